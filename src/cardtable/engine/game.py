@@ -1,0 +1,350 @@
+"""The protocol every game implements: :class:`Game` (rules + card data + options) and :class:`State`.
+
+A game subclasses both. The base classes own everything that is the same for every game: option
+validation, action parsing and the legality check that makes ``apply`` atomic, the action history,
+the seeded generator, the event log, records and fingerprints. A game supplies the rules through a
+handful of hooks (``_legal``, ``_do``, ``_view``, ``_snapshot``, ``result``, ``clone``,
+``determinize``, ``known_cards``).
+
+Performance contract (the engine's hot path): ``legal_actions()`` is cached until the next
+``apply``; actions are interned, so the legality check is an identity test; when the state was made
+with ``log=False`` (search, simulation) no event is built.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from cardtable.engine.actions import Action, ActionSpace
+from cardtable.engine.errors import GameOver, IllegalAction, NotYourTurn
+from cardtable.engine.options import Option, OptionValue, validate_options
+from cardtable.engine.rng import Rng, as_rng
+
+JSON = Any
+"""A JSON-ready value: dicts with string keys, lists, strings, numbers, booleans, None."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened, as each seat may read it.
+
+    ``text`` is what every seat (and a spectator) may read. ``private`` is the fuller text shown only
+    to the seats in ``to`` (for example the name of the card a player drew, shown to that player).
+    """
+
+    kind: str
+    text: str
+    private: str | None = None
+    to: frozenset[int] = frozenset()
+
+    def for_seat(self, seat: int | None) -> str:
+        if self.private is not None and seat is not None and seat in self.to:
+            return self.private
+        return self.text
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished (or stopped) game came out.
+
+    ``ranks[s]`` is seat ``s``'s place, 1 being best, tied seats sharing a rank. ``winners`` lists
+    the winning seats (all members of a winning team); it is empty for a game nobody won. ``reason``
+    says why the game ended, in a short stable word (``"deck-exhausted"``, ``"turn-limit"``, ...);
+    ``truncated`` is true when the game was stopped by a limit rather than ended by its rules.
+    """
+
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+    turns: int
+    truncated: bool = False
+    draw: bool = False
+    teams: tuple[tuple[int, ...], ...] | None = None
+    details: Mapping[str, JSON] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "turns": self.turns,
+            "truncated": self.truncated,
+            "draw": self.draw,
+            "teams": [list(t) for t in self.teams] if self.teams is not None else None,
+            "details": dict(self.details),
+        }
+
+
+def ranks_from_keys(keys: Sequence[tuple[float, ...]]) -> tuple[int, ...]:
+    """Competition ranks (1 best) for per-seat sort keys where larger is better; equal keys tie."""
+    return tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
+
+
+def fingerprint_of(data: JSON) -> str:
+    """A short, machine-independent hash of a JSON-ready value."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+class Game:
+    """A game's rules, card data and options: immutable once loaded, shared by all its states.
+
+    Subclasses set the class attributes and implement :meth:`_setup` (load cards, declare actions)
+    and :meth:`new_state`.
+    """
+
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    CONFIGURATIONS: ClassVar[tuple[Mapping[str, OptionValue], ...]] = ()
+    """Named option sets that together cover every variant: run by the conformance harness and benchmark."""
+
+    def __init__(self, **options: Any) -> None:
+        self.options: Mapping[str, OptionValue] = validate_options(self.id, self.OPTIONS, options)
+        self.players: int = int(self.options.get("players", 2))
+        self.actions = ActionSpace()
+        self.card_hash: str = ""
+        self._check_options()
+        self._setup()
+
+    # -- hooks -------------------------------------------------------------------------------------
+    def _check_options(self) -> None:
+        """Reject option combinations that make no sense (raise OptionError)."""
+
+    def _setup(self) -> None:
+        """Load card data, declare the action space."""
+        raise NotImplementedError
+
+    def new_state(self, seed: int, log: bool) -> State:
+        raise NotImplementedError
+
+    # -- public ------------------------------------------------------------------------------------
+    def new(self, seed: int = 0, *, log: bool = True) -> State:
+        """A new game dealt from ``seed``. ``log=False`` skips building the event log (for speed)."""
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an integer, got {seed!r}")
+        return self.new_state(seed, log)
+
+    @property
+    def config_hash(self) -> str:
+        """Hash of the card data and the options: what a record must match to replay faithfully."""
+        return fingerprint_of({"cards": self.card_hash, "options": dict(self.options)})
+
+    def describe_action(self, action: Action) -> str:
+        """A human description of an action (defaults to its text form)."""
+        return action.text
+
+    def seat_name(self, seat: int) -> str:
+        return f"P{seat + 1}"
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"<{type(self).__name__} {self.id} {opts}>"
+
+
+class State:
+    """A position in a game. See DESIGN.md for the protocol; subclasses implement the hooks."""
+
+    __slots__ = ("_legal", "current_player", "game", "history", "is_over", "log", "rng", "seed", "turn")
+
+    game: Game
+    seed: int
+    rng: Rng
+    history: list[int]
+    current_player: int | None
+    is_over: bool
+    turn: int
+    log: list[Event] | None
+    _legal: list[Action] | None
+
+    def __init__(self, game: Game, seed: int, log: bool) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.history = []
+        self.current_player = None
+        self.is_over = False
+        self.turn = 1
+        self.log = [] if log else None
+        self._legal = None
+
+    # -- hooks a game implements -------------------------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _do(self, action: Action) -> None:
+        """Carry out a legal action (legality already checked)."""
+        raise NotImplementedError
+
+    def _view(self, seat: int | None) -> dict[str, JSON]:
+        raise NotImplementedError
+
+    def _snapshot(self) -> dict[str, JSON]:
+        raise NotImplementedError
+
+    def result(self) -> Result:
+        """Scores, ranks, winners and the reason the game ended. Raises if it is not over."""
+        raise NotImplementedError
+
+    def clone(self) -> State:
+        """An independent copy (no event log): cheap, for search."""
+        raise NotImplementedError
+
+    def determinize(self, seat: int, rng: Rng | int) -> State:
+        """A full state consistent with ``view(seat)``: everything that seat cannot see resampled,
+        including the state's own generator (so future dice and shuffles are not revealed)."""
+        raise NotImplementedError
+
+    def known_cards(self, seat: int | None) -> set[int]:
+        """The card ids whose identity and place ``seat`` knows now."""
+        raise NotImplementedError
+
+    # -- protocol ----------------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """The actions open to ``current_player`` (empty only when the game is over).
+
+        The returned list is shared with the state's cache: read it, do not change it.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.is_over else self._legal_actions()
+        return legal
+
+    def apply(self, action: Action | str, seat: int | None = None) -> Sequence[Event]:
+        """Apply ``action`` (an Action of this game or its text) for ``current_player``.
+
+        ``seat``, when given, is the seat sending the action; it must be the one to decide.
+        Raises :class:`IllegalAction` (or a subclass) and changes nothing when the action is
+        malformed, sent out of turn, sent after the end, or not legal now. Returns the events it
+        caused (empty when the state keeps no log).
+        """
+        if type(action) is not Action or action.space is not self.game.actions:
+            action = self._resolve(action)
+        if self.is_over:
+            raise GameOver(f"the game is over; {action.text!r} cannot be applied")
+        if seat is not None and seat != self.current_player:
+            raise NotYourTurn(
+                f"{self.game.seat_name(seat)} cannot act now: it is "
+                f"{self.game.seat_name(self.current_player) if self.current_player is not None else 'nobody'}"
+                "'s decision"
+            )
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(
+                f"{action.text!r} is not legal now for {self.game.seat_name(self.current_player or 0)}"
+                f" ({len(legal)} legal actions; see legal_actions())"
+            )
+        log = self.log
+        self._legal = None
+        self.history.append(action.index)
+        if log is None:
+            self._do(action)
+            return ()
+        start = len(log)
+        self._do(action)
+        return log[start:]
+
+    def _resolve(self, action: Action | str) -> Action:
+        if isinstance(action, Action):
+            return self.game.actions.parse(action.text)
+        return self.game.actions.parse(action)
+
+    def emit(self, kind: str, text: str, private: str | None = None, to: Sequence[int] = ()) -> None:
+        """Add an event to the log (a no-op when the state keeps no log)."""
+        if self.log is not None:
+            self.log.append(Event(kind, text, private, frozenset(to)))
+
+    def events(self, seat: int | None, since: int = 0) -> list[str]:
+        """The event log from index ``since`` as ``seat`` may read it (``None``: spectator)."""
+        if self.log is None:
+            return []
+        return [e.for_seat(seat) for e in self.log[since:]]
+
+    def _check_seat(self, seat: int | None) -> None:
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.players
+        ):
+            raise ValueError(f"no seat {seat!r} in a {self.game.players}-player game")
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` may see, JSON-ready; ``None`` is the spectator's view."""
+        self._check_seat(seat)
+        out: dict[str, JSON] = {
+            "game": self.game.id,
+            "seat": seat,
+            "turn": self.turn,
+            "current_player": self.current_player,
+            "is_over": self.is_over,
+        }
+        out.update(self._view(seat))
+        return out
+
+    def snapshot(self) -> dict[str, JSON]:
+        """Everything (god view), JSON-ready."""
+        out: dict[str, JSON] = {
+            "game": self.game.id,
+            "options": dict(self.game.options),
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "turn": self.turn,
+            "current_player": self.current_player,
+            "is_over": self.is_over,
+            "actions": len(self.history),
+        }
+        out.update(self._snapshot())
+        return out
+
+    def fingerprint(self) -> str:
+        """A short hash of :meth:`snapshot`, stable across machines."""
+        return fingerprint_of(self.snapshot())
+
+    def actions_taken(self) -> list[str]:
+        """The text of every action applied so far, in order."""
+        items = self.game.actions.items
+        return [items[i].text for i in self.history]
+
+    def record(self) -> dict[str, JSON]:
+        """Everything needed to rebuild this game: see :func:`cardtable.engine.record.make_record`."""
+        from cardtable.engine.record import make_record
+
+        return make_record(self)
+
+    def _clone_base(self) -> State:
+        """A new object of this state's class with the base fields copied (log dropped)."""
+        other = object.__new__(type(self))
+        other.game = self.game
+        other.seed = self.seed
+        other.rng = Rng.__new__(Rng)
+        other.rng.state = self.rng.state
+        other.history = self.history.copy()
+        other.current_player = self.current_player
+        other.is_over = self.is_over
+        other.turn = self.turn
+        other.log = None
+        other._legal = self._legal
+        return other
+
+    def _reseeded_clone(self, rng: Rng | int) -> tuple[State, Rng]:
+        """For :meth:`determinize`: a clone whose own generator is reseeded from ``rng``, and the
+        generator to resample hidden cards with. The clone's legal-action cache is cleared."""
+        r = as_rng(rng)
+        other = self.clone()
+        other.rng = r.fork()
+        # The true seed would let a searcher rebuild the true deal from the history; hide it.
+        other.seed = -1
+        other._legal = None
+        return other, r
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} {self.game.id} seed={self.seed} turn={self.turn} "
+            f"to_act={self.current_player} over={self.is_over}>"
+        )

@@ -1,0 +1,59 @@
+"""The registry of games. Each game is a package here; it is imported only when first loaded."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable
+from typing import Any
+
+from cardtable.engine.errors import OptionError
+from cardtable.engine.game import Game
+
+# id -> "module:Class", imported lazily so that loading one game never imports another.
+_BUILTIN: dict[str, str] = {
+    "mephisto": "cardtable.games.mephisto.game:Mephisto",
+    "doctor-strange": "cardtable.games.doctor_strange.game:DoctorStrange",
+    "army-of-darkness": "cardtable.games.army_of_darkness.game:ArmyOfDarkness",
+}
+_EXTRA: dict[str, Callable[..., Game]] = {}
+_CACHE: dict[tuple[str, tuple[tuple[str, Any], ...]], Game] = {}
+
+
+def register(game_id: str, factory: Callable[..., Game]) -> None:
+    """Register a game class (or factory) under ``game_id`` (for plug-ins and tests)."""
+    _EXTRA[game_id] = factory
+
+
+def game_class(game_id: str) -> Callable[..., Game]:
+    if game_id in _EXTRA:
+        return _EXTRA[game_id]
+    target = _BUILTIN.get(game_id)
+    if target is None:
+        raise OptionError(f"unknown game {game_id!r}; known games: {', '.join(available())}")
+    module, _, name = target.partition(":")
+    try:
+        cls: Callable[..., Game] = getattr(importlib.import_module(module), name)
+    except ModuleNotFoundError as exc:
+        raise OptionError(f"game {game_id!r} is not installed in this build ({exc})") from exc
+    return cls
+
+
+def available() -> list[str]:
+    """Ids of every game that can be loaded."""
+    ids = []
+    for game_id, target in _BUILTIN.items():
+        module = target.partition(":")[0]
+        if importlib.util.find_spec(module.rsplit(".", 1)[0]) is not None:
+            ids.append(game_id)
+    return ids + sorted(_EXTRA)
+
+
+def load(game_id: str, **options: Any) -> Game:
+    """The game ``game_id`` with ``options`` (validated). Loaded games are cached and immutable."""
+    key = (game_id, tuple(sorted((k.replace("_", "-"), v) for k, v in options.items())))
+    game = _CACHE.get(key)
+    if game is None:
+        game = game_class(game_id)(**options)
+        _CACHE[key] = game
+    return game
