@@ -9,6 +9,7 @@ from typing import Any
 
 from cardtable.engine.errors import OptionError
 from cardtable.engine.game import Game
+from cardtable.engine.options import validate_options
 
 # id -> "module:Class", imported lazily so that loading one game never imports another.
 _BUILTIN: dict[str, str] = {
@@ -51,9 +52,13 @@ def available() -> list[str]:
 
 def load(game_id: str, **options: Any) -> Game:
     """The game ``game_id`` with ``options`` (validated). Loaded games are cached and immutable."""
-    key = (game_id, tuple(sorted((k.replace("_", "-"), v) for k, v in options.items())))
+    cls = game_class(game_id)
+    spec = getattr(cls, "OPTIONS", None)
+    # Key the cache on the validated options, so "2" and 2 give the very same Game (and Action objects).
+    checked = validate_options(game_id, spec, options) if spec is not None else options
+    key = (game_id, tuple(sorted(checked.items())))
     game = _CACHE.get(key)
     if game is None:
-        game = game_class(game_id)(**options)
+        game = cls(**options)
         _CACHE[key] = game
     return game
