@@ -24,12 +24,71 @@ def _heuristic(game: Game, seed: int, **opts: Any) -> Agent:
     return heuristic_class(game.id)(seed, **opts)
 
 
-AGENTS: dict[str, Callable[..., Agent]] = {"random": _random, "heuristic": _heuristic}
+def _number(agent: str, key: str, text: str, kind: type[int] | type[float]) -> float:
+    try:
+        return kind(text)
+    except ValueError:
+        raise OptionError(f"agent {agent!r}: option {key!r} must be a {kind.__name__}, got {text!r}") from None
+
+
+def _ismcts(game: Game, seed: int, **opts: Any) -> Agent:
+    """``ismcts:iterations=N,ms=T,c=X,rollout=random|heuristic`` (see :class:`~cardtable.agents.ismcts.Ismcts`)."""
+    from cardtable.agents.ismcts import Ismcts
+
+    known = ("iterations", "ms", "c", "rollout")
+    unknown = [k for k in opts if k not in known]
+    if unknown:
+        raise OptionError(f"agent 'ismcts': unknown option(s) {', '.join(unknown)}; it takes {', '.join(known)}")
+    iterations = int(_number("ismcts", "iterations", str(opts.get("iterations", 1000)), int))
+    if iterations < 1:
+        raise OptionError(f"agent 'ismcts': iterations must be at least 1, got {iterations}")
+    ms = None
+    if "ms" in opts:
+        ms = _number("ismcts", "ms", str(opts["ms"]), float)
+        if not ms > 0:
+            raise OptionError(f"agent 'ismcts': ms must be positive, got {opts['ms']!r}")
+    c = _number("ismcts", "c", str(opts.get("c", 0.7)), float)
+    if not c >= 0:
+        raise OptionError(f"agent 'ismcts': c must be at least 0, got {opts['c']!r}")
+    rollout_name = str(opts.get("rollout", "random"))
+    rollout: Agent | None
+    if rollout_name == "random":
+        rollout = None
+    elif rollout_name == "heuristic":
+        # Its own generator, derived from the seed, so rollouts never disturb the search's draws.
+        rollout = _heuristic(game, seed ^ 0x5EED)
+    else:
+        raise OptionError(f"agent 'ismcts': rollout must be 'random' or 'heuristic', got {rollout_name!r}")
+    return Ismcts(seed, iterations=iterations, ms=ms, c=c, rollout=rollout)
+
+
+AGENTS: dict[str, Callable[..., Agent]] = {"random": _random, "heuristic": _heuristic, "ismcts": _ismcts}
 
 
 def register_agent(name: str, factory: Callable[..., Agent]) -> None:
     """Add an agent factory ``factory(game, seed, **options) -> Agent`` under ``name``."""
     AGENTS[name] = factory
+
+
+def split_specs(text: str) -> list[str]:
+    """Split a comma-separated list of agent specs, keeping each spec's own ``key=value`` options.
+
+    A comma-separated part that contains ``=`` but no ``:`` continues the previous spec's options, so
+    ``ismcts:iterations=400,rollout=heuristic,random`` is the two specs
+    ``ismcts:iterations=400,rollout=heuristic`` and ``random``.
+    """
+    specs: list[str] = []
+    for raw in text.split(","):
+        part = raw.strip()
+        if not part:
+            raise OptionError(f"empty agent spec in {text!r}")
+        if "=" in part and ":" not in part:
+            if not specs or ":" not in specs[-1]:
+                raise OptionError(f"in {text!r}: option {part!r} does not follow an agent spec with options")
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    return specs
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:

@@ -1,0 +1,201 @@
+"""Information-set Monte Carlo tree search (single observer), usable for every game.
+
+The searcher never sees the true state. Each iteration draws one *determinization* — a full state
+consistent with the searching seat's view, from :meth:`Observation.sample` (``state.determinize``) —
+and runs one MCTS iteration on it through a single tree shared by all determinizations (SO-ISMCTS,
+Cowling, Powley & Whitehouse 2012):
+
+1. *Selection*: from the root, while every action legal in this determinization already has a child,
+   pick the child maximising UCB1 with **availability counts** — a child's exploration term uses the
+   number of iterations in which it was *legal* (available), not the parent's visits, because hidden
+   cards make different actions available in different determinizations.
+2. *Expansion*: add one child for an untried legal action (chosen at random).
+3. *Rollout*: play to the end with random (or the game's heuristic) moves.
+4. *Backpropagation*: each edge is credited with the reward of the seat that took it, so every node
+   maximises the reward of the seat to move there (multi-player, teams).
+
+Tree edges are keyed by ``action.index * players + mover``: an integer (interned actions have fixed
+indices), so a lookup is one dict probe, and a node never mixes the same action taken by two seats.
+
+Rewards come from :meth:`State.result` through :func:`seat_rewards`: a sole winner gets 1; winners
+who are not one team share 1 equally; every member of a winning team gets the team's share; a draw
+without winners shares 1 among the top-ranked seats; a game nobody won gives 0 to everyone.
+
+Budget: ``iterations`` (deterministic for a seed) or ``ms`` (wall clock; then the result depends on
+the machine's speed). Determinizations are already log-free clones, so no extra copy is made.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import TYPE_CHECKING
+
+from cardtable.agents.base import Agent, Observation
+
+if TYPE_CHECKING:
+    from cardtable.engine.actions import Action
+    from cardtable.engine.game import Result, State
+
+
+def seat_rewards(result: Result, players: int) -> list[float]:
+    """The reward of every seat in a finished game (see the module docstring for the rule)."""
+    out = [0.0] * players
+    winners = result.winners
+    if winners:
+        teams = result.teams
+        if teams:
+            team_of = {seat: i for i, team in enumerate(teams) for seat in team}
+            winning_teams = {team_of.get(seat, -1 - seat) for seat in winners}
+            share = 1.0 / len(winning_teams)
+        else:
+            share = 1.0 / len(winners)
+        for seat in winners:
+            out[seat] = share
+        return out
+    if result.draw:
+        top = [seat for seat, rank in enumerate(result.ranks) if rank == 1] or list(range(players))
+        for seat in top:
+            out[seat] = 1.0 / len(top)
+    return out
+
+
+class _Node:
+    """One edge of the tree (and the node it leads to): statistics for the seat that took it."""
+
+    __slots__ = ("avail", "children", "mover", "total", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        self.children: dict[int, _Node] = {}
+
+
+class Ismcts(Agent):
+    """Single-observer ISMCTS. Options (all from the agent spec, e.g. ``ismcts:iterations=400``):
+
+    ``iterations``
+        iterations per decision (default 1000), unless ``ms`` is given.
+    ``ms``
+        a time budget per decision in milliseconds (overrides ``iterations``; not reproducible).
+    ``c``
+        the UCB exploration constant (default 0.7; rewards lie in 0..1).
+    ``rollout``
+        ``random`` (default) or ``heuristic`` (the game's heuristic agent plays the rollouts).
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        iterations: int = 1000,
+        ms: float | None = None,
+        c: float = 0.7,
+        rollout: Agent | None = None,
+    ) -> None:
+        super().__init__(seed)
+        if iterations < 1:
+            raise ValueError("ismcts: iterations must be at least 1")
+        if ms is not None and ms <= 0:
+            raise ValueError("ismcts: ms must be positive")
+        self.iterations = iterations
+        self.ms = ms
+        self.c = c
+        self.rollout_agent = rollout
+        self.last_iterations = 0
+        """How many iterations the last decision ran (for benchmarks)."""
+
+    def choose(self, obs: Observation) -> Action:
+        legal = obs.legal_actions()
+        if len(legal) == 1:
+            # Nothing to decide: do not spend the budget (nor the generator) on a forced move.
+            self.last_iterations = 0
+            return legal[0]
+        seat = obs.seat
+        players = obs.game.players
+        root = _Node(seat)
+        rng = self.rng
+        below = rng.below
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        rollout_agent = self.rollout_agent
+        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
+        budget = self.iterations
+        done = 0
+        while True:
+            if deadline is None:
+                if done >= budget:
+                    break
+            elif done > 0 and time.perf_counter() >= deadline:
+                break
+            done += 1
+            state: State = obs.sample(rng)
+            node = root
+            path: list[_Node] = []
+            # Selection and expansion.
+            while not state.is_over:
+                moves = state.legal_actions()
+                mover = state.current_player
+                assert mover is not None
+                children = node.children
+                untried: list[tuple[int, Action]] | None = None
+                best: _Node | None = None
+                best_action: Action | None = None
+                best_value = -1.0
+                for action in moves:
+                    key = action.index * players + mover
+                    child = children.get(key)
+                    if child is None:
+                        if untried is None:
+                            untried = []
+                        untried.append((key, action))
+                        continue
+                    child.avail += 1
+                    if untried is None:
+                        value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                        if value > best_value:
+                            best_value = value
+                            best = child
+                            best_action = action
+                if untried is not None:
+                    key, action = untried[below(len(untried))] if len(untried) > 1 else untried[0]
+                    child = _Node(mover)
+                    children[key] = child
+                    path.append(child)
+                    state.apply(action)
+                    break
+                assert best is not None and best_action is not None
+                path.append(best)
+                state.apply(best_action)
+                node = best
+            # Rollout.
+            if rollout_agent is None:
+                while not state.is_over:
+                    moves = state.legal_actions()
+                    state.apply(moves[below(len(moves))])
+            else:
+                while not state.is_over:
+                    mover = state.current_player
+                    assert mover is not None
+                    state.apply(rollout_agent.choose(Observation(state, mover)))
+            rewards = seat_rewards(state.result(), players)
+            for child in path:
+                child.visits += 1
+                child.total += rewards[child.mover]
+        self.last_iterations = done
+        # The most visited root action; ties go to the earlier legal action (deterministic).
+        best_action = legal[0]
+        best_visits = -1
+        children = root.children
+        for action in legal:
+            child = children.get(action.index * players + seat)
+            visits = child.visits if child is not None else 0
+            if visits > best_visits:
+                best_visits = visits
+                best_action = action
+        return best_action

@@ -1,0 +1,211 @@
+"""What a simulation run plays: its settings (option sets x seat lists), its games and their seeds.
+
+A run is fully described by a :class:`Plan`, which is also what its folder's ``manifest.json`` holds;
+resuming compares the manifest with the new plan and refuses to mix different runs.
+
+Fair comparisons are built in:
+
+* **Paired seeds.** Game ``i`` of every setting is dealt from seed ``seed + i``, so a grid compares
+  settings on the same deals, and game ``i`` can be replayed alone with that seed.
+* **Rotated seats.** In game ``i`` the agent listed ``j``-th sits at seat ``(j + i) % players``,
+  so over the games every agent plays every seat equally often and seat position and agent are not
+  confounded.
+* **Agent seeds** are derived from the run seed, the game index and the seat, never from the clock.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import cardtable
+from cardtable.agents.registry import make_agent, split_specs
+from cardtable.engine.errors import OptionError
+from cardtable.engine.game import JSON
+from cardtable.engine.rng import Rng
+
+MANIFEST_FORMAT = "cardtable-sim/1"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One point of the grid: game options and one agent spec per listed agent."""
+
+    label: str
+    options: dict[str, JSON]
+    seats: tuple[str, ...]
+    config: str
+    """The game's config hash (card data + options): a changed card file is a different run."""
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"label": self.label, "options": dict(self.options), "seats": list(self.seats), "config": self.config}
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A whole run: ``games`` games for every setting, dealt from ``seed + index``."""
+
+    game: str
+    settings: tuple[Setting, ...]
+    games: int
+    seed: int
+    records: bool = False
+    max_decisions: int = 1_000_000
+    grid: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    factory: str | None = field(default=None, compare=False)
+    """``module:qualname`` of a game registered at run time (plug-ins, tests), for worker processes."""
+
+    def manifest(self) -> dict[str, JSON]:
+        """The run's parameters as stored in ``manifest.json`` (compared on resume)."""
+        return {
+            "format": MANIFEST_FORMAT,
+            "game": self.game,
+            "games": self.games,
+            "seed": self.seed,
+            "records": self.records,
+            "max_decisions": self.max_decisions,
+            "grid": [[k, list(v)] for k, v in self.grid],
+            "settings": [s.to_json() for s in self.settings],
+            "engine": cardtable.__version__,
+        }
+
+    def to_json(self) -> dict[str, JSON]:
+        """Everything a worker needs (the manifest plus how to find a run-time registered game)."""
+        out = self.manifest()
+        out["factory"] = self.factory
+        return out
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Plan:
+        return Plan(
+            game=data["game"],
+            settings=tuple(
+                Setting(s["label"], dict(s["options"]), tuple(s["seats"]), s["config"]) for s in data["settings"]
+            ),
+            games=int(data["games"]),
+            seed=int(data["seed"]),
+            records=bool(data["records"]),
+            max_decisions=int(data["max_decisions"]),
+            grid=tuple((k, tuple(v)) for k, v in data.get("grid", [])),
+            factory=data.get("factory"),
+        )
+
+    @property
+    def total(self) -> int:
+        return self.games * len(self.settings)
+
+
+def seat_specs(setting: Setting, players: int, index: int) -> tuple[list[str], list[int]]:
+    """For game ``index``: the agent spec at each seat and which listed agent (0-based) sits there."""
+    listed = setting.seats if len(setting.seats) > 1 else setting.seats * players
+    rotation = index % players
+    agent_at = [(seat - rotation) % players for seat in range(players)]
+    return [listed[j] for j in agent_at], agent_at
+
+
+def agent_seed(seed: int, index: int, seat: int) -> int:
+    """The seed of the agent at ``seat`` in game ``index`` (independent of the setting: paired)."""
+    r = Rng(seed)
+    for part in (index, seat):
+        r = Rng(r.next64() ^ part)
+    return r.next64() >> 16
+
+
+def parse_value(text: str) -> JSON:
+    """Option text as given on a command line (the game's own option types coerce it further)."""
+    return text
+
+
+def grid_values(key: str, text: str) -> tuple[str, ...]:
+    """Split a grid's values: ``;`` separates them when present (always for ``seats``), else ``,``."""
+    sep = ";" if key == "seats" or ";" in text else ","
+    values = tuple(v.strip() for v in text.split(sep))
+    if not values or any(not v for v in values):
+        raise OptionError(f"grid {key!r}: empty value in {text!r}")
+    return values
+
+
+def parse_grid(items: Sequence[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``["players=2,4,6", "seats=ismcts,random;heuristic,random"]`` -> the grid axes, in order."""
+    axes: list[tuple[str, tuple[str, ...]]] = []
+    for item in items:
+        key, eq, rest = item.partition("=")
+        key = key.strip()
+        if not eq or not key or not rest.strip():
+            raise OptionError(f"--grid expects key=value1,value2,..., got {item!r}")
+        if any(k == key for k, _ in axes):
+            raise OptionError(f"--grid {key!r} given twice")
+        axes.append((key, grid_values(key, rest)))
+    return tuple(axes)
+
+
+def make_plan(
+    game_id: str,
+    *,
+    options: Mapping[str, JSON] | None = None,
+    seats: str = "random",
+    games: int = 100,
+    seed: int = 0,
+    grid: Sequence[tuple[str, Sequence[str]]] = (),
+    records: bool = False,
+    max_decisions: int = 1_000_000,
+) -> Plan:
+    """Build and validate a plan: every setting's options load, every agent spec builds.
+
+    Raises :class:`OptionError` naming what is wrong (unknown game or option, bad agent spec, a seat
+    list whose length is neither 1 nor the number of players).
+    """
+    if games < 1:
+        raise OptionError(f"--games must be at least 1, got {games}")
+    if max_decisions < 1:
+        raise OptionError(f"the decision limit must be at least 1, got {max_decisions}")
+    cls = cardtable.games.game_class(game_id)
+    module = getattr(cls, "__module__", "")
+    # Built-in games import themselves in any process; a game registered at run time (a plug-in,
+    # a test's game) must be registered again in worker processes, from its import path.
+    factory = None if module.startswith("cardtable.games.") else f"{module}:{getattr(cls, '__qualname__', '')}"
+    base = dict(options or {})
+    axes = [(k, tuple(v)) for k, v in grid]
+    settings: list[Setting] = []
+    for combo in itertools.product(*(values for _, values in axes)):
+        opts = dict(base)
+        seat_text = seats
+        parts = []
+        for (key, _), value in zip(axes, combo, strict=True):
+            parts.append(f"{key}={value}")
+            if key == "seats":
+                seat_text = value
+            else:
+                opts[key] = parse_value(value)
+        game = cardtable.load(game_id, **opts)
+        specs = tuple(split_specs(seat_text))
+        if len(specs) not in (1, game.players):
+            raise OptionError(
+                f"{len(specs)} agent specs ({', '.join(specs)}) for a {game.players}-player game: "
+                f"give one spec for every seat, or one for all"
+            )
+        for spec in specs:
+            make_agent(spec, game, 0)  # validates the spec now rather than in a worker
+        label = " ".join(parts) if parts else "default"
+        settings.append(Setting(label, dict(game.options), specs, game.config_hash))
+    return Plan(
+        game=game_id,
+        settings=tuple(settings),
+        games=games,
+        seed=seed,
+        records=records,
+        max_decisions=max_decisions,
+        grid=tuple(axes),
+        factory=factory,
+    )
+
+
+def manifest_differences(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
+    """Human-readable differences between two manifests (empty when a resume is safe)."""
+    out = []
+    for key in sorted(set(old) | set(new)):
+        if old.get(key) != new.get(key):
+            out.append(f"{key}: folder has {old.get(key)!r}, this run has {new.get(key)!r}")
+    return out
