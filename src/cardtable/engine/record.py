@@ -69,7 +69,9 @@ def replay(record: Mapping[str, Any], *, verify: bool = True, log: bool = True, 
 
     With ``verify`` (the default), the state hash after each action must match the record's; the
     first mismatch or illegal action raises :class:`ReplayDivergence` saying where and, when the
-    card data, options or engine differ from the record's, which of them changed.
+    card data, options or engine differ from the record's, which of them changed. A record made with
+    other card data (its card or config hash differs) raises even when every state hash matches,
+    naming the index where replay stopped, since card stats are not part of a state hash.
     """
     from cardtable import __version__, load
 
@@ -83,6 +85,7 @@ def replay(record: Mapping[str, Any], *, verify: bool = True, log: bool = True, 
         changes.append("the card data changed since the record was made")
     if record.get("config") not in (None, game.config_hash):
         changes.append("the card data or options hash differs")
+    data_changed = bool(changes)
     if record.get("engine") not in (None, __version__):
         changes.append(f"it was made by engine {record.get('engine')}, this is {__version__}")
     why = (" (" + "; ".join(changes) + ")") if changes else ""
@@ -100,4 +103,11 @@ def replay(record: Mapping[str, Any], *, verify: bool = True, log: bool = True, 
             raise ReplayDivergence(
                 i, f"record diverges at action {i} ({text!r}): the state after it differs from the recorded one{why}"
             )
+    if verify and data_changed:
+        # Equal states do not prove an equal game: card stats are not part of a snapshot.
+        raise ReplayDivergence(
+            stop,
+            f"record replays to its recorded states up to action {stop}, but it cannot be verified{why}; "
+            "replay with verify=False to accept it anyway",
+        )
     return state
