@@ -1,0 +1,81 @@
+"""Helpers shared by the subcommands: game options from the command line, record files."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+import cardtable
+from cardtable.engine import CardtableError, Game, OptionError
+from cardtable.engine.game import JSON
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--players``, ``--variant`` and repeatable ``-o key=value`` to a subcommand."""
+    parser.add_argument("--players", type=int, metavar="N", help="number of players (the game's 'players' option)")
+    parser.add_argument("--variant", metavar="NAME", help="the game's 'variant' option (see `cardtable options GAME`)")
+    parser.add_argument(
+        "-o",
+        "--option",
+        dest="options",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="set any game option (repeatable), e.g. -o turn-limit=40",
+    )
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    """Turn ``["key=value", ...]`` into a dict of text values (the game validates and converts them)."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise OptionError(f"option {pair!r}: expected KEY=VALUE")
+        if key in out:
+            raise OptionError(f"option {key!r} given twice")
+        out[key] = value.strip()
+    return out
+
+
+def game_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The options a subcommand's ``--players``/``--variant``/``-o`` name (not yet validated)."""
+    options: dict[str, Any] = parse_options(args.options)
+    for name, value in (("players", args.players), ("variant", args.variant)):
+        if value is None:
+            continue
+        if name in options and str(options[name]) != str(value):
+            raise OptionError(f"option {name!r} given twice with different values ({options[name]} and {value})")
+        options[name] = value
+    return options
+
+
+def load_game(game_id: str, options: dict[str, Any]) -> Game:
+    """Load a game, turning any failure into a :class:`CardtableError` with a one-line message."""
+    return cardtable.load(game_id, **options)
+
+
+def read_record(path: str) -> dict[str, JSON]:
+    """Read a record JSON file; a missing or broken file is a :class:`CardtableError`."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CardtableError(f"cannot read record {path!r}: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CardtableError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    if not isinstance(data, dict):
+        raise CardtableError(f"{path}: a record must be a JSON object")
+    return data
+
+
+def write_record(path: str, record: dict[str, JSON]) -> None:
+    """Write a record as indented JSON; failure to write is a :class:`CardtableError`."""
+    try:
+        Path(path).write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise CardtableError(f"cannot write record {path!r}: {exc.strerror or exc}") from None

@@ -1,0 +1,399 @@
+"""``cardtable play``: a game in the terminal, people and bots in any mix.
+
+A person sees nothing but what their seat may know: ``state.view(seat)``, the legal actions of their
+own decision, and the event log redacted for their seat (``Table.events(seat, since)``). Bots' moves
+reach people only through those events. With several people at one terminal (hot-seat), a "pass the
+device" screen clears the table between them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import enum
+import secrets
+from typing import Any
+
+from rich.panel import Panel
+from rich.text import Text
+
+from cardtable.agents import Agent, Observation, make_agent
+from cardtable.cli.common import add_game_options, game_options, load_game, read_record, write_record
+from cardtable.cli.display import actions_table, configuration_text, events_panel, result_table
+from cardtable.cli.render import RenderContext, renderer_for
+from cardtable.cli.term import Terminal
+from cardtable.engine import CardtableError, Game, IllegalAction, OptionError, Table, UndoRefused
+from cardtable.engine.record import replay
+from cardtable.games import game_class
+
+HUMAN = "human"
+
+SEATS_HELP = """\
+seats:
+  --seats lists one entry per seat, in seat order, separated by commas: `human` for a person at this
+  terminal, or any agent spec (`random`, `heuristic`, `ismcts:iterations=400,rollout=heuristic` —
+  an agent's own key=value options may follow it, comma separated).
+  Without --players, the number of seats listed sets the number of players.
+  A single entry (e.g. the default `--seats human`) takes seat P1 and fills every other seat
+  with `random`.
+  Two or more `human` seats play hot-seat: a "pass the device" screen hides each hand from the others.
+
+at your decision, type:
+  a number          the numbered action
+  an action's text  e.g. `play card=3` (or just its kind, when only one action has it)
+  undo [N]          take back your last N decisions of this turn (not past a reveal or a die roll)
+  log               your whole event log so far
+  view              draw the table again
+  save [FILE]       write the record of the game so far
+  help              this list
+  quit              leave the game (offers to save it)
+  (`:undo`, `:quit`, ... always mean the command, even if a game had an action of that name)
+
+The seed is printed at the start: --seed N with the same seats and inputs replays the same game.
+Exit status: 0 when the game ended or was left, 2 on a bad game, option or seat list.
+"""
+
+COMMANDS_HELP = "Type a number or an action's text; or undo, log, view, save, help, quit."
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "play",
+        help="play a game in the terminal against people and bots",
+        description="Play GAME in the terminal: people (`human`) and bots in any mix of seats.",
+        epilog=SEATS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("game", help="game id (see `cardtable games`)")
+    parser.add_argument(
+        "--seats",
+        default=HUMAN,
+        metavar="LIST",
+        help="who sits where, comma separated: human or an agent spec per seat (default: human, "
+        "then random in every other seat; see below)",
+    )
+    parser.add_argument("--seed", type=int, help="seed of the deal (default: a random one, printed)")
+    add_game_options(parser)
+    parser.add_argument("--save", metavar="FILE", help="write the game's record (JSON) here at the end or on quit")
+    parser.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="continue the game of a saved record (its game, options and seed; GAME must match)",
+    )
+
+
+def split_seats(text: str) -> list[str]:
+    """Split a seat list on commas, keeping an agent's ``key=value`` options with their agent.
+
+    >>> split_seats("human,ismcts:iterations=400,rollout=heuristic,random")
+    ['human', 'ismcts:iterations=400,rollout=heuristic', 'random']
+    """
+    seats: list[str] = []
+    for raw in text.split(","):
+        part = raw.strip()
+        if not part:
+            raise OptionError(f"--seats {text!r}: empty seat entry")
+        # `key=value` without a `name:` belongs to the previous seat's agent options.
+        if "=" in part and ":" not in part and seats and ":" in seats[-1]:
+            seats[-1] += "," + part
+        else:
+            seats.append(part)
+    return seats
+
+
+def plan_game(args: argparse.Namespace) -> tuple[Game, list[str], int, list[str]]:
+    """The game, one seat spec per seat, the seed and the actions to resume from, per the arguments."""
+    options = game_options(args)
+    seats = split_seats(args.seats)
+    resume: list[str] = []
+    seed = args.seed
+    if args.resume is not None:
+        record = read_record(args.resume)
+        if record.get("game") != args.game:
+            raise OptionError(f"{args.resume} is a record of {record.get('game')!r}, not of {args.game!r}")
+        if options:
+            raise OptionError("--resume takes the game's options from the record; do not give options too")
+        if seed is not None and seed != record.get("seed"):
+            raise OptionError("--resume takes the seed from the record; do not give --seed too")
+        raw_options, seed, actions = record.get("options"), record.get("seed"), record.get("actions")
+        if not isinstance(raw_options, dict) or not isinstance(seed, int) or not isinstance(actions, list):
+            raise CardtableError(f"{args.resume}: not a cardtable record (options, seed or actions missing)")
+        # Check the record replays faithfully before seating anyone at it (names the diverging action).
+        replay(record, log=False)
+        options = dict(raw_options)
+        resume = [str(a) for a in actions]
+    elif len(seats) > 1 and "players" not in options:
+        cls: Any = game_class(args.game)
+        if any(o.name == "players" for o in cls.OPTIONS):
+            options["players"] = len(seats)
+    game = load_game(args.game, options)
+    if len(seats) == 1 and game.players > 1:
+        seats += ["random"] * (game.players - 1)
+    if len(seats) != game.players:
+        raise OptionError(f"--seats lists {len(seats)} seat(s) but this game has {game.players} players")
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    return game, seats, seed, resume
+
+
+class Outcome(enum.Enum):
+    """How a person's turn at the prompt ended."""
+
+    ACTED = "acted"
+    REDRAW = "redraw"
+    QUIT = "quit"
+    EOF = "eof"
+
+
+class Session:
+    """One game at the terminal: the table, who sits where, and what each person has already seen."""
+
+    def __init__(
+        self, term: Terminal, game: Game, seats: list[str], seed: int, save: str | None, resume: list[str]
+    ) -> None:
+        self.term = term
+        self.console = term.console
+        self.game = game
+        self.seats = seats
+        self.seed = seed
+        self.save_path = save
+        self.table = Table(game, seed)
+        self.humans = [s for s, spec in enumerate(seats) if spec == HUMAN]
+        # Bots get seeds derived from the game's, so --seed N reproduces their play as well.
+        self.agents: dict[int, Agent] = {
+            s: make_agent(spec, game, seed=seed * 1009 + s + 1) for s, spec in enumerate(seats) if spec != HUMAN
+        }
+        for text in resume:
+            self.table.apply(text)
+        # seen[s]: how much of the log seat s has been shown (events before its last decision).
+        self.seen: dict[int | None, int] = {s: 0 for s in self.humans}
+        self.seen[None] = 0
+        self.last_human: int | None = None
+        self.render = renderer_for(game.id)
+
+    # -- the loop ----------------------------------------------------------------------------------
+    def run(self) -> int:
+        self.intro()
+        while True:
+            state = self.table.state
+            if state.is_over:
+                return self.finish()
+            seat = state.current_player
+            assert seat is not None, "a game that is not over has a seat to decide"
+            agent = self.agents.get(seat)
+            if agent is not None:
+                self.table.apply(agent.choose(Observation(state, seat)), seat)
+                if not self.humans:
+                    self.show_new_events(None, "")
+                continue
+            outcome = self.human_turn(seat)
+            if outcome is Outcome.QUIT:
+                return self.leave(ask=True)
+            if outcome is Outcome.EOF:
+                self.console.print("Input ended: the game is left unfinished.")
+                return self.leave(ask=False)
+
+    def intro(self) -> None:
+        game = self.game
+        self.console.rule(f"[bold]{game.title or game.id}[/bold]")
+        who = ", ".join(f"{game.seat_name(s)}: {spec}" for s, spec in enumerate(self.seats))
+        self.console.print(f"Options: {configuration_text(dict(game.options))}", markup=False)
+        self.console.print(f"Seats: {who}", markup=False)
+        self.console.print(
+            Text.assemble("Seed: ", (str(self.seed), "bold"), f"  (play this deal again with --seed {self.seed})")
+        )
+        if not self.humans:
+            self.console.print("No human seat: watching the bots play (spectator view).")
+
+    # -- a person's decision -----------------------------------------------------------------------
+    def human_turn(self, seat: int) -> Outcome:
+        if len(self.humans) > 1 and seat != self.last_human and not self.pass_device(seat):
+            return Outcome.EOF
+        self.last_human = seat
+        self.show_table(seat)
+        while True:
+            line = self.term.ask(f"[bold]{self.game.seat_name(seat)}[/bold] > ")
+            if line is None:
+                return Outcome.EOF
+            outcome = self.handle(seat, line)
+            if outcome is not None:
+                return outcome
+
+    def pass_device(self, seat: int) -> bool:
+        """Hide the table and wait for the next person; False when input ended."""
+        self.term.clear()
+        name = self.game.seat_name(seat)
+        self.console.print(
+            Panel(
+                Text.assemble(
+                    ("Pass the device to ", "bold"),
+                    (name, "bold cyan"),
+                    ".\nEveryone else, look away.\n",
+                    f"Press Enter when {name} is ready.",
+                ),
+                title="hot-seat",
+                expand=False,
+            )
+        )
+        ready = self.term.ask("")
+        self.term.clear()
+        return ready is not None
+
+    def show_table(self, seat: int) -> None:
+        state = self.table.state
+        self.console.rule(f"{self.game.seat_name(seat)}: your decision")
+        self.show_new_events(seat, "Since your last decision")
+        self.console.print(self.render(state.view(seat), RenderContext(self.game, seat)))
+        self.show_actions(seat)
+
+    def show_actions(self, seat: int) -> None:
+        state = self.table.state
+        self.console.print(Text("Your choices:", style="bold"))
+        self.console.print(actions_table(self.game, state.legal_actions()))
+        undoable = self.table.undoable(seat)
+        hint = COMMANDS_HELP if undoable == 0 else f"{COMMANDS_HELP} You can undo {undoable} decision(s)."
+        self.console.print(Text(hint, style="dim"))
+
+    def show_new_events(self, seat: int | None, title: str) -> None:
+        """Print the events ``seat`` has not been shown yet (redacted for it) and mark them seen."""
+        since = min(self.seen.get(seat, 0), self.log_length())
+        lines = self.table.events(seat, since)
+        if lines or title:
+            self.console.print(events_panel(lines, title or "Events", first=since + 1))
+        self.seen[seat] = since + len(lines)
+
+    def log_length(self) -> int:
+        log = self.table.state.log
+        return len(log) if log is not None else 0
+
+    def handle(self, seat: int, line: str) -> Outcome | None:
+        """Act on one line typed by ``seat``; ``None`` means: prompt again."""
+        legal = self.table.state.legal_actions()
+        words = line.split()
+        norm = " ".join(words)
+        if not norm:
+            self.show_actions(seat)
+            return None
+        action = next((a for a in legal if a.text == norm), None)
+        if action is None:
+            command = words[0].lstrip(":").lower()
+            if words[0].startswith(":") or command in _COMMANDS:
+                return self.command(seat, command, words[1:])
+        if action is None and norm.isdigit():
+            number = int(norm)
+            if not 1 <= number <= len(legal):
+                self.error(f"there is no choice {number}: type a number from 1 to {len(legal)}")
+                return None
+            action = legal[number - 1]
+        if action is None:
+            # Just the kind (and maybe some arguments) when that names one legal action.
+            matches = [a for a in legal if a.text.startswith(norm + " ")]
+            if len(matches) == 1:
+                action = matches[0]
+            elif len(matches) > 1:
+                shown = ", ".join(a.text for a in matches[:8]) + (", ..." if len(matches) > 8 else "")
+                self.error(f"{norm!r} could be any of {len(matches)} actions ({shown}): type more, or a number")
+                return None
+        try:
+            # Text that is not a legal action still goes to the engine, for its MalformedAction or
+            # IllegalAction message (which never names a card this seat may not see).
+            self.table.apply(action if action is not None else norm, seat)
+        except IllegalAction as exc:
+            self.error(str(exc))
+            return None
+        return Outcome.ACTED
+
+    def command(self, seat: int, command: str, rest: list[str]) -> Outcome | None:
+        if command in ("quit", "exit", "q"):
+            return Outcome.QUIT
+        if command in ("help", "h", "?"):
+            self.console.print(Text(SEATS_HELP.split("at your decision, type:")[1].split("The seed")[0].rstrip()))
+            return None
+        if command == "log":
+            lines = self.table.events(seat, 0)
+            self.console.print(events_panel(lines, f"{self.game.seat_name(seat)}'s log"))
+            return None
+        if command in ("view", "show", "table"):
+            self.console.print(self.render(self.table.state.view(seat), RenderContext(self.game, seat)))
+            self.show_actions(seat)
+            return None
+        if command == "save":
+            path = rest[0] if rest else self.save_path
+            if path is None:
+                self.error("save where? type: save FILE (or start the game with --save FILE)")
+                return None
+            self.save(path)
+            return None
+        if command == "undo":
+            count = 1
+            if rest:
+                if len(rest) != 1 or not rest[0].isdigit():
+                    self.error("undo takes one number: how many of your decisions to take back")
+                    return None
+                count = int(rest[0])
+            try:
+                self.table.undo(seat, count)
+            except UndoRefused as exc:
+                self.error(f"cannot undo: {exc}")
+                return None
+            # The log was rebuilt shorter; show only what is still news for this seat.
+            self.seen[seat] = min(self.seen[seat], self.log_length())
+            self.console.print(Text(f"Took back {count} decision(s).", style="bold yellow"))
+            self.show_table(seat)
+            return None
+        self.error(f"unknown command {command!r}. {COMMANDS_HELP}")
+        return None
+
+    def error(self, message: str) -> None:
+        self.console.print(Text("✗ " + message, style="bold red"))
+
+    # -- the end -----------------------------------------------------------------------------------
+    def finish(self) -> int:
+        state = self.table.state
+        self.console.rule("[bold]Game over[/bold]")
+        # One person sees their own final view; hot-seat players share the spectator's.
+        seat = self.humans[0] if len(self.humans) == 1 else None
+        self.show_new_events(seat, "Since your last decision" if seat is not None else "Last events")
+        self.console.print(self.render(state.view(seat), RenderContext(self.game, seat)))
+        labels = [spec if spec != HUMAN else "human" for spec in self.seats]
+        self.console.print(result_table(self.game, state.result(), labels))
+        self.offer_save(ask=bool(self.humans))
+        return 0
+
+    def leave(self, ask: bool) -> int:
+        self.console.print(f"Game left after {len(self.table.state.history)} action(s), seed {self.seed}.")
+        self.offer_save(ask=ask)
+        return 0
+
+    def offer_save(self, ask: bool) -> None:
+        if self.save_path is not None:
+            self.save(self.save_path)
+            return
+        if not ask:
+            return
+        path = self.term.ask("Save the record? File name (Enter to skip): ")
+        if path:
+            try:
+                self.save(path)
+            except CardtableError as exc:
+                self.error(str(exc))
+
+    def save(self, path: str) -> None:
+        state = self.table.state
+        write_record(path, state.record())
+        note = "" if state.is_over else f" (unfinished; continue with: cardtable play {self.game.id} --resume {path})"
+        self.console.print(f"Record saved to {path}{note}. Replay it with: cardtable replay {path}", markup=False)
+
+
+_COMMANDS = {"quit", "exit", "q", "help", "h", "?", "log", "view", "show", "table", "save", "undo"}
+
+
+def run(args: argparse.Namespace) -> int:
+    game, seats, seed, resume = plan_game(args)
+    term: Terminal = args.term
+    session = Session(term, game, seats, seed, args.save, resume)
+    try:
+        return session.run()
+    except KeyboardInterrupt:
+        term.console.print()
+        term.console.print("Interrupted: the game is left unfinished.")
+        return session.leave(ask=False)

@@ -1,0 +1,270 @@
+"""A renderer that lays out any game's view, including games written after it.
+
+It reads the view's shape, not its meaning:
+
+* top-level scalars (``deck_size: 12``) go into one "Status" panel of facts;
+* lists that give one value per seat (``scores``, ``hand_sizes``, keys ending in ``_by_seat``/
+  ``_per_seat``/``_sizes``/``_counts``, or a ``players``/``seats`` list of dicts) become one row per seat;
+* a card is a dict with a ``name`` (and usually an ``id``); a list of cards becomes a table of cards
+  with their public stats, the id first because action texts name cards by id (``play card=17``);
+* any other dict or list becomes a panel, nested as deep as the view goes.
+
+Hidden zones appear as the view gives them: counts. Nothing here reads the state.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from cardtable.cli.render import RenderContext
+from cardtable.engine.game import JSON
+
+BASE_KEYS = ("game", "seat", "turn", "current_player", "is_over")
+_PER_SEAT_SUFFIXES = ("_by_seat", "_per_seat", "_sizes", "_counts", "scores")
+_SEAT_LISTS = ("players", "seats")
+
+
+def is_scalar(value: JSON) -> bool:
+    return value is None or isinstance(value, str | int | float | bool)
+
+
+def is_card(value: JSON) -> bool:
+    """A visible card (or card-like thing) in a view: a dict with a text ``name``."""
+    return isinstance(value, Mapping) and isinstance(value.get("name"), str)
+
+
+def is_card_list(value: JSON) -> bool:
+    return isinstance(value, list) and bool(value) and all(is_card(v) for v in value)
+
+
+def label(key: str) -> str:
+    """``hand_sizes`` -> ``hand sizes``."""
+    return key.replace("_", " ").replace("-", " ")
+
+
+def scalar_text(value: JSON) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def card_name(card: Mapping[str, JSON]) -> str:
+    """``Greataxe #17``: the name, and the id that action texts use."""
+    cid = card.get("id")
+    return f"{card['name']} #{cid}" if isinstance(cid, int) else str(card["name"])
+
+
+def compact(value: JSON, limit: int = 60) -> str:
+    """A one-line form of any view value, for table cells."""
+    if is_scalar(value):
+        text = scalar_text(value)
+    elif is_card(value):
+        assert isinstance(value, Mapping)
+        text = card_name(value)
+    elif isinstance(value, list):
+        if not value:
+            return "(none)"
+        text = ", ".join(compact(v, limit) for v in value)
+    elif isinstance(value, Mapping):
+        text = " ".join(f"{k}={compact(v, limit)}" for k, v in value.items())
+    else:
+        text = json.dumps(value, default=str)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def card_table(cards: Sequence[Mapping[str, JSON]], title: str | None = None) -> Table:
+    """A table of cards: id, name, then every other public stat the cards show."""
+    columns: list[str] = []
+    for card in cards:
+        for key in card:
+            if key not in ("id", "name") and key not in columns:
+                columns.append(key)
+    table = Table(title=title, title_justify="left", expand=False, pad_edge=False, box=None, show_edge=False)
+    table.add_column("#", justify="right", style="dim")
+    table.add_column("card", style="bold")
+    for key in columns:
+        table.add_column(label(key), overflow="fold")
+    for card in cards:
+        cid = card.get("id")
+        row = [scalar_text(cid) if cid is not None else "", str(card["name"])]
+        row += [compact(card[k]) if k in card else "" for k in columns]
+        table.add_row(*row)
+    return table
+
+
+def _is_per_seat(key: str, value: JSON, players: int) -> bool:
+    if isinstance(value, list) and len(value) == players and all(is_scalar(v) for v in value):
+        return key.endswith(_PER_SEAT_SUFFIXES) or key in ("score", "points")
+    return False
+
+
+def _is_seat_dicts(key: str, value: JSON, players: int) -> bool:
+    return (
+        key in _SEAT_LISTS
+        and isinstance(value, list)
+        and len(value) == players
+        and all(isinstance(v, Mapping) for v in value)
+    )
+
+
+def seats_table(view: Mapping[str, JSON], ctx: RenderContext, keys: Sequence[str], seat_dicts: str | None) -> Table:
+    """One row per seat: the per-seat lists, and the scalar fields of a ``players`` list of dicts."""
+    table = Table(title="Seats", title_justify="left", box=None, pad_edge=False, show_edge=False)
+    table.add_column("seat", style="bold")
+    dict_rows: list[Mapping[str, JSON]] = []
+    dict_cols: list[str] = []
+    if seat_dicts is not None:
+        raw = view[seat_dicts]
+        assert isinstance(raw, list)
+        dict_rows = [r for r in raw if isinstance(r, Mapping)]
+        for row in dict_rows:
+            for k in row:
+                if k not in dict_cols and k not in ("seat", "name"):
+                    dict_cols.append(k)
+    for key in keys:
+        table.add_column(label(key), justify="right")
+    for key in dict_cols:
+        table.add_column(label(key), overflow="fold")
+    current = view.get("current_player")
+    for seat in range(ctx.players):
+        name = ctx.who(seat)
+        if seat == current:
+            name = "▶ " + name
+        cells = [name]
+        for key in keys:
+            values = view[key]
+            assert isinstance(values, list)
+            cells.append(scalar_text(values[seat]))
+        for key in dict_cols:
+            cells.append(compact(dict_rows[seat].get(key), 80) if seat < len(dict_rows) else "")
+        table.add_row(*cells, style="green" if seat == ctx.seat else None)
+    return table
+
+
+def render_value(key: str, value: JSON, depth: int = 0) -> RenderableType:
+    """Draw one (possibly nested) view value under the heading ``key``."""
+    if is_card_list(value):
+        assert isinstance(value, list)
+        return card_table(value)
+    if is_card(value):
+        assert isinstance(value, Mapping)
+        return card_table([value])
+    if isinstance(value, list):
+        if not value:
+            return Text("(empty)", style="dim")
+        if all(is_scalar(v) for v in value):
+            return Text(", ".join(scalar_text(v) for v in value))
+        if all(isinstance(v, Mapping) for v in value):
+            return dict_rows_table(value)
+        return Group(*(render_value(f"{key}[{i}]", v, depth + 1) for i, v in enumerate(value)))
+    if isinstance(value, Mapping):
+        return mapping_block(value, depth + 1)
+    return Text(scalar_text(value))
+
+
+def dict_rows_table(rows: Sequence[JSON]) -> Table:
+    """A list of (non-card) dicts: one row each, a column per key, nested values in compact form."""
+    columns: list[str] = []
+    for row in rows:
+        assert isinstance(row, Mapping)
+        for k in row:
+            if k not in columns:
+                columns.append(k)
+    table = Table(box=None, pad_edge=False, show_edge=False)
+    for k in columns:
+        table.add_column(label(k), overflow="fold")
+    for row in rows:
+        assert isinstance(row, Mapping)
+        table.add_row(*(compact(row.get(k), 80) if k in row else "" for k in columns))
+    return table
+
+
+def mapping_block(value: Mapping[str, JSON], depth: int) -> RenderableType:
+    """A dict: its scalars as ``key: value`` lines, then each composite entry under its own heading."""
+    facts = [(k, v) for k, v in value.items() if is_scalar(v)]
+    parts: list[RenderableType] = []
+    if facts:
+        parts.append(facts_grid(facts))
+    for k, v in value.items():
+        if is_scalar(v):
+            continue
+        if depth >= 3:
+            parts.append(Text.assemble((f"{label(k)}: ", "bold"), compact(v, 200)))
+            continue
+        parts.append(Text(label(k), style="bold underline"))
+        parts.append(render_value(k, v, depth))
+    return Group(*parts) if parts else Text("(empty)", style="dim")
+
+
+def facts_grid(facts: Sequence[tuple[str, JSON]]) -> Table:
+    grid = Table.grid(padding=(0, 2))
+    per_row = 3
+    for _ in range(per_row):
+        grid.add_column(style="dim", justify="right")
+        grid.add_column()
+    for i in range(0, len(facts), per_row):
+        cells: list[str] = []
+        for k, v in facts[i : i + per_row]:
+            cells += [label(k), scalar_text(v)]
+        cells += [""] * (2 * per_row - len(cells))
+        grid.add_row(*cells)
+    return grid
+
+
+def header(view: Mapping[str, JSON], ctx: RenderContext) -> Text:
+    """``Draw or Play · turn 3 · P2 to decide · you are P1``."""
+    title = ctx.game.title or ctx.game.id
+    parts = [(title, "bold"), (f"  ·  turn {scalar_text(view.get('turn'))}", "")]
+    current = view.get("current_player")
+    if view.get("is_over"):
+        parts.append(("  ·  game over", "bold red"))
+    elif isinstance(current, int):
+        parts.append((f"  ·  {ctx.seat_name(current)} to decide", "yellow"))
+    parts.append((f"  ·  you are {ctx.seat_name(ctx.seat)}" if ctx.seat is not None else "  ·  spectator", "cyan"))
+    return Text.assemble(*parts)
+
+
+def is_own_zone(key: str) -> bool:
+    """Keys under which a view gives the viewing seat's own cards."""
+    return key in ("hand", "my_hand", "own_hand", "your_hand")
+
+
+def render_view(view: dict[str, JSON], ctx: RenderContext) -> RenderableType:
+    """Lay out any view: header, table facts, seats, then one panel per zone or section."""
+    players = ctx.players
+    body = {k: v for k, v in view.items() if k not in BASE_KEYS}
+    per_seat = [k for k, v in body.items() if _is_per_seat(k, v, players)]
+    seat_dicts = next((k for k, v in body.items() if _is_seat_dicts(k, v, players)), None)
+    facts = [(k, v) for k, v in body.items() if is_scalar(v)]
+    parts: list[RenderableType] = [header(view, ctx)]
+    if facts:
+        parts.append(Panel(facts_grid(facts), title="Status", title_align="left", border_style="blue"))
+    if per_seat or seat_dicts is not None:
+        parts.append(seats_table(view, ctx, per_seat, seat_dicts))
+    rest = [k for k in body if k not in per_seat and k != seat_dicts and not is_scalar(body[k])]
+    # The viewing seat's own cards last, nearest the prompt, where the eye goes when deciding.
+    rest.sort(key=is_own_zone)
+    for key in rest:
+        value = body[key]
+        own = is_own_zone(key) and ctx.seat is not None
+        title = "Your hand" if own else label(key).capitalize()
+        count = f" ({len(value)})" if isinstance(value, list) else ""
+        parts.append(
+            Panel(
+                render_value(key, value),
+                title=f"{title}{count}",
+                title_align="left",
+                border_style="green" if own else "white",
+            )
+        )
+    return Group(*parts)

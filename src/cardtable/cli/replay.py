@@ -1,0 +1,171 @@
+"""``cardtable replay FILE``: step through a saved game, as one seat or as a spectator.
+
+The record is verified first (:func:`cardtable.replay` checks the state hash after every action); a
+record that no longer replays stops with the engine's message, which names the first diverging
+action. A seat's replay shows only what that seat saw: its view, its redacted events, and the text of
+its own actions (``--reveal`` shows every seat's action text; the record file holds them anyway).
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+
+from cardtable.cli.common import read_record
+from cardtable.cli.display import events_panel, result_table
+from cardtable.cli.render import RenderContext, renderer_for
+from cardtable.cli.term import Terminal
+from cardtable.engine import CardtableError, Game, OptionError, State
+from cardtable.engine.game import JSON
+from cardtable.engine.record import replay
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "replay",
+        help="step through a saved game record",
+        description="Verify a record (JSON, as `cardtable play --save` writes) and show it action by action. "
+        "Interactive stepping: Enter = next, b = back, a number = go to that action, q = quit. "
+        "Without --step or --to, an interactive terminal steps and anything else prints the whole game.",
+    )
+    parser.add_argument("file", help="the record file (JSON)")
+    who = parser.add_mutually_exclusive_group()
+    who.add_argument("--seat", metavar="N", help="see the game as seat N (1 = P1, or the seat's name)")
+    who.add_argument("--spectator", action="store_true", help="see what a spectator sees (the default)")
+    how = parser.add_mutually_exclusive_group()
+    how.add_argument("--step", action="store_true", help="step through the actions interactively")
+    how.add_argument("--to", type=int, metavar="K", help="print the state after the first K actions, then exit")
+    parser.add_argument("--reveal", action="store_true", help="show every seat's action text, not only your own")
+
+
+def parse_seat(game: Game, text: str | None) -> int | None:
+    """``--seat`` as a 0-based seat: ``2`` or ``P2`` (or a game's own seat name) is seat 1."""
+    if text is None:
+        return None
+    if text.isdigit() and 1 <= int(text) <= game.players:
+        return int(text) - 1
+    for seat in range(game.players):
+        if game.seat_name(seat).lower() == text.lower():
+            return seat
+    names = ", ".join(game.seat_name(s) for s in range(game.players))
+    raise OptionError(f"--seat {text!r}: this game's seats are 1..{game.players} ({names})")
+
+
+@dataclass(frozen=True)
+class Step:
+    """Action ``index`` of the record: who took it, its text, and the slice of the log it caused."""
+
+    actor: int | None
+    text: str
+    log_start: int
+    log_end: int
+
+
+class Replayer:
+    """A verified record and the means to show any position of it for one seat."""
+
+    def __init__(self, term: Terminal, record: dict[str, JSON], seat: int | None, reveal: bool) -> None:
+        self.term = term
+        self.console = term.console
+        self.record = record
+        self.final = replay(record)  # verifies every hash; raises ReplayDivergence naming the action
+        self.game = self.final.game
+        self.seat = seat
+        self.reveal = reveal
+        self.render = renderer_for(self.game.id)
+        self.steps = self._steps()
+        self.opening = self._log_before_first_action()
+
+    @property
+    def total(self) -> int:
+        return len(self.steps)
+
+    def _steps(self) -> list[Step]:
+        state = self.game.new(self.final.seed, log=True)
+        steps = []
+        for text in self.final.actions_taken():
+            actor = state.current_player
+            start = len(state.log or [])
+            state.apply(text)
+            steps.append(Step(actor, text, start, len(state.log or [])))
+        return steps
+
+    def _log_before_first_action(self) -> int:
+        return self.steps[0].log_start if self.steps else len(self.final.log or [])
+
+    def state_at(self, k: int) -> State:
+        """The state after the first ``k`` actions (already verified, so no second check)."""
+        return self.final if k == self.total else replay(self.record, verify=False, log=False, upto=k)
+
+    def events(self, start: int, end: int) -> list[str]:
+        return self.final.events(self.seat, start)[: end - start]
+
+    def show(self, k: int) -> None:
+        """Position ``k``: what action ``k`` was and caused, then the seat's view after it."""
+        who = self.game.seat_name(self.seat) if self.seat is not None else "spectator"
+        self.console.rule(f"action {k} of {self.total}  ·  seen by {who}")
+        if k == 0:
+            self.console.print(events_panel(self.events(0, self.opening), "The deal"))
+        else:
+            step = self.steps[k - 1]
+            actor = self.game.seat_name(step.actor) if step.actor is not None else "nobody"
+            if self.reveal or step.actor == self.seat:
+                said = Text.assemble((actor, "bold"), ": ", (step.text, "cyan"))
+            else:
+                said = Text.assemble((actor, "bold"), " acted")
+            self.console.print(said)
+            self.console.print(events_panel(self.events(step.log_start, step.log_end), "Events", step.log_start + 1))
+        state = self.state_at(k)
+        self.console.print(self.render(state.view(self.seat), RenderContext(self.game, self.seat)))
+        if state.is_over:
+            self.console.print(result_table(self.game, state.result()))
+
+    def step_through(self, start: int = 0) -> int:
+        k = start
+        self.show(k)
+        while True:
+            hint = "Enter = next, b = back, NUMBER = go to, q = quit"
+            line = self.term.ask(f"[dim]{hint}[/dim] [{k}/{self.total}] > ")
+            if line is None or line.lower() in ("q", "quit", "exit"):
+                return 0
+            if line == "" or line.lower() in ("n", "next"):
+                if k == self.total:
+                    self.console.print(Text("That was the last action (q to quit, b to go back).", style="yellow"))
+                    continue
+                k += 1
+            elif line.lower() in ("b", "back", "p", "prev"):
+                if k == 0:
+                    self.console.print(Text("This is the start of the game.", style="yellow"))
+                    continue
+                k -= 1
+            elif line.isdigit() and 0 <= int(line) <= self.total:
+                k = int(line)
+            else:
+                self.console.print(Text(f"✗ not understood: {line!r}. {hint}.", style="bold red"))
+                continue
+            self.show(k)
+
+    def print_all(self) -> int:
+        """The whole game at once: every event as the seat saw it, the final view and the result."""
+        log = self.final.events(self.seat, 0)
+        self.console.print(events_panel(log, f"{self.total} actions"))
+        self.show(self.total)
+        return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    record = read_record(args.file)
+    term: Terminal = args.term
+    replayer = Replayer(term, record, None, args.reveal)
+    replayer.seat = parse_seat(replayer.game, args.seat)
+    if args.to is not None:
+        if not 0 <= args.to <= replayer.total:
+            raise CardtableError(f"--to {args.to}: the record has actions 0..{replayer.total}")
+        replayer.show(args.to)
+        return 0
+    if args.step or term.interactive:
+        return replayer.step_through()
+    return replayer.print_all()
