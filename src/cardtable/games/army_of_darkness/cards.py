@@ -1,0 +1,268 @@
+"""Loading and validating the card file (``cards.toml``) into flat per-card-id tables.
+
+The file lists characters (two-sided, not in the deck) and cards (expanded copy by copy, in file
+order, into integer card ids). Only a card's type and title matter, except for events, whose one
+effect comes from the closed vocabulary :data:`VOCABULARY`. Every problem raises
+:class:`~cardtable.engine.errors.CardDataError` naming the file, the card and the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardtable.engine.carddata import EffectSpec, Field, check_effects, check_table, read_card_file
+from cardtable.engine.errors import CardDataError
+
+FORMAT = "army-of-darkness-cards/1"
+DEFAULT_PATH = Path(__file__).with_name("cards.toml")
+
+# Card types, as small integers indexed by card id at load time.
+MONSTER, ALLY, ITEM, NECRONOMICON, EVENT = range(5)
+TYPE_NAMES = ("monster", "ally", "item", "necronomicon", "event")
+TYPE_OF_NAME = {name: i for i, name in enumerate(TYPE_NAMES)}
+
+# Effect kinds (the ``do`` word of an event's effect), as small integers.
+DRAW, DISCARD_TABLED, TAKE_TABLED, FROM_DISCARD, SET_SIDE = range(5)
+EFFECT_NAMES = ("draw", "discard_tabled", "take_tabled", "from_discard", "set_side")
+
+_KINDS_DOC = 'a list of card types among "monster", "ally", "item" (the Necronomicon counts as an item)'
+
+VOCABULARY: dict[str, EffectSpec] = {
+    "draw": EffectSpec("draw", (Field("amount", (int,), min=1, max=10),), "the player draws `amount` cards"),
+    "discard_tabled": EffectSpec(
+        "discard_tabled",
+        (
+            Field("kinds", (list,), doc=_KINDS_DOC),
+            Field("whose", (str,), False, "any", ("any", "other", "self")),
+        ),
+        "discard one tabled card of `kinds` from in front of a player (`whose`: any, other, self)",
+    ),
+    "take_tabled": EffectSpec(
+        "take_tabled",
+        (
+            Field("kinds", (list,), doc=_KINDS_DOC),
+            Field("whose", (str,), False, "other", ("any", "other")),
+            Field("to", (str,), False, "table", ("table", "hand")),
+        ),
+        "take one tabled card of `kinds` from in front of a player into your own table or hand",
+    ),
+    "from_discard": EffectSpec(
+        "from_discard",
+        (
+            Field("kinds", (list,), doc=_KINDS_DOC),
+            Field("to", (str,), False, "hand", ("hand", "any-table")),
+        ),
+        "take one card of `kinds` from the discard pile into your hand, or in front of any player",
+    ),
+    "set_side": EffectSpec(
+        "set_side",
+        (
+            Field("side", (str,), choices=("good", "evil", "switch")),
+            Field("whose", (str,), False, "any", ("any", "other", "self")),
+        ),
+        "turn one character (of a player per `whose`) to `side`; only characters not already on it",
+    ),
+}
+
+CHARACTER_FIELDS = (
+    Field("good", (str,)),
+    Field("evil", (str,)),
+    Field("first", (bool,), False, False),
+    Field("extra", (bool,), False, False),
+)
+
+CARD_FIELDS = (
+    Field("name", (str,)),
+    Field("type", (str,), choices=TYPE_NAMES),
+    Field("count", (int,), False, 1, min=1, max=60),
+    Field("removed", (bool,), False, False),
+    Field("roll", (bool,), False, False),
+    Field("affects_necronomicon", (bool,), False, False),
+    Field("effect", (dict, list), False, None),
+)
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One event effect resolved to integers: ``kind`` (DRAW...), ``kinds`` as a frozenset of types."""
+
+    kind: int
+    amount: int
+    kinds: frozenset[int]
+    whose: str
+    to: str
+    side: str
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"do": EFFECT_NAMES[self.kind]}
+        if self.kind == DRAW:
+            out["amount"] = self.amount
+        if self.kind in (DISCARD_TABLED, TAKE_TABLED, FROM_DISCARD):
+            out["kinds"] = sorted(TYPE_NAMES[k] for k in self.kinds)
+        if self.kind in (DISCARD_TABLED, TAKE_TABLED, SET_SIDE):
+            out["whose"] = self.whose
+        if self.kind in (TAKE_TABLED, FROM_DISCARD):
+            out["to"] = self.to
+        if self.kind == SET_SIDE:
+            out["side"] = self.side
+        return out
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """Everything the rules need from a card file, as tuples indexed by card id / character index."""
+
+    path: str
+    sha: str
+    names: tuple[str, ...]
+    types: tuple[int, ...]
+    removed: tuple[bool, ...]
+    roll: tuple[bool, ...]
+    necro_ok: tuple[bool, ...]
+    effects: tuple[Effect | None, ...]
+    name_ids: tuple[int, ...]
+    """For each card, the index of its title in :attr:`monster_names` (monsters) or -1."""
+    monster_names: tuple[str, ...]
+    good_names: tuple[str, ...]
+    evil_names: tuple[str, ...]
+    first_character: int
+    extra: tuple[bool, ...]
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+
+def _kinds(file: str, card: str, where: str, raw: list[Any]) -> frozenset[int]:
+    if not raw:
+        raise CardDataError(file, card, where, "must name at least one card type")
+    out = set()
+    for i, k in enumerate(raw):
+        if k not in ("monster", "ally", "item"):
+            raise CardDataError(file, card, f"{where}[{i}]", f'must be "monster", "ally" or "item", got {k!r}')
+        out.add(TYPE_OF_NAME[k])
+    # The Necronomicon is an item for every purpose (see the rules notes); events still need
+    # `affects_necronomicon` to choose it.
+    if ITEM in out:
+        out.add(NECRONOMICON)
+    return frozenset(out)
+
+
+def _effect(file: str, card: str, raw: Any) -> Effect:
+    effects = check_effects(file, card, "effect", raw, VOCABULARY)
+    if len(effects) != 1:
+        raise CardDataError(file, card, "effect", f"an event has exactly one effect, got {len(effects)}")
+    e: Mapping[str, Any] = effects[0]
+    kind = EFFECT_NAMES.index(e["do"])
+    kinds: frozenset[int] = frozenset()
+    if "kinds" in e:
+        kinds = _kinds(file, card, "effect.kinds", e["kinds"])
+    return Effect(
+        kind=kind,
+        amount=int(e.get("amount", 0)),
+        kinds=kinds,
+        whose=str(e.get("whose", "")),
+        to=str(e.get("to", "")),
+        side=str(e.get("side", "")),
+    )
+
+
+def _label(raw: Any, key: str, fallback: str) -> str:
+    """How errors name a card: its title when it has one, else its position in the file."""
+    if isinstance(raw, dict) and isinstance(raw.get(key), str):
+        return str(raw[key])
+    return fallback
+
+
+def load_cards(path: str | Path | None = None) -> CardSet:
+    """Read and validate a card file (the bundled stand-in set when ``path`` is None or empty)."""
+    cf = read_card_file(path or DEFAULT_PATH)
+    file, data = cf.path, cf.data
+    for key in data:
+        if key not in ("format", "character", "card"):
+            raise CardDataError(file, None, key, "unknown top-level key (expected format, character, card)")
+    if data.get("format") != FORMAT:
+        raise CardDataError(file, None, "format", f"must be {FORMAT!r}, got {data.get('format')!r}")
+    chars = data.get("character")
+    if not isinstance(chars, list) or len(chars) < 2:
+        raise CardDataError(file, None, "character", "must list at least two [[character]] tables")
+    good: list[str] = []
+    evil: list[str] = []
+    extra: list[bool] = []
+    first = -1
+    for i, raw in enumerate(chars):
+        label = _label(raw, "good", f"character #{i + 1}")
+        c = check_table(file, label, raw, CHARACTER_FIELDS)
+        good.append(c["good"])
+        evil.append(c["evil"])
+        extra.append(c["extra"])
+        if c["first"]:
+            if first >= 0:
+                raise CardDataError(
+                    file, label, "first", f"only one character goes first; {good[first]!r} already does"
+                )
+            first = i
+    if first < 0:
+        raise CardDataError(file, None, "character", "one character must have first = true (Ash)")
+    cards = data.get("card")
+    if not isinstance(cards, list) or not cards:
+        raise CardDataError(file, None, "card", "must list the [[card]] tables")
+    names: list[str] = []
+    types: list[int] = []
+    removed: list[bool] = []
+    roll: list[bool] = []
+    necro_ok: list[bool] = []
+    effects: list[Effect | None] = []
+    for i, raw in enumerate(cards):
+        label = _label(raw, "name", f"card #{i + 1}")
+        c = check_table(file, label, raw, CARD_FIELDS)
+        t = TYPE_OF_NAME[c["type"]]
+        eff: Effect | None = None
+        if t == EVENT:
+            if c["effect"] is None:
+                raise CardDataError(file, label, "effect", "an event needs an effect")
+            eff = _effect(file, label, c["effect"])
+        else:
+            for key in ("effect", "roll", "affects_necronomicon"):
+                if key in raw:
+                    raise CardDataError(file, label, key, "only events have effects (other cards' texts are ignored)")
+        for _ in range(c["count"]):
+            names.append(c["name"])
+            types.append(t)
+            removed.append(c["removed"])
+            roll.append(c["roll"])
+            necro_ok.append(c["affects_necronomicon"])
+            effects.append(eff)
+    live = [k for k in range(len(names)) if not removed[k]]
+    necros = [k for k in live if types[k] == NECRONOMICON]
+    if len(necros) != 1:
+        raise CardDataError(file, None, "card", f"the deck must hold exactly one Necronomicon, found {len(necros)}")
+    monster_names: list[str] = []
+    name_ids: list[int] = []
+    for k, n in enumerate(names):
+        if types[k] == MONSTER:
+            if n not in monster_names:
+                monster_names.append(n)
+            name_ids.append(monster_names.index(n))
+        else:
+            name_ids.append(-1)
+    if not any(types[k] == MONSTER for k in live):
+        raise CardDataError(file, None, "card", "the deck needs monsters (one is dealt in front of each player)")
+    return CardSet(
+        path=file,
+        sha=cf.sha,
+        names=tuple(names),
+        types=tuple(types),
+        removed=tuple(removed),
+        roll=tuple(roll),
+        necro_ok=tuple(necro_ok),
+        effects=tuple(effects),
+        name_ids=tuple(name_ids),
+        monster_names=tuple(monster_names),
+        good_names=tuple(good),
+        evil_names=tuple(evil),
+        first_character=first,
+        extra=tuple(extra),
+    )

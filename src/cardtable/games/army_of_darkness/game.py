@@ -1,0 +1,190 @@
+"""Army of Darkness Card Game under the Rules of Kalle: options, card data, the action space.
+
+The rules themselves live in :mod:`.state` (turn flow) and :mod:`.effects` (events); this module
+loads the card file, declares every action once and describes actions for people.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
+
+from cardtable.engine import Action, Game, Option, OptionError, OptionValue
+from cardtable.engine.errors import CardDataError
+from cardtable.games.army_of_darkness.cards import EVENT, MONSTER, TYPE_NAMES, CardSet, load_cards
+from cardtable.games.army_of_darkness.codes import (
+    A_ATTACK,
+    A_DISCARD,
+    A_DONE,
+    A_DRAW,
+    A_PASS,
+    A_PICK,
+    A_PLAY,
+    A_SLAY,
+    A_SLAY3,
+    A_TARGET,
+    A_TO,
+)
+
+if TYPE_CHECKING:
+    from cardtable.games.army_of_darkness.state import AodState
+
+DEFAULT_TURN_LIMIT = 2000
+
+
+class ArmyOfDarkness(Game):
+    """The game: ``cardtable.load("army-of-darkness", players=4)``.
+
+    Options: ``players`` (2..8), ``turn-limit`` (turns after which an unfinished game stops with
+    reason ``"turn-limit"``), ``cards`` (path of a card file in the format of the bundled
+    ``cards.toml``; empty for the bundled stand-in set).
+    """
+
+    id = "army-of-darkness"
+    title = "Army of Darkness (Rules of Kalle)"
+    OPTIONS = (
+        Option("players", 4, "number of players (characters beyond the 4 named ones are generic extras)", min=2, max=8),
+        Option(
+            "turn-limit",
+            DEFAULT_TURN_LIMIT,
+            "stop an unfinished game after this many turns (result reason 'turn-limit', truncated)",
+            min=1,
+            max=10_000_000,
+        ),
+        Option("cards", "", "path of a card file in the cards.toml format (empty: the bundled stand-in set)"),
+    )
+    CONFIGURATIONS: ClassVar[tuple[Mapping[str, OptionValue], ...]] = (
+        {"players": 2},
+        {"players": 3},
+        {"players": 4},
+        {"players": 6},
+        {"players": 8},
+    )
+
+    cards: CardSet
+    turn_limit: int
+    TYPE: tuple[int, ...]
+    NAME_ID: tuple[int, ...]
+    PLAY: list[Action]
+    TO: list[Action]
+    TARGET: list[Action]
+    PICK: list[Action]
+    SLAY: list[Action]
+    SLAY3: list[Action]
+    ATTACK: list[Action]
+    DISCARD: list[Action]
+    DONE: Action
+    DRAW: Action
+    PASS: Action
+    CODE: list[int]
+    ARG: list[int]
+
+    def _check_options(self) -> None:
+        path = str(self.options["cards"])
+        try:
+            self.cards = load_cards(path or None)
+        except CardDataError as exc:
+            raise OptionError(f"{self.id}: option 'cards': {exc}") from exc
+        if len(self.cards.good_names) < self.players:
+            raise OptionError(
+                f"{self.id}: {self.players} players need {self.players} character cards; "
+                f"the card file {self.cards.path} has {len(self.cards.good_names)}"
+            )
+        live_monsters = sum(
+            1 for k in range(len(self.cards)) if self.cards.types[k] == MONSTER and not self.cards.removed[k]
+        )
+        if live_monsters < self.players:
+            raise OptionError(f"{self.id}: {self.players} players need {self.players} monsters in the deck")
+        self.turn_limit = int(self.options["turn-limit"])
+
+    def _setup(self) -> None:
+        c = self.cards
+        self.card_hash = c.sha
+        self.TYPE = c.types
+        self.NAME_ID = c.name_ids
+        n_cards, n_seats, n_names = len(c), self.players, len(c.monster_names)
+        a = self.actions
+        for kind, params in (
+            ("play", ("card",)),
+            ("to", ("seat",)),
+            ("target", ("seat",)),
+            ("pick", ("card",)),
+            ("done", ()),
+            ("slay", ("card",)),
+            ("slay-three", ("name",)),
+            ("draw", ()),
+            ("attack", ("seat",)),
+            ("pass", ()),
+            ("discard", ("card",)),
+        ):
+            a.declare(kind, *params)
+        code: dict[int, tuple[int, int]] = {}
+
+        def grid(kind: str, values: range, op: int) -> list[Action]:
+            out = a.grid(kind, values)
+            for v, act in zip(values, out, strict=True):
+                code[act.index] = (op, v)
+            return out
+
+        self.PLAY = grid("play", range(n_cards), A_PLAY)
+        self.TO = grid("to", range(n_seats), A_TO)
+        self.TARGET = grid("target", range(n_seats), A_TARGET)
+        self.PICK = grid("pick", range(n_cards), A_PICK)
+        self.SLAY = grid("slay", range(n_cards), A_SLAY)
+        self.SLAY3 = grid("slay-three", range(n_names), A_SLAY3)
+        self.ATTACK = grid("attack", range(n_seats), A_ATTACK)
+        self.DISCARD = grid("discard", range(n_cards), A_DISCARD)
+        self.DONE = a.add("done")
+        self.DRAW = a.add("draw")
+        self.PASS = a.add("pass")
+        code[self.DONE.index] = (A_DONE, 0)
+        code[self.DRAW.index] = (A_DRAW, 0)
+        code[self.PASS.index] = (A_PASS, 0)
+        self.CODE = [code[i][0] for i in range(len(a))]
+        self.ARG = [code[i][1] for i in range(len(a))]
+
+    def new_state(self, seed: int, log: bool) -> AodState:
+        from cardtable.games.army_of_darkness.state import AodState
+
+        return AodState(self, seed, log)
+
+    # -- descriptions ------------------------------------------------------------------------------
+    def card_name(self, card: int) -> str:
+        return f"{self.cards.names[card]} (card {card})"
+
+    def card_json(self, card: int) -> dict[str, object]:
+        """A visible card as views show it."""
+        out: dict[str, object] = {"id": card, "name": self.cards.names[card], "type": TYPE_NAMES[self.TYPE[card]]}
+        if self.TYPE[card] == EVENT:
+            eff = self.cards.effects[card]
+            assert eff is not None
+            out["effect"] = eff.to_json()
+            if self.cards.roll[card]:
+                out["roll"] = True
+            if self.cards.necro_ok[card]:
+                out["affects_necronomicon"] = True
+        return out
+
+    def describe_action(self, action: Action) -> str:
+        op, arg = self.CODE[action.index], self.ARG[action.index]
+        if op == A_PLAY:
+            return f"play {self.card_name(arg)}"
+        if op == A_TO:
+            return f"put it in front of {self.seat_name(arg)}"
+        if op == A_TARGET:
+            return f"target {self.seat_name(arg)}"
+        if op == A_PICK:
+            return f"choose {self.card_name(arg)}"
+        if op == A_DONE:
+            return "play no second card"
+        if op == A_SLAY:
+            return f"attack: discard {self.card_name(arg)} from in front of you"
+        if op == A_SLAY3:
+            return f"attack: discard three {self.cards.monster_names[arg]} monsters from in front of you"
+        if op == A_DRAW:
+            return "draw a card instead of attacking a character"
+        if op == A_ATTACK:
+            return f"attack {self.seat_name(arg)}, who takes a hit"
+        if op == A_PASS:
+            return "neither draw nor attack a character"
+        return f"discard {self.card_name(arg)} (taking a hit)"

@@ -1,0 +1,589 @@
+"""The state of a game and its turn flow (Rules of Kalle, "Player Turn").
+
+A turn is: step 1 play one card (two at most; events resolve through :mod:`.effects`), step 2
+attack (discard one opposing card in front of you, or three same-name monsters when good), or
+step 3 when nothing opposes you (draw, attack another character, or pass), step 4 take a hit if
+something still opposes you, step 5 the Necronomicon victory check, step 6 draw one card, or
+switch sides and draw five when you have had no hand cards since before this turn.
+
+Representation (for speed): card ids are ints; each seat has a hand and three tabled zones
+(``mon``, ``ally``, ``item`` — the Necronomicon lies among the items); sides and reduction
+states are int lists; the phase and pending choices are ints.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardtable.engine import JSON, Action, Result, Rng, State
+from cardtable.engine.zones import resample_hidden
+from cardtable.games.army_of_darkness import effects
+from cardtable.games.army_of_darkness.cards import ALLY, EVENT, MONSTER, NECRONOMICON
+from cardtable.games.army_of_darkness.codes import (
+    A_ATTACK,
+    A_DISCARD,
+    A_DONE,
+    A_DRAW,
+    A_PASS,
+    A_PICK,
+    A_PLAY,
+    A_SLAY,
+    A_SLAY3,
+    A_TO,
+    ARMED,
+    GOOD,
+    HAS_CARDS,
+    P_DEST,
+    P_FREE,
+    P_HIT,
+    P_OVER,
+    P_PICK,
+    P_PLACE,
+    P_PLAY,
+    P_SLAY,
+    REDUCED,
+    REDUCTION_NAMES,
+    SIDE_NAMES,
+)
+
+if TYPE_CHECKING:
+    from cardtable.games.army_of_darkness.game import ArmyOfDarkness
+
+PHASE_NAMES = ("play", "place", "pick", "target", "destination", "attack", "free", "hit", "over")
+
+
+class AodState(State):
+    """One position. Field meanings:
+
+    ``hands[s]``, ``mon[s]``, ``ally[s]``, ``item[s]``: seat ``s``'s hand and tabled cards;
+    ``side[s]``: GOOD or EVIL; ``char[s]``: index of the character card; ``reduced[s]``:
+    HAS_CARDS, REDUCED (hand emptied, her next turn has not begun) or ARMED (her next turn has
+    begun with an empty hand; at its end she switches if still empty); ``active``: whose turn;
+    ``phase``: the open decision; ``plays``: cards played this turn; ``pending``: the card being
+    played (-1); ``chosen``: a discard-pile card waiting for its destination (-1); ``victim``: the
+    seat taking a hit; ``hit_step``: 3 (attacked by the active player) or 4 (the active player's
+    own hit); ``shown``: cards publicly known to be in a hand (taken there face up);
+    ``winner``/``reason``: how it ended; ``switches[s]``: how often seat ``s`` switched sides.
+    """
+
+    __slots__ = (
+        "active",
+        "ally",
+        "char",
+        "chosen",
+        "deck",
+        "discard",
+        "hands",
+        "hit_step",
+        "item",
+        "mon",
+        "pending",
+        "phase",
+        "plays",
+        "reason",
+        "reduced",
+        "shown",
+        "side",
+        "switches",
+        "victim",
+        "winner",
+    )
+
+    game: ArmyOfDarkness
+    hands: list[list[int]]
+    mon: list[list[int]]
+    ally: list[list[int]]
+    item: list[list[int]]
+    side: list[int]
+    char: list[int]
+    reduced: list[int]
+    switches: list[int]
+    deck: list[int]
+    discard: list[int]
+    shown: set[int]
+    active: int
+    phase: int
+    plays: int
+    pending: int
+    chosen: int
+    victim: int
+    hit_step: int
+    winner: int
+    reason: str
+
+    def __init__(self, game: ArmyOfDarkness, seed: int, log: bool) -> None:
+        super().__init__(game, seed, log)
+        n = game.players
+        cs = game.cards
+        rng = self.rng
+        self.hands = [[] for _ in range(n)]
+        self.mon = [[] for _ in range(n)]
+        self.ally = [[] for _ in range(n)]
+        self.item = [[] for _ in range(n)]
+        self.side = [GOOD] * n
+        self.reduced = [HAS_CARDS] * n
+        self.switches = [0] * n
+        self.discard = []
+        self.shown = set()
+        self.pending = self.chosen = self.victim = self.winner = -1
+        self.hit_step = 0
+        self.plays = 0
+        self.reason = ""
+        # Setup (AD2): the first `n` characters of the file (Ash, Arthur, Henry, Sheila, then the
+        # generic extras) are dealt to the seats at random; the removed events stay in the box.
+        chars = list(range(n))
+        first = cs.first_character
+        if first >= n:
+            chars[0] = first
+        rng.shuffle(chars)
+        self.char = chars
+        deck = [k for k in range(len(cs)) if not cs.removed[k]]
+        rng.shuffle(deck)
+        types = game.TYPE
+        for s in range(n):
+            # One random monster in front of each player: the first monster of the shuffled deck.
+            i = next(i for i in range(len(deck) - 1, -1, -1) if types[deck[i]] == MONSTER)
+            self.mon[s].append(deck.pop(i))
+        self.deck = deck
+        for s in range(n):
+            self.hands[s] = [deck.pop() for _ in range(5)]
+        self.active = chars.index(first)
+        self.current_player = self.active
+        self.emit(
+            "setup",
+            "characters: " + ", ".join(self.who(s) for s in range(n)) + f"; {self.who(self.active)} goes first",
+        )
+        for s in range(n):
+            self.emit(
+                "setup",
+                f"{self.who(s)} gets {game.card_name(self.mon[s][0])} in front of her and 5 cards",
+                f"{self.who(s)} gets {game.card_name(self.mon[s][0])} in front of her and 5 cards: "
+                + ", ".join(game.card_name(c) for c in self.hands[s]),
+                (s,),
+            )
+        self.phase = P_PLAY
+        self._enter_play()
+
+    # -- small helpers used by the effects -----------------------------------------------------
+    def who(self, s: int) -> str:
+        cs = self.game.cards
+        name = cs.good_names[self.char[s]] if self.side[s] == GOOD else cs.evil_names[self.char[s]]
+        return f"P{s + 1} ({name})"
+
+    def table(self, s: int, c: int) -> None:
+        """Put card ``c`` in front of seat ``s``."""
+        t = self.game.TYPE[c]
+        (self.mon if t == MONSTER else self.ally if t == ALLY else self.item)[s].append(c)
+
+    def untable(self, c: int) -> int:
+        """Take tabled card ``c`` off the table; return the seat it was in front of."""
+        t = self.game.TYPE[c]
+        zones = self.mon if t == MONSTER else self.ally if t == ALLY else self.item
+        for s, zone in enumerate(zones):
+            if c in zone:
+                zone.remove(c)
+                return s
+        raise AssertionError(f"card {c} is not tabled")
+
+    def hand_gain(self, s: int, c: int, public: bool) -> None:
+        self.hands[s].append(c)
+        if public:
+            self.shown.add(c)
+        self.reduced[s] = HAS_CARDS
+
+    def hand_lose(self, s: int, c: int) -> None:
+        hand = self.hands[s]
+        hand.remove(c)
+        self.shown.discard(c)
+        if not hand and self.reduced[s] == HAS_CARDS:
+            self.reduced[s] = REDUCED
+
+    def draw(self, s: int, k: int) -> int:
+        """Seat ``s`` draws up to ``k`` cards; an empty deck is remade from the shuffled discard
+        pile; when both are empty the draw stops short. Returns how many were drawn."""
+        deck = self.deck
+        hand = self.hands[s]
+        got = 0
+        for _ in range(k):
+            if not deck:
+                if not self.discard:
+                    break
+                deck.extend(self.discard)
+                self.discard.clear()
+                self.rng.shuffle(deck)
+                self.emit("reshuffle", f"the discard pile is shuffled into a new deck of {len(deck)} cards")
+            hand.append(deck.pop())
+            got += 1
+        if got:
+            self.reduced[s] = HAS_CARDS
+            if self.log is not None:
+                names = ", ".join(self.game.card_name(c) for c in hand[-got:])
+                self.emit("draw", f"{self.who(s)} draws {got} card(s)", f"{self.who(s)} draws {names}", (s,))
+        return got
+
+    def opposing(self, s: int) -> list[int]:
+        """The tabled cards that fight seat ``s``: monsters when good, allies when evil."""
+        return self.mon[s] if self.side[s] == GOOD else self.ally[s]
+
+    def hit_options(self, s: int) -> list[int]:
+        """What seat ``s`` may discard when taking a hit (AD6): a tabled item or a supporting card
+        (ally when good, monster when evil) if she has one, otherwise a hand card."""
+        tabled = self.item[s] + (self.ally[s] if self.side[s] == GOOD else self.mon[s])
+        return tabled if tabled else self.hands[s]
+
+    def has_won(self, s: int) -> bool:
+        """The Necronomicon victory (AD7) for seat ``s``, checked in her step 5."""
+        if not self.hands[s]:
+            return False
+        types = self.game.TYPE
+        if not any(types[c] == NECRONOMICON for c in self.item[s]):
+            return False
+        if self.side[s] == GOOD:
+            return len(self.ally[s]) >= 3 and not self.mon[s]
+        if self.ally[s] or len(self.mon[s]) < 5:
+            return False
+        names = self.game.NAME_ID
+        return len({names[c] for c in self.mon[s]}) >= 5
+
+    # -- turn flow -------------------------------------------------------------------------------
+    def _can_play(self) -> bool:
+        types = self.game.TYPE
+        return any(types[c] != EVENT or effects.playable(self, c) for c in self.hands[self.active])
+
+    def _enter_play(self) -> None:
+        """Step 1 (again): offer a play if there is one (and fewer than two were played)."""
+        if self.plays < 2 and self._can_play():
+            self.phase = P_PLAY
+            self.current_player = self.active
+        else:
+            self._attack_step()
+
+    def _attack_step(self) -> None:
+        """Step 2, or step 3 when nothing opposes the active player."""
+        a = self.active
+        self.current_player = a
+        self.phase = P_SLAY if self.opposing(a) else P_FREE
+
+    def _hit(self, victim: int, step: int) -> None:
+        """``victim`` takes a hit: open her choice, or carry on when she has nothing to discard."""
+        if self.hit_options(victim):
+            self.phase = P_HIT
+            self.victim = victim
+            self.hit_step = step
+            self.current_player = victim
+        elif step == 3:
+            self._take_hit_step()
+        else:
+            self._end_turn()
+
+    def _take_hit_step(self) -> None:
+        """Step 4: if something still opposes the active player, she takes a hit."""
+        a = self.active
+        if self.opposing(a):
+            self._hit(a, 4)
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        """Steps 5 and 6, then the next player's turn (or the end)."""
+        a = self.active
+        g = self.game
+        if self.has_won(a):
+            self.winner = a
+            self.reason = "necronomicon-good" if self.side[a] == GOOD else "necronomicon-evil"
+            self.emit("win", f"{self.who(a)} wins with the Necronomicon")
+            self._finish()
+            return
+        if self.hands[a]:
+            self.draw(a, 1)
+        elif self.reduced[a] == ARMED:
+            self.side[a] = 1 - self.side[a]
+            self.switches[a] += 1
+            self.reduced[a] = REDUCED
+            self.emit("switch", f"P{a + 1} has had no cards for a whole turn and switches: now {self.who(a)}")
+            self.draw(a, 5)
+        if self.turn >= g.turn_limit:
+            self.reason = "turn-limit"
+            self.emit("limit", f"the turn limit ({g.turn_limit}) is reached; nobody wins")
+            self._finish()
+            return
+        nxt = a + 1
+        if nxt == g.players:
+            nxt = 0
+        self.active = nxt
+        self.turn += 1
+        self.plays = 0
+        if self.reduced[nxt] == REDUCED:
+            self.reduced[nxt] = ARMED
+        self._enter_play()
+
+    def _finish(self) -> None:
+        self.is_over = True
+        self.current_player = None
+        self.phase = P_OVER
+
+    def _event_done(self) -> None:
+        self.discard.append(self.pending)
+        self.pending = -1
+        self.plays += 1
+        self._enter_play()
+
+    # -- protocol hooks --------------------------------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        g = self.game
+        ph = self.phase
+        a = self.active
+        if ph == P_PLAY:
+            types = g.TYPE
+            play = g.PLAY
+            out = [play[c] for c in self.hands[a] if types[c] != EVENT or effects.playable(self, c)]
+            if self.plays:
+                out.append(g.DONE)
+            return out
+        if ph in (P_PLACE, P_DEST):
+            return g.TO.copy()
+        if ph == P_HIT:
+            d = g.DISCARD
+            return [d[c] for c in self.hit_options(self.victim)]
+        if ph == P_SLAY:
+            slay = g.SLAY
+            opp = self.opposing(a)
+            out = [slay[c] for c in opp]
+            if self.side[a] == GOOD and len(opp) >= 3:
+                names = g.NAME_ID
+                counts: dict[int, int] = {}
+                for c in opp:
+                    counts[names[c]] = counts.get(names[c], 0) + 1
+                out.extend(g.SLAY3[k] for k in sorted(counts) if counts[k] >= 3)
+            return out
+        if ph == P_FREE:
+            out = [g.DRAW] if self.deck or self.discard else []
+            att = g.ATTACK
+            side = self.side
+            good = side[a] == GOOD
+            out.extend(att[s] for s in range(g.players) if s != a and not (good and side[s] == GOOD))
+            out.append(g.PASS)
+            return out
+        if ph == P_PICK:
+            pick = g.PICK
+            return [pick[c] for c in effects.choices(self)]
+        target = g.TARGET
+        return [target[s] for s in effects.choices(self)]
+
+    def _do(self, action: Action) -> None:
+        g = self.game
+        i = action.index
+        op = g.CODE[i]
+        arg = g.ARG[i]
+        a = self.active
+        if op == A_PLAY:
+            self.hand_lose(a, arg)
+            self.pending = arg
+            if g.TYPE[arg] == EVENT:
+                self.emit("play", f"{self.who(a)} plays the event {g.card_name(arg)}")
+                if effects.start(self):
+                    self._event_done()
+            else:
+                self.phase = P_PLACE
+                if self.log is not None:
+                    self.emit("play", f"{self.who(a)} plays {g.card_name(arg)}")
+        elif op == A_TO:
+            if self.phase == P_DEST:
+                effects.dest(self, arg)
+                self._event_done()
+            else:
+                c = self.pending
+                self.pending = -1
+                self.table(arg, c)
+                self.plays += 1
+                if self.log is not None:
+                    self.emit("place", f"{g.card_name(c)} goes in front of {self.who(arg)}")
+                self._enter_play()
+        elif op == A_DISCARD:
+            v = self.victim
+            if arg in self.hands[v]:
+                self.hand_lose(v, arg)
+            else:
+                self.untable(arg)
+            self.discard.append(arg)
+            if self.log is not None:
+                self.emit("hit", f"{self.who(v)} takes a hit and discards {g.card_name(arg)}")
+            self.victim = -1
+            if self.hit_step == 3:
+                self.current_player = a
+                self._take_hit_step()
+            else:
+                self._end_turn()
+        elif op == A_SLAY:
+            self.opposing(a).remove(arg)
+            self.discard.append(arg)
+            if self.log is not None:
+                self.emit("attack", f"{self.who(a)} attacks and discards {g.card_name(arg)}")
+            self._take_hit_step()
+        elif op == A_SLAY3:
+            names = g.NAME_ID
+            mon = self.mon[a]
+            three = [c for c in mon if names[c] == arg][:3]
+            for c in three:
+                mon.remove(c)
+                self.discard.append(c)
+            if self.log is not None:
+                self.emit("attack", f"{self.who(a)} attacks and discards three {g.cards.monster_names[arg]} monsters")
+            self._take_hit_step()
+        elif op == A_DRAW:
+            self.draw(a, 1)
+            self._take_hit_step()
+        elif op == A_ATTACK:
+            self.emit("attack", f"{self.who(a)} attacks {self.who(arg)}")
+            self._hit(arg, 3)
+        elif op == A_PASS:
+            self._take_hit_step()
+        elif op == A_DONE:
+            self._attack_step()
+        elif op == A_PICK:
+            if effects.pick(self, arg):
+                self._event_done()
+        else:  # A_TARGET
+            effects.target(self, arg)
+            self._event_done()
+
+    # -- views -----------------------------------------------------------------------------------
+    def _seat_json(self, s: int) -> dict[str, JSON]:
+        g = self.game
+        cs = g.cards
+        cj = g.card_json
+        return {
+            "seat": s,
+            "character": cs.good_names[self.char[s]] if self.side[s] == GOOD else cs.evil_names[self.char[s]],
+            "character_card": {"good": cs.good_names[self.char[s]], "evil": cs.evil_names[self.char[s]]},
+            "side": SIDE_NAMES[self.side[s]],
+            "hand_size": len(self.hands[s]),
+            "known_in_hand": [cj(c) for c in sorted(self.shown.intersection(self.hands[s]))],
+            "monsters": [cj(c) for c in self.mon[s]],
+            "allies": [cj(c) for c in self.ally[s]],
+            "items": [cj(c) for c in self.item[s]],
+            "no_cards": REDUCTION_NAMES[self.reduced[s]],
+            "switches": self.switches[s],
+        }
+
+    def _public(self) -> dict[str, JSON]:
+        g = self.game
+        cj = g.card_json
+        return {
+            "active": self.active if not self.is_over else None,
+            "phase": PHASE_NAMES[self.phase],
+            "plays": self.plays,
+            "pending": cj(self.pending) if self.pending >= 0 else None,
+            "chosen": cj(self.chosen) if self.chosen >= 0 else None,
+            "victim": self.victim if self.victim >= 0 else None,
+            "players": [self._seat_json(s) for s in range(g.players)],
+            "deck_size": len(self.deck),
+            "discard": [cj(c) for c in self.discard],
+            "removed": [cj(c) for c in range(len(g.cards)) if g.cards.removed[c]],
+            "turn_limit": g.turn_limit,
+            "winner": self.winner if self.winner >= 0 else None,
+            "reason": self.reason or None,
+        }
+
+    def _view(self, seat: int | None) -> dict[str, JSON]:
+        out = self._public()
+        cj = self.game.card_json
+        out["hand"] = [cj(c) for c in sorted(self.hands[seat])] if seat is not None else None
+        return out
+
+    def _snapshot(self) -> dict[str, JSON]:
+        out = self._public()
+        out.update(
+            hands=[list(h) for h in self.hands],
+            deck=list(self.deck),
+            discard_ids=list(self.discard),
+            tables=[[list(self.mon[s]), list(self.ally[s]), list(self.item[s])] for s in range(self.game.players)],
+            shown=sorted(self.shown),
+            sides=list(self.side),
+            chars=list(self.char),
+            reduced=list(self.reduced),
+            hit_step=self.hit_step,
+        )
+        return out
+
+    def known_cards(self, seat: int | None) -> set[int]:
+        known = set(self.discard)
+        for zones in (self.mon, self.ally, self.item):
+            for z in zones:
+                known.update(z)
+        known.update(self.shown)
+        if self.pending >= 0:
+            known.add(self.pending)
+        if self.chosen >= 0:
+            known.add(self.chosen)
+        cs = self.game.cards
+        known.update(c for c in range(len(cs)) if cs.removed[c])
+        if seat is not None:
+            known.update(self.hands[seat])
+        return known
+
+    # -- search support --------------------------------------------------------------------------
+    def clone(self) -> AodState:
+        o: Any = self._clone_base()
+        o.hands = [h.copy() for h in self.hands]
+        o.mon = [z.copy() for z in self.mon]
+        o.ally = [z.copy() for z in self.ally]
+        o.item = [z.copy() for z in self.item]
+        o.side = self.side.copy()
+        o.char = self.char
+        o.reduced = self.reduced.copy()
+        o.switches = self.switches.copy()
+        o.deck = self.deck.copy()
+        o.discard = self.discard.copy()
+        o.shown = self.shown.copy()
+        o.active = self.active
+        o.phase = self.phase
+        o.plays = self.plays
+        o.pending = self.pending
+        o.chosen = self.chosen
+        o.victim = self.victim
+        o.hit_step = self.hit_step
+        o.winner = self.winner
+        o.reason = self.reason
+        return o  # type: ignore[no-any-return]
+
+    def determinize(self, seat: int, rng: Rng | int) -> AodState:
+        self._check_seat(seat)
+        other, r = self._reseeded_clone(rng)
+        assert isinstance(other, AodState)
+        zones = [other.deck]
+        zones.extend(h for s, h in enumerate(other.hands) if s != seat)
+        shown = self.shown
+        resample_hidden(zones, shown.__contains__, r)
+        return other
+
+    def result(self) -> Result:
+        if not self.is_over:
+            raise ValueError("the game is not over")
+        n = self.game.players
+        w = self.winner
+        details: dict[str, JSON] = {
+            "sides": [SIDE_NAMES[s] for s in self.side],
+            "switches": list(self.switches),
+            "rounds": self.turn / n,
+            "turn_limit": self.game.turn_limit,
+        }
+        if w < 0:
+            return Result(
+                tuple(0.0 for _ in range(n)),
+                tuple(1 for _ in range(n)),
+                (),
+                self.reason,
+                self.turn,
+                truncated=True,
+                draw=True,
+                details=details,
+            )
+        return Result(
+            tuple(1.0 if s == w else 0.0 for s in range(n)),
+            tuple(1 if s == w else 2 for s in range(n)),
+            (w,),
+            self.reason,
+            self.turn,
+            details=details,
+        )
