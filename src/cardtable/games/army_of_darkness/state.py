@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import JSON, Action, Result, Rng, State
-from cardtable.engine.zones import resample_hidden
 from cardtable.games.army_of_darkness import effects
 from cardtable.games.army_of_darkness.cards import ALLY, EVENT, MONSTER, NECRONOMICON
 from cardtable.games.army_of_darkness.codes import (
@@ -137,16 +136,25 @@ class AodState(State):
             chars[0] = first
         rng.shuffle(chars)
         self.char = chars
+        # The deck is an unordered pile: every draw takes a uniformly random card of it, which is
+        # the same as drawing the top card of a shuffled deck, and lets determinize resample only
+        # the hands (AD1.4).
         deck = [k for k in range(len(cs)) if not cs.removed[k]]
-        rng.shuffle(deck)
-        types = game.TYPE
-        for s in range(n):
-            # One random monster in front of each player: the first monster of the shuffled deck.
-            i = next(i for i in range(len(deck) - 1, -1, -1) if types[deck[i]] == MONSTER)
-            self.mon[s].append(deck.pop(i))
         self.deck = deck
+        types = game.TYPE
+        below = rng.below
         for s in range(n):
-            self.hands[s] = [deck.pop() for _ in range(5)]
+            # One random monster in front of each player (AD2.2).
+            monsters = [i for i, c in enumerate(deck) if types[c] == MONSTER]
+            i = monsters[below(len(monsters))]
+            deck[i], deck[-1] = deck[-1], deck[i]
+            self.mon[s].append(deck.pop())
+        for s in range(n):
+            hand = self.hands[s]
+            for _ in range(5):
+                i = below(len(deck))
+                deck[i], deck[-1] = deck[-1], deck[i]
+                hand.append(deck.pop())
         self.active = chars.index(first)
         self.current_player = self.active
         self.emit(
@@ -199,19 +207,23 @@ class AodState(State):
             self.reduced[s] = REDUCED
 
     def draw(self, s: int, k: int) -> int:
-        """Seat ``s`` draws up to ``k`` cards; an empty deck is remade from the shuffled discard
-        pile; when both are empty the draw stops short. Returns how many were drawn."""
+        """Seat ``s`` draws up to ``k`` cards, each a uniformly random card of the deck (AD1.4).
+        An empty deck is remade from the discard pile (AD1.5); when both are empty the draw stops
+        short. Returns how many were drawn."""
         deck = self.deck
         hand = self.hands[s]
+        below = self.rng.below
         got = 0
         for _ in range(k):
             if not deck:
                 if not self.discard:
+                    self.emit("empty", "the deck and the discard pile are both empty: nothing to draw")
                     break
                 deck.extend(self.discard)
                 self.discard.clear()
-                self.rng.shuffle(deck)
                 self.emit("reshuffle", f"the discard pile is shuffled into a new deck of {len(deck)} cards")
+            i = below(len(deck))
+            deck[i], deck[-1] = deck[-1], deck[i]
             hand.append(deck.pop())
             got += 1
         if got:
@@ -548,13 +560,31 @@ class AodState(State):
         return o  # type: ignore[no-any-return]
 
     def determinize(self, seat: int, rng: Rng | int) -> AodState:
+        """Redeal the cards ``seat`` cannot see: the other hands' cards not publicly known to be
+        there, and the deck. The deck is an unordered pile (each draw is random), so only the
+        hand slots need drawing from the pooled unknown cards; the rest form the new deck."""
         self._check_seat(seat)
         other, r = self._reseeded_clone(rng)
         assert isinstance(other, AodState)
-        zones = [other.deck]
-        zones.extend(h for s, h in enumerate(other.hands) if s != seat)
         shown = self.shown
-        resample_hidden(zones, shown.__contains__, r)
+        pool = other.deck
+        slots: list[tuple[list[int], int]] = []
+        for s, hand in enumerate(other.hands):
+            if s == seat:
+                continue
+            for i, c in enumerate(hand):
+                if c not in shown:
+                    pool.append(c)
+                    slots.append((hand, i))
+        # Sorting makes the result a function of which cards are unknown, never of where they were.
+        pool.sort()
+        below = r.below
+        last = len(pool) - 1
+        for hand, i in slots:
+            j = below(last + 1)
+            pool[j], pool[last] = pool[last], pool[j]
+            hand[i] = pool.pop()
+            last -= 1
         return other
 
     def result(self) -> Result:
