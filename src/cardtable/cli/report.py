@@ -1,0 +1,27 @@
+"""``cardtable report FOLDER``: the statistics of a simulation folder (also written after a run)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from cardtable.sim.report import build_report
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "report",
+        help="write and summarise the report of a `cardtable simulate` folder",
+        description="Read a simulation folder's results (a corrupt line is an error naming its line number), "
+        "write report.html (plots embedded), PNG plots, report.json and summary.txt, and print the summary.",
+    )
+    parser.add_argument("folder", type=Path, help="the folder given to `cardtable simulate --out`")
+    parser.add_argument("--no-plots", action="store_true", help="skip the plots (faster; tables only)")
+
+
+def run(args: argparse.Namespace) -> int:
+    _, text = build_report(args.folder, plots=not args.no_plots)
+    print(text)
+    print(f"\nreport: {args.folder / 'report.html'}")
+    return 0

@@ -1,0 +1,95 @@
+"""``cardtable simulate GAME``: play many games between agents and report the statistics.
+
+Results go to a folder (``--out``): ``manifest.json`` (the run's parameters), ``results.jsonl`` (one
+line per game), ``records.jsonl`` with ``--records``, and the report (``report.html``, plots,
+``report.json``, ``summary.txt``). Running the same command again resumes an interrupted run; a
+folder holding a run with other parameters is refused.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from cardtable.cli.common import add_game_options, game_options
+from cardtable.sim.plan import make_plan, parse_grid
+from cardtable.sim.report import build_report
+from cardtable.sim.run import default_workers, run_plan
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "simulate",
+        help="play many games between agents and report win rates, lengths, scores",
+        description="Play GAMES games between agents (seats rotated every game, deals paired across "
+        "settings), in parallel, into a resumable folder, then write a report. Agent specs: random, "
+        "heuristic, ismcts[:iterations=N,ms=T,c=X,rollout=random|heuristic].",
+        epilog="Examples: cardtable simulate mephisto --games 1000 --seats ismcts:iterations=200,heuristic; "
+        "cardtable simulate army-of-darkness --grid players=2,4,6 --games 500",
+    )
+    parser.add_argument("game", help="game id (see `cardtable games`)")
+    parser.add_argument("--games", "-n", type=int, default=100, metavar="N", help="games per setting (default 100)")
+    parser.add_argument(
+        "--seats",
+        default="random",
+        metavar="SPECS",
+        help="comma-separated agent specs, one per seat or one for all (default random)",
+    )
+    add_game_options(parser)
+    parser.add_argument(
+        "--grid",
+        action="append",
+        default=[],
+        metavar="KEY=V1,V2",
+        help="sweep an option (or seats=SPECS;SPECS) over values; repeat for a cross product",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="game i is dealt from seed+i (default 0)")
+    parser.add_argument(
+        "--workers", "-j", type=int, default=None, metavar="K", help="worker processes (default: all cores)"
+    )
+    parser.add_argument("--backend", choices=("local", "ray"), default="local", help="local processes or a Ray cluster")
+    parser.add_argument("--address", default=None, help="Ray cluster address (with --backend ray; default: local)")
+    parser.add_argument("--out", "-O", type=Path, default=None, metavar="DIR", help="output folder (default sim-GAME)")
+    parser.add_argument("--records", action="store_true", help="also keep every game's record (enables card stats)")
+    parser.add_argument(
+        "--max-decisions",
+        type=int,
+        default=1_000_000,
+        metavar="N",
+        help="safety stop for a game that never ends (counted as 'decision-limit', truncated)",
+    )
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--no-report", action="store_true", help="do not write the report at the end")
+
+
+def run(args: argparse.Namespace) -> int:
+    plan = make_plan(
+        args.game,
+        options=game_options(args),
+        seats=args.seats,
+        games=args.games,
+        seed=args.seed,
+        grid=parse_grid(args.grid),
+        records=args.records,
+        max_decisions=args.max_decisions,
+    )
+    out: Path = args.out if args.out is not None else Path(f"sim-{args.game}")
+    workers = args.workers if args.workers is not None else default_workers()
+    summary = run_plan(
+        plan,
+        out,
+        workers=workers,
+        backend=args.backend,
+        address=args.address,
+        progress=not args.no_progress,
+    )
+    if summary.already_done:
+        print(f"resumed {out}: {summary.already_done} games were already played, {summary.played} played now")
+    if summary.repaired:
+        print(f"an unfinished last line in {out / 'results.jsonl'} was cut off; that game was played again")
+    if not args.no_report:
+        _, text = build_report(out)
+        print(text)
+        print(f"\nreport: {out / 'report.html'}")
+    return 0
