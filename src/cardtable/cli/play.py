@@ -370,8 +370,8 @@ class Session:
             return
         if not ask:
             return
-        path = self.term.ask("Save the record? File name (Enter to skip): ")
-        if path:
+        path = self.term.ask("Save the record? Type a file name, or press Enter to skip: ")
+        if path and path.lower() not in ("n", "no"):
             try:
                 self.save(path)
             except CardtableError as exc:
