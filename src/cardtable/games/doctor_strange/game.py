@@ -1,0 +1,164 @@
+"""Doctor Strange card game: the :class:`DoctorStrange` Game (card data, options, actions).
+
+Two players, one Good and one Evil, share one deck holding one of each card of the rulebook's
+CARD LIST. By default seat 0 is Evil (and goes first) and seat 1 is Good; option ``good-seat``
+swaps them. The rules themselves live in :mod:`.state` (turn flow and decisions), :mod:`.fates`
+(kill, exile, incapacitate, control, capture and their reversal) and :mod:`.view` (what each seat
+sees). See ``docs/rules/doctor-strange.md`` for the numbered rules and every interpretation.
+
+Actions (every one takes a card id; the meaning of a ``play`` depends on the phase)::
+
+    play card=N       play card N from your hand (summon, attach, event, attack card, power, counter)
+    onto card=N       attach the pending permanent card to your character N
+    attacker card=N   declare an attack by your viable character N
+    target card=N     mark the opposing viable character N as the target
+    helper card=N     Call Defender: character N adds its power to the defence
+    negate card=N     the target of a Negate card (a character in a pile or in play, or an Item)
+    take card=N       Go Back in Time: keep deck card N
+    discard card=N    discard card N from your hand (Rest phase hand limit)
+    pass              stop: end this phase's plays / this window
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from cardtable.engine import Action, Game, Option, State
+from cardtable.engine.errors import OptionError
+from cardtable.games.doctor_strange import cards as C
+
+
+class DoctorStrange(Game):
+    """The Doctor Strange card game with the full card list of its rulebook."""
+
+    id = "doctor-strange"
+    title = "Doctor Strange Card Game"
+    OPTIONS = (
+        Option("players", 2, "number of players (the game is for exactly 2)", min=2, max=2),
+        Option("good-seat", 1, "which seat plays Good (the other plays Evil, who goes first)", min=0, max=1),
+        Option(
+            "victory-count",
+            "player-turns",
+            "what a 'turn' of the victory rule counts: each player's turn, or a round of both turns",
+            choices=("player-turns", "rounds"),
+        ),
+        Option("victory-from", 10, "the turn (as counted by victory-count) from which the victory rule applies", min=1),
+        Option("turn-limit", 400, "stop the game (result 'turn-limit', truncated) after this many player turns", min=2),
+        Option("card-file", "", "path of a replacement card file (empty: the built-in cards.toml)"),
+    )
+    CONFIGURATIONS = (
+        {"players": 2},
+        {"players": 2, "good-seat": 0},
+        {"players": 2, "victory-count": "rounds"},
+    )
+
+    def _check_options(self) -> None:
+        path = str(self.options["card-file"])
+        if path and not Path(path).is_file():
+            raise OptionError(f"doctor-strange: option 'card-file': no such file {path!r}")
+
+    def _setup(self) -> None:
+        path = str(self.options["card-file"]) or C.CARD_FILE
+        data = C.load_cards(path)
+        self.cards = data
+        self.card_hash = data.sha
+        self.good: int = int(self.options["good-seat"])
+        self.evil: int = 1 - self.good
+        self.rounds: bool = self.options["victory-count"] == "rounds"
+        self.victory_from: int = int(self.options["victory-from"])
+        self.turn_limit: int = int(self.options["turn-limit"])
+        n = len(data)
+        self.N = n
+        self.NAMES = data.names
+        self.TYPE = data.types
+        self.POW = data.power
+        self.FATE = data.fate
+        self.TIMING = data.timing
+        self.ROLE = data.role
+        self.DS = data.id_of("Doctor Strange")
+        self.BM = data.id_of("Baron Mordo")
+        # Characters get a slot 0..K-1 so per-character state is a short list.
+        self.CHARS: tuple[int, ...] = tuple(c for c in range(n) if data.types[c] == C.CHARACTER)
+        slot = [-1] * n
+        for i, c in enumerate(self.CHARS):
+            slot[c] = i
+        self.SLOT: tuple[int, ...] = tuple(slot)
+        # use[seat][card]: may this seat use (play) the card at all (GPO / EPO).
+        use = []
+        for seat in (0, 1):
+            mine = C.GOOD if seat == self.good else C.EVIL
+            use.append(tuple(data.only[c] in (C.ANY, mine) for c in range(n)))
+        self.USE: tuple[tuple[bool, ...], ...] = tuple(use)
+        # Power-card bonus by role: BONUS[0] as attacker, BONUS[1] as defender (0 = not allowed).
+        atk = tuple(
+            data.power[c] if data.types[c] == C.POWER and data.role[c] != C.ROLE_DEFENDER else 0 for c in range(n)
+        )
+        dfn = tuple(
+            data.power[c] if data.types[c] == C.POWER and data.role[c] != C.ROLE_ATTACKER else 0 for c in range(n)
+        )
+        self.BONUS: tuple[tuple[int, ...], tuple[int, ...]] = (atk, dfn)
+        self.IS_ATTACH = tuple(data.types[c] in C.PERMANENT_ATTACHMENTS for c in range(n))
+        # Events: the first effect names what kind of event it is for the rules.
+        ev = []
+        for c in range(n):
+            effs = data.effects[c]
+            ev.append(effs[0]["do"] if effs else "")
+        self.EVENT_KIND: tuple[str, ...] = tuple(ev)
+        self.NEGATE: tuple[str, ...] = tuple(
+            str(data.effects[c][0]["target"]) if ev[c] == "negate" else "" for c in range(n)
+        )
+
+        a = self.actions
+        for kind in ("play", "onto", "attacker", "target", "helper", "negate", "take", "discard"):
+            a.declare(kind, "card")
+        a.declare("pass")
+        ids = list(range(n))
+        self.PLAY: list[Action] = a.grid("play", ids)
+        self.ONTO: list[Action] = a.grid("onto", ids)
+        self.ATTACKER: list[Action] = a.grid("attacker", ids)
+        self.TARGET: list[Action] = a.grid("target", ids)
+        self.HELPER: list[Action] = a.grid("helper", ids)
+        self.NEGATE_ACT: list[Action] = a.grid("negate", ids)
+        self.TAKE: list[Action] = a.grid("take", ids)
+        self.DISCARD: list[Action] = a.grid("discard", ids)
+        self.PASS: Action = a.add("pass")
+
+    def new_state(self, seed: int, log: bool) -> State:
+        from cardtable.games.doctor_strange.state import DSState
+
+        return DSState(self, seed, log)
+
+    def seat_name(self, seat: int) -> str:
+        return "Good" if seat == self.good else "Evil"
+
+    def card_name(self, card: int) -> str:
+        """``"Poison (card 24)"``."""
+        return f"{self.NAMES[card]} (card {card})"
+
+    def describe_action(self, action: Action) -> str:
+        if action.kind == "pass":
+            return "pass (stop playing in this phase / window)"
+        card = action.args[0]
+        assert isinstance(card, int)
+        name = self.card_name(card)
+        words: dict[str, str] = {
+            "play": f"play {name}",
+            "onto": f"attach it to {name}",
+            "attacker": f"attack with {name}",
+            "target": f"target {name}",
+            "helper": f"call {name} to defend",
+            "negate": f"negate: target {name}",
+            "take": f"take {name} from the deck",
+            "discard": f"discard {name}",
+        }
+        return words[action.kind]
+
+    def card_json(self, card: int) -> dict[str, Any]:
+        """A visible card as views show it."""
+        return {
+            "id": card,
+            "name": self.NAMES[card],
+            "type": C.TYPE_NAMES[self.TYPE[card]],
+            "power": self.POW[card],
+        }
