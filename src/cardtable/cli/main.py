@@ -29,6 +29,8 @@ COMMANDS: list[str] = [
     "cardtable.cli.options",
     "cardtable.cli.play",
     "cardtable.cli.replay",
+    "cardtable.cli.simulate",
+    "cardtable.cli.report",
 ]
 """The subcommand modules, in the order ``--help`` lists them. Adding a command is one line here."""
 
