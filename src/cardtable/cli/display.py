@@ -30,10 +30,10 @@ def actions_table(game: Game, actions: Sequence[Action]) -> Table:
     return table
 
 
-def events_panel(lines: Sequence[str], title: str, first: int = 1) -> RenderableType:
+def events_panel(lines: Sequence[str], title: str, first: int = 1, empty: str = "nothing new") -> RenderableType:
     """Event lines, numbered from ``first`` (their place in the seat's whole log)."""
     if not lines:
-        return Text(f"{title}: nothing new.", style="dim")
+        return Text(f"{title}: {empty}.", style="dim")
     table = Table.grid(padding=(0, 1))
     table.add_column(justify="right", style="dim")
     table.add_column()

@@ -12,6 +12,7 @@ import argparse
 from dataclasses import dataclass
 from typing import Any
 
+from rich.markup import escape
 from rich.text import Text
 
 from cardtable.cli.common import read_record
@@ -108,7 +109,7 @@ class Replayer:
         who = self.game.seat_name(self.seat) if self.seat is not None else "spectator"
         self.console.rule(f"action {k} of {self.total}  ·  seen by {who}")
         if k == 0:
-            self.console.print(events_panel(self.events(0, self.opening), "The deal"))
+            self.console.print(events_panel(self.events(0, self.opening), "The deal", empty="no events"))
         else:
             step = self.steps[k - 1]
             actor = self.game.seat_name(step.actor) if step.actor is not None else "nobody"
@@ -117,7 +118,9 @@ class Replayer:
             else:
                 said = Text.assemble((actor, "bold"), " acted")
             self.console.print(said)
-            self.console.print(events_panel(self.events(step.log_start, step.log_end), "Events", step.log_start + 1))
+            self.console.print(
+                events_panel(self.events(step.log_start, step.log_end), "Events", step.log_start + 1, "none")
+            )
         state = self.state_at(k)
         self.console.print(self.render(state.view(self.seat), RenderContext(self.game, self.seat)))
         if state.is_over:
@@ -128,7 +131,7 @@ class Replayer:
         self.show(k)
         while True:
             hint = "Enter = next, b = back, NUMBER = go to, q = quit"
-            line = self.term.ask(f"[dim]{hint}[/dim] [{k}/{self.total}] > ")
+            line = self.term.ask(f"[dim]{hint}[/dim] {escape(f'[{k}/{self.total}]')} > ")
             if line is None or line.lower() in ("q", "quit", "exit"):
                 return 0
             if line == "" or line.lower() in ("n", "next"):
