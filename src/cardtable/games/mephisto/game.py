@@ -1,0 +1,211 @@
+"""Mephisto on the cardtable engine: the Game (options, card data, the interned action space).
+
+Rules live in :mod:`.rules` (turn flow, actions, effects), views/results in :mod:`.views`, the
+dungeon's geometry in :mod:`.board` and the card data in :mod:`.cards`.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from cardtable.engine import Action, Game, Option, OptionError, State
+from cardtable.engine.options import OptionValue
+from cardtable.games.mephisto.board import Board, make_board
+from cardtable.games.mephisto.cards import BONUS, DRAW, GAIN, ITEM, REPAIR, SPELL, YOU, CardSet, load_cards
+
+_CARDS_CACHE: dict[str, CardSet] = {}
+
+
+class Mephisto(Game):
+    """Mephisto: 1-4 players, 2v2 teams, solitaire, Care Bear; see docs/rules/mephisto.md."""
+
+    id = "mephisto"
+    title = "Mephisto"
+    OPTIONS = (
+        Option("players", 2, "number of players (1 = solitaire)", min=1, max=4),
+        Option(
+            "variant",
+            "standard",
+            "standard rules, or care-bear (durability removal repairs you instead)",
+            choices=("standard", "care-bear"),
+        ),
+        Option("teams", False, "4 players in two teams of two (seats 0+2 against 1+3), simultaneous team turns"),
+        Option(
+            "lane-view",
+            "mirrored",
+            "2 players: mirrored (seated opposite, lane 1 = opponent's lane 3) "
+            "or shared (both number the columns alike)",
+            choices=("mirrored", "shared"),
+        ),
+        Option(
+            "passes",
+            0,
+            "passes through the deck before the end is triggered (0 = rulebook: 1 for 1-2 players, 2 for 3-4)",
+            min=0,
+            max=3,
+        ),
+        Option(
+            "final-round",
+            "complete",
+            "after the end is triggered: complete the round, or end after the current turn",
+            choices=("complete", "current-turn"),
+        ),
+        Option(
+            "solo-refill-effects",
+            "as-opponent",
+            "solitaire: immediate effects during refill hit you as a non-active player, or are skipped",
+            choices=("as-opponent", "skip"),
+        ),
+        Option("repair-cap", True, "repair never raises durability above the printed value"),
+        Option("cards", "", "path of a card file to play with (empty = the bundled stand-in set)"),
+    )
+    CONFIGURATIONS: ClassVar[tuple[dict[str, OptionValue], ...]] = (
+        {"players": 1},
+        {"players": 2},
+        {"players": 2, "variant": "care-bear"},
+        {"players": 2, "lane-view": "shared"},
+        {"players": 3},
+        {"players": 4},
+        {"players": 4, "teams": True},
+        {"players": 4, "teams": True, "variant": "care-bear"},
+    )
+
+    cards: CardSet
+    board: Board
+
+    def _check_options(self) -> None:
+        o = self.options
+        if o["teams"] and self.players != 4:
+            raise OptionError(f"mephisto: teams need exactly 4 players, got players={self.players}")
+        if o["lane-view"] != "mirrored" and self.players != 2:
+            raise OptionError("mephisto: lane-view applies only to 2 players")
+        if self.players == 1 and o["variant"] == "care-bear":
+            raise OptionError(
+                "mephisto: solitaire already repairs instead of removing durability; care-bear is for 2-4"
+            )
+        if self.players != 1 and o["solo-refill-effects"] != "as-opponent":
+            raise OptionError("mephisto: solo-refill-effects applies only to solitaire (players=1)")
+
+    def _setup(self) -> None:
+        path = str(self.options["cards"]) or None
+        key = path or ""
+        cards = _CARDS_CACHE.get(key)
+        if cards is None:
+            cards = load_cards(path)
+            if path is None:
+                _CARDS_CACHE[key] = cards
+        self.cards = cards
+        self.card_hash = cards.sha
+        self.board = make_board(self.players, str(self.options["lane-view"]))
+        o = self.options
+        self.solo = self.players == 1
+        self.teams = bool(o["teams"])
+        self.care_bear = o["variant"] == "care-bear"
+        self.repair_cap = bool(o["repair-cap"])
+        self.solo_skip_refill = o["solo-refill-effects"] == "skip"
+        passes = int(o["passes"])
+        self.passes = passes if passes else (2 if self.players >= 3 else 1)
+        self.complete_round = o["final-round"] == "complete"
+        n = self.players
+        # Team of each seat and the opponents of each seat (precomputed: used on every effect).
+        self.team_of = tuple((s % 2) if self.teams else s for s in range(n))
+        self.partner = tuple(((s + 2) % 4) if self.teams else -1 for s in range(n))
+        self.opponents = tuple(tuple(o for o in range(n) if self.team_of[o] != self.team_of[s]) for s in range(n))
+        self.n_sides = 2 if self.teams else n
+        c = self.cards
+
+        # A card is "beneficial" (can be cast/activated on a partner in teams) when it has effects on
+        # "you" and all of them help.
+        def beneficial(effects: tuple[tuple[int, int, int], ...]) -> bool:
+            mine = [e for e in effects if e[2] == YOU]
+            return bool(mine) and all(e[0] in (GAIN, DRAW, REPAIR, BONUS) for e in mine)
+
+        self.spell_beneficial = tuple(
+            c.type[i] == SPELL and not c.attach[i] and beneficial(c.effects[i]) for i in range(len(c))
+        )
+        self.act_beneficial = tuple(beneficial(c.activate[i]) for i in range(len(c)))
+        self.is_item = tuple(t == ITEM for t in c.type)
+
+        a = self.actions
+        ids = range(len(c))
+        for kind in (
+            "play",
+            "activate",
+            "discard",
+            "loot",
+            "monster",
+            "weapon",
+            "summon",
+            "take",
+            "attach",
+            "repair",
+            "damage",
+            "remove",
+        ):
+            a.declare(kind, "card")
+        a.declare("loot-deck")
+        a.declare("fight", "lane")
+        a.declare("done")
+        a.declare("spend", "favor")
+        a.declare("target", "seat")
+        a.declare("switch")
+        self.PLAY = a.grid("play", ids)
+        self.ACT = a.grid("activate", ids)
+        self.DISCARD = a.grid("discard", ids)
+        self.LOOT = a.grid("loot", ids)
+        self.LOOT_DECK = a.add("loot-deck")
+        lanes = a.grid("fight", (1, 2, 3))
+        self.FIGHT = [lanes[0], *lanes]  # indexed by lane 1..3 (index 0 unused)
+        self.MON = a.grid("monster", ids)
+        self.WPN = a.grid("weapon", ids)
+        self.DONE = a.add("done")
+        self.SPEND = a.grid("spend", range(11))
+        self.SUMMON = a.grid("summon", ids)
+        self.TAKE = a.grid("take", ids)
+        self.ATTACH = a.grid("attach", ids)
+        self.TARGET = a.grid("target", range(n))
+        self.REPAIR = a.grid("repair", ids)
+        self.DAMAGE = a.grid("damage", ids)
+        self.REMOVE = a.grid("remove", ids)
+        self.SWITCH = a.add("switch")
+
+    def new_state(self, seed: int, log: bool) -> State:
+        from cardtable.games.mephisto.rules import MephistoState
+
+        return MephistoState(self, seed, log)
+
+    def card_name(self, card: int) -> str:
+        return f"{self.cards.names[card]} (card {card})"
+
+    def describe_action(self, action: Action) -> str:
+        """A human description naming the card ("play Greataxe (card 25)")."""
+        kind = action.kind
+        if not action.args:
+            return {
+                "loot-deck": "loot the top card of the dungeon deck",
+                "done": "done choosing",
+                "switch": "hand the decision to your partner",
+            }.get(kind, kind)
+        value = action.args[0]
+        if kind == "fight":
+            return f"fight in lane {value}"
+        if kind == "spend":
+            return f"spend {value} favor"
+        if kind == "target":
+            return f"resolve it for {self.seat_name(int(value))}"
+        assert isinstance(value, int)
+        verb = {
+            "play": "play",
+            "activate": "activate",
+            "discard": "discard",
+            "loot": "loot",
+            "monster": "fight the monster",
+            "weapon": "fight with",
+            "summon": "summon",
+            "take": "take from the dungeon",
+            "attach": "attach it to",
+            "repair": "repair",
+            "damage": "remove durability from",
+            "remove": "discard from the dungeon",
+        }[kind]
+        return f"{verb} {self.card_name(value)}"

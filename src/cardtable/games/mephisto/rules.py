@@ -1,0 +1,1056 @@
+"""Mephisto's rules: the state, the turn flow, every action and every effect.
+
+The state is flat for speed: card ids in plain lists, per-card durability/host tables, bit masks for
+"publicly known in a hand" and "activated this turn", and an effect queue of small tuples.
+
+Turn flow (clause M6): ``_start_turn`` draws, then the seat decides in the *play* step (play a card,
+activate, or start its one action); after the action comes the solitaire discard step (solo only)
+and the *refill* step; ``_advance`` drives this machine and stops whenever someone must decide. Every
+effect goes through the queue; an effect that needs a choice (which card to discard, which weapon to
+repair or damage, ...) opens a decision for the seat that makes it, and a forced choice (a single
+option) resolves by itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from cardtable.engine import JSON, Action, Result, Rng, State
+from cardtable.engine.zones import resample_hidden
+from cardtable.games.mephisto.cards import (
+    ALL,
+    BONUS,
+    DAMAGE,
+    DISCARD,
+    DRAW,
+    GAIN,
+    LOSE,
+    MONSTER,
+    REPAIR,
+    SPELL,
+    T_FIGHT_WON,
+    T_FIGHTING,
+    T_LOOT,
+    T_SUMMON,
+    T_TURN_START,
+    WEAPON,
+    YOU,
+    Effect,
+)
+
+if TYPE_CHECKING:
+    from cardtable.games.mephisto.game import Mephisto
+
+# Steps of a turn (where the flow resumes once the effect queue is empty).
+S_PLAY, S_AFTER, S_SOLO, S_REFILL, S_END = range(5)
+STEP_NAMES = ("play", "after-action", "solitaire-discard", "refill", "end")
+# Open decisions.
+(P_PLAY, P_PAY, P_MON, P_WPN, P_FAVOR, P_TAKE, P_ATTACH, P_TARGET, P_REPAIR, P_DAMAGE, P_DISCARD, P_REMOVE, P_OVER) = (
+    range(13)
+)
+PHASE_NAMES = (
+    "play",
+    "pay",
+    "fight-monsters",
+    "fight-weapons",
+    "fight-favor",
+    "summon-take",
+    "attach",
+    "target",
+    "repair",
+    "damage",
+    "discard",
+    "solitaire-remove",
+    "over",
+)
+FINISH = 7
+"""Queue op after a spell's effects: the spell leaves limbo for the discard pile."""
+PHANTOM = -1
+"""The causer of solitaire refill effects ("as if it isn't your turn")."""
+DUNGEON_SPACES = 6
+HAND_SIZE = 3
+START_FAVOR = 5
+MAX_FAVOR = 10
+SUMMON_FAVOR = 3
+
+
+class MephistoState(State):
+    """A Mephisto position. Fields are public for scenario tests; change them only between decisions."""
+
+    __slots__ = (
+        "acted",
+        "activated",
+        "actor",
+        "attached",
+        "bonus",
+        "choices",
+        "deck",
+        "discard",
+        "dungeon",
+        "dur",
+        "emptied_by",
+        "end_turn",
+        "favor",
+        "fight_lane",
+        "fight_mons",
+        "fight_wpns",
+        "first",
+        "hands",
+        "host",
+        "inplay",
+        "limbo",
+        "pay_left",
+        "paying",
+        "pending",
+        "phase",
+        "pub",
+        "queue",
+        "runouts",
+        "side",
+        "solo_rank",
+        "soul_pts",
+        "souls",
+        "step",
+        "team_done",
+    )
+
+    game: Mephisto
+    deck: list[int]
+    discard: list[int]
+    dungeon: list[int]
+    emptied_by: list[int]
+    hands: list[list[int]]
+    favor: list[int]
+    souls: list[list[int]]
+    soul_pts: list[int]
+    inplay: list[list[int]]
+    dur: list[int]
+    host: list[int]
+    attached: list[int]
+    limbo: list[int]
+    pub: int
+    activated: int
+    bonus: list[int]
+    queue: list[tuple[int, int, int, int]]
+    choices: list[int]
+    phase: int
+    step: int
+    actor: int
+    side: int
+    first: int
+    runouts: int
+    end_turn: int
+    paying: int
+    pay_left: int
+    pending: int
+    fight_lane: int
+    fight_mons: list[int]
+    fight_wpns: list[int]
+    team_done: int
+    acted: bool
+    solo_rank: str
+
+    def __init__(self, game: Mephisto, seed: int, log: bool) -> None:
+        super().__init__(game, seed, log)
+        n = game.players
+        size = len(game.cards)
+        self.deck = list(range(size))
+        self.rng.shuffle(self.deck)
+        self.discard = []
+        self.hands = [[] for _ in range(n)]
+        self.favor = [START_FAVOR] * n
+        self.souls = [[] for _ in range(n)]
+        self.soul_pts = [0] * n
+        self.inplay = [[] for _ in range(n)]
+        self.dur = [0] * size
+        self.host = [-1] * size
+        self.attached = []
+        self.limbo = []
+        self.pub = 0
+        self.activated = 0
+        self.bonus = [0] * n
+        self.queue = []
+        self.choices = []
+        self.phase = P_PLAY
+        self.step = S_PLAY
+        self.runouts = 0
+        self.end_turn = 0
+        self.paying = -1
+        self.pay_left = 0
+        self.pending = -1
+        self.fight_lane = 0
+        self.fight_mons = []
+        self.fight_wpns = []
+        self.team_done = 0
+        self.acted = False
+        self.solo_rank = ""
+        # Setup (M3): random first player (or team), 3 cards each, 2 face-up cards in each of 3 columns.
+        self.first = self.rng.below(game.n_sides)
+        for _ in range(HAND_SIZE):
+            for hand in self.hands:
+                hand.append(self.deck.pop())
+        self.dungeon = [self.deck.pop() for _ in range(DUNGEON_SPACES)]
+        self.emptied_by = [-1] * DUNGEON_SPACES
+        self.side = self.first
+        self.actor = self.first
+        self.emit(
+            "setup", f"{game.seat_name(self.first) if not game.teams else 'team ' + str(self.first + 1)} goes first"
+        )
+        for seat in range(n):
+            self.emit(
+                "deal",
+                f"{game.seat_name(seat)} is dealt {HAND_SIZE} cards",
+                "you are dealt " + ", ".join(game.card_name(c) for c in self.hands[seat]),
+                (seat,),
+            )
+        self._start_turn()
+
+    # ------------------------------------------------------------------ deck, drawing, the end
+    def _take_top(self) -> int:
+        """The top card of the deck (-1 if none): an empty deck is re-formed from the discard pile."""
+        deck = self.deck
+        if not deck:
+            if not self.discard:
+                return -1
+            self._reform()
+            deck = self.deck
+        card = deck.pop()
+        if not deck:
+            self._ran_out()
+        return card
+
+    def _ran_out(self) -> None:
+        """M9: the deck ran out: count the pass, maybe trigger the end, re-form the deck."""
+        g = self.game
+        while True:
+            self.runouts += 1
+            self.emit("deck", f"the dungeon deck ran out (pass {self.runouts} of {g.passes})")
+            if self.runouts >= g.passes and not self.end_turn:
+                self._trigger_end()
+            self._reform()
+            # An empty re-formed deck (empty discard pile) is a pass that is over at once.
+            if self.deck or self.end_turn:
+                return
+
+    def _reform(self) -> None:
+        """The player whose turn it is shuffles the discard pile into a new deck."""
+        if not self.discard:
+            return
+        self.deck = self.discard
+        self.discard = []
+        self.rng.shuffle(self.deck)
+        self.emit(
+            "shuffle",
+            f"{self.game.seat_name(self.actor)} shuffles the discard pile into a new deck of {len(self.deck)} cards",
+        )
+
+    def _trigger_end(self) -> None:
+        g = self.game
+        if g.solo:
+            self.end_turn = self.turn + 1  # M12.7: one more turn
+        elif not g.complete_round:
+            self.end_turn = self.turn
+        else:
+            # M9.2: play on until the last side in turn order (the one before the first) has played.
+            last = (self.first - 1) % g.n_sides
+            self.end_turn = self.turn + (last - self.side) % g.n_sides
+        self.emit("end", f"the end is triggered: the game ends after turn {self.end_turn}")
+
+    def _draw(self, seat: int) -> None:
+        card = self._take_top()
+        if card < 0:
+            return
+        self.hands[seat].append(card)
+        if self.log is not None:
+            name = self.game.seat_name(seat)
+            self.emit("draw", f"{name} draws a card", f"{name} draws {self.game.card_name(card)}", (seat,))
+
+    # ------------------------------------------------------------------ turn flow
+    def _members(self) -> tuple[int, ...]:
+        return (self.side, self.side + 2) if self.game.teams else (self.side,)
+
+    def _start_turn(self) -> None:
+        """M6.1: draw; turn-start abilities; then the play step."""
+        g = self.game
+        self.activated = 0
+        self.bonus = [0] * g.players
+        self.team_done = 0
+        self.acted = False
+        members = self._members()
+        self.actor = members[0]
+        if self.log is not None:
+            who = f"team {self.side + 1}" if g.teams else g.seat_name(self.side)
+            self.emit("turn", f"turn {self.turn}: {who}")
+        for seat in members:
+            self._draw(seat)
+        trig = g.cards.trigger
+        for seat in members:
+            for m in self.souls[seat]:
+                if trig[m] == T_TURN_START:
+                    self._push(g.cards.ability[m], seat, seat)
+        self.step = S_PLAY
+        self._advance()
+
+    def _advance(self) -> None:
+        """Run the flow until a decision is open or the game is over."""
+        g = self.game
+        queue = self.queue
+        while True:
+            if queue:
+                if self._resolve_head():
+                    return
+                continue
+            step = self.step
+            if step == S_PLAY:
+                self.phase = P_PLAY
+                self.current_player = self.actor
+                return
+            if step == S_AFTER:
+                if g.teams:
+                    partner = g.partner[self.actor]
+                    if not self.team_done >> partner & 1:
+                        self.actor = partner
+                        self.acted = False
+                        self.step = S_PLAY
+                        continue
+                self.step = S_SOLO if g.solo else S_REFILL
+            elif step == S_SOLO:
+                self.step = S_REFILL
+                if self._solo_discard():
+                    return
+            elif step == S_REFILL:
+                if not self._refill_one():
+                    self.step = S_END
+            else:
+                if self.end_turn and self.turn >= self.end_turn:
+                    self._finish()
+                    return
+                self.turn += 1
+                self.side = (self.side + 1) % g.n_sides
+                self._start_turn()
+                return
+
+    def _finish(self) -> None:
+        self.is_over = True
+        self.current_player = None
+        self.phase = P_OVER
+        self.emit(
+            "over",
+            "the game is over: "
+            + ", ".join(f"{self.game.seat_name(s)} {self.soul_pts[s]} souls" for s in range(self.game.players)),
+        )
+
+    def _refill_one(self) -> bool:
+        """M6.4: fill the first empty space from the deck; False when nothing is left to fill."""
+        dungeon = self.dungeon
+        for space in range(DUNGEON_SPACES):
+            if dungeon[space] < 0:
+                break
+        else:
+            return False
+        card = self._take_top()
+        if card < 0:
+            return False  # deck and discard pile both empty: the space stays empty (see the rules notes)
+        dungeon[space] = card
+        g = self.game
+        if self.log is not None:
+            self.emit("refill", f"{g.card_name(card)} enters the dungeon (space {space})")
+        imm = g.cards.immediate[card]
+        if imm:
+            if g.solo:
+                if not g.solo_skip_refill:
+                    self._push(imm, PHANTOM, PHANTOM)  # M12.4: as if it isn't your turn
+            else:
+                causer = self.emptied_by[space] if g.teams else self.side
+                if causer < 0 or g.team_of[causer] != g.team_of[self.actor]:
+                    causer = self.actor
+                self._push(imm, causer, causer)
+        self.emptied_by[space] = -1
+        return True
+
+    def _end_action(self) -> None:
+        self.team_done |= 1 << self.actor
+        self.step = S_AFTER
+        self._advance()
+
+    # ------------------------------------------------------------------ solitaire discard step
+    def _solo_discard(self) -> bool:
+        """M12.1-M12.3; True when the player must break a tie."""
+        g = self.game
+        c = g.cards
+        card = self._take_top()
+        if card < 0:
+            return False
+        self.discard.append(card)
+        if self.log is not None:
+            self.emit("solo", f"the solitaire step discards {g.card_name(card)} from the deck")
+        kind = c.type[card]
+        best: list[int] = []
+        best_key = (-1, -1)
+        for d in self.dungeon:
+            if d < 0 or c.type[d] != kind:
+                continue
+            if kind == MONSTER:
+                key = (c.attack[d], 0)
+            elif kind == WEAPON:
+                key = (c.attack[d], c.cost[d])
+            else:
+                key = (c.cost[d], 0)
+            if key > best_key:
+                best_key = key
+                best = [d]
+            elif key == best_key:
+                best.append(d)
+        if not best:
+            second = self._take_top()  # M12.3: one more card from the deck, and no more
+            if second >= 0:
+                self.discard.append(second)
+                if self.log is not None:
+                    self.emit("solo", f"nothing matches; {g.card_name(second)} is discarded too")
+            return False
+        if len(best) == 1:
+            self._solo_remove(best[0])
+            return False
+        self.choices = best
+        self.phase = P_REMOVE
+        self.current_player = 0
+        return True
+
+    def _solo_remove(self, card: int) -> None:
+        space = self.dungeon.index(card)
+        self.dungeon[space] = -1
+        self.emptied_by[space] = 0
+        self.discard.append(card)
+        self.emit("solo", f"{self.game.card_name(card)} is discarded from the dungeon")
+
+    # ------------------------------------------------------------------ effects
+    def _push(self, effects: tuple[Effect, ...], causer: int, beneficiary: int) -> None:
+        """Queue ``effects`` caused by ``causer``; "you" effects go to ``beneficiary`` (a team partner
+        may be chosen); take-that effects follow Care Bear and the solitaire substitutions."""
+        g = self.game
+        q = self.queue
+        for op, n, who in effects:
+            if op == DAMAGE:
+                if causer == PHANTOM:
+                    q.append((DAMAGE, n, 0, 0))  # solitaire refill: you are the opponent, you choose
+                elif g.solo or g.care_bear:
+                    q.append((REPAIR, n, causer, causer))  # M12.5 / M13: repair your own instead
+                else:
+                    q.append((DAMAGE, n, -1, causer))
+                continue
+            if who == YOU:
+                if causer != PHANTOM:
+                    q.append((op, n, beneficiary, beneficiary))
+                continue
+            if causer == PHANTOM:
+                q.append((op, n, 0, 0))  # "opponents" and "all" both mean you now
+                continue
+            if who == ALL:
+                for t in range(g.players):
+                    q.append((op, n, t, t))
+                continue
+            if g.solo:
+                if op == LOSE:
+                    q.append((GAIN, n, causer, causer))  # M12.6: an opponent's loss is your gain
+                continue
+            for t in g.opponents[causer]:
+                q.append((op, n, t, t))
+
+    def _resolve_head(self) -> bool:
+        """Resolve the first queued effect; True when it needs a decision (left at the head)."""
+        q = self.queue
+        op, n, t, chooser = q[0]
+        g = self.game
+        if op in (GAIN, LOSE):
+            old = self.favor[t]
+            new = old + n if op == GAIN else old - n
+            self.favor[t] = MAX_FAVOR if new > MAX_FAVOR else (0 if new < 0 else new)
+            if self.log is not None:
+                self.emit("favor", f"{g.seat_name(t)} favor {old} -> {self.favor[t]}")
+        elif op == DRAW:
+            for _ in range(n):
+                self._draw(t)
+        elif op == BONUS:
+            self.bonus[t] += n
+            if self.log is not None:
+                self.emit("bonus", f"{g.seat_name(t)} gets +{n} attack this turn")
+        elif op == FINISH:
+            self.limbo.remove(n)
+            self.discard.append(n)
+        elif op == DISCARD:
+            hand = self.hands[t]
+            if len(hand) > n:
+                self.choices = hand
+                self.phase = P_DISCARD
+                self.current_player = t
+                return True
+            while hand:
+                self._discard_from_hand(t, hand[-1])
+        elif op == REPAIR:
+            cands = self._repairable(t)
+            if len(cands) > 1:
+                self.choices = cands
+                self.phase = P_REPAIR
+                self.current_player = t
+                return True
+            if cands:
+                self._repair(cands[0], n)
+        else:  # DAMAGE
+            cands = self._damageable(t, chooser)
+            if len(cands) > 1:
+                self.choices = cands
+                self.phase = P_DAMAGE
+                self.current_player = chooser
+                return True
+            if cands:
+                self._damage(cands[0], n)
+        del q[0]
+        return False
+
+    def _repairable(self, seat: int) -> list[int]:
+        if not self.game.repair_cap:
+            return list(self.inplay[seat])
+        printed = self.game.cards.durability
+        dur = self.dur
+        return [c for c in self.inplay[seat] if dur[c] < printed[c]]
+
+    def _damageable(self, victim: int, chooser: int) -> list[int]:
+        if victim >= 0:
+            return list(self.inplay[victim])
+        out: list[int] = []
+        for o in self.game.opponents[chooser]:
+            out.extend(self.inplay[o])
+        return out
+
+    def _owner(self, card: int) -> int:
+        for seat, cards in enumerate(self.inplay):
+            if card in cards:
+                return seat
+        raise AssertionError(f"card {card} is not in play")
+
+    def _repair(self, card: int, n: int) -> None:
+        new = self.dur[card] + n
+        cap = self.game.cards.durability[card]
+        self.dur[card] = min(new, cap) if self.game.repair_cap else new
+        self.emit("repair", f"{self.game.card_name(card)} is repaired to {self.dur[card]}")
+
+    def _damage(self, card: int, n: int) -> None:
+        self.dur[card] -= n
+        self.emit("damage", f"{self.game.card_name(card)} loses {n} durability")
+        if self.dur[card] <= 0:
+            self._break(card)
+
+    def _wear(self, card: int) -> None:
+        """Remove one durability (activation or fight); break at 0 (M7.4)."""
+        self.dur[card] -= 1
+        if self.dur[card] <= 0:
+            self._break(card)
+
+    def _break(self, card: int) -> None:
+        """M7.5: the item/weapon goes to the discard pile, with any spells attached to it."""
+        self.inplay[self._owner(card)].remove(card)
+        self.dur[card] = 0
+        self.discard.append(card)
+        host = self.host
+        for s in [s for s in self.attached if host[s] == card]:
+            self.attached.remove(s)
+            host[s] = -1
+            self.discard.append(s)
+        self.emit("break", f"{self.game.card_name(card)} breaks")
+
+    def _discard_from_hand(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        self.pub &= ~(1 << card)
+        self.discard.append(card)
+        if self.log is not None:
+            self.emit("discard", f"{self.game.seat_name(seat)} discards {self.game.card_name(card)}")
+
+    # ------------------------------------------------------------------ legal actions
+    def _legal_actions(self) -> list[Action]:
+        g = self.game
+        phase = self.phase
+        if phase == P_PLAY:
+            return self._legal_play()
+        if phase == P_PAY:
+            paying = self.paying
+            d = g.DISCARD
+            return [d[c] for c in self.hands[self.actor] if c != paying]
+        if phase == P_DISCARD:
+            d = g.DISCARD
+            return [d[c] for c in self.choices]
+        if phase == P_MON:
+            out = [g.MON[c] for c in self._lane_monsters() if c not in self.fight_mons]
+            if self.fight_mons:
+                out.append(g.DONE)
+            return out
+        if phase == P_WPN:
+            out = [g.WPN[c] for c in self._lane_weapons() if c not in self.fight_wpns]
+            out.append(g.DONE)
+            return out
+        if phase == P_FAVOR:
+            return g.SPEND[: self.favor[self.actor] + 1]
+        if phase == P_TAKE:
+            return [g.TAKE[c] for c in self.dungeon if c >= 0]
+        if phase == P_TARGET:
+            return [g.TARGET[self.actor], g.TARGET[g.partner[self.actor]]]
+        table = {P_ATTACH: g.ATTACH, P_REPAIR: g.REPAIR, P_DAMAGE: g.DAMAGE, P_REMOVE: g.REMOVE}[phase]
+        return [table[c] for c in self.choices]
+
+    def _legal_play(self) -> list[Action]:
+        g = self.game
+        c = g.cards
+        seat = self.actor
+        hand = self.hands[seat]
+        ctype = c.type
+        cost = c.cost
+        attach = c.attach
+        out: list[Action] = []
+        spare = len(hand) - 1
+        monsters_in_hand = False
+        hosts = -1
+        for card in hand:
+            t = ctype[card]
+            if t == MONSTER:
+                monsters_in_hand = True
+            elif cost[card] <= spare:
+                if attach[card]:
+                    if hosts < 0:
+                        hosts = len(self._hosts(seat))
+                    if not hosts:
+                        continue
+                out.append(g.PLAY[card])
+        act = c.activate
+        mask = self.activated
+        for card in self.inplay[seat]:
+            if act[card] and not mask >> card & 1:
+                out.append(g.ACT[card])
+        n_before = len(out)
+        dungeon = self.dungeon
+        loot = g.LOOT
+        any_card = False
+        for card in dungeon:
+            if card >= 0:
+                any_card = True
+                if ctype[card] != MONSTER:
+                    out.append(loot[card])
+        if self.deck or self.discard:
+            out.append(g.LOOT_DECK)
+        lanes = g.board.lane_spaces[seat]
+        for lane in (1, 2, 3):
+            for space in lanes[lane]:
+                card = dungeon[space]
+                if card >= 0 and ctype[card] == MONSTER:
+                    out.append(g.FIGHT[lane])
+                    break
+        if monsters_in_hand and any_card:
+            summon = g.SUMMON
+            out.extend(summon[card] for card in hand if ctype[card] == MONSTER)
+        if len(out) == n_before:
+            out.append(g.DONE)  # no action is possible at all: the action step passes (rules notes)
+        if g.teams and self.acted and not self.team_done >> g.partner[seat] & 1:
+            out.append(g.SWITCH)
+        return out
+
+    def _hosts(self, seat: int) -> list[int]:
+        """Weapons a spell played by ``seat`` may attach to (a partner's too, in teams)."""
+        g = self.game
+        ctype = g.cards.type
+        out = [w for w in self.inplay[seat] if ctype[w] == WEAPON]
+        if g.teams:
+            out.extend(w for w in self.inplay[g.partner[seat]] if ctype[w] == WEAPON)
+        return out
+
+    def _lane_monsters(self) -> list[int]:
+        ctype = self.game.cards.type
+        dungeon = self.dungeon
+        out = []
+        for space in self.game.board.lane_spaces[self.actor][self.fight_lane]:
+            card = dungeon[space]
+            if card >= 0 and ctype[card] == MONSTER:
+                out.append(card)
+        return out
+
+    def _lane_weapons(self) -> list[int]:
+        c = self.game.cards
+        lane = self.fight_lane
+        return [w for w in self.inplay[self.actor] if c.type[w] == WEAPON and c.range[w] == lane]
+
+    # ------------------------------------------------------------------ doing actions
+    def _do(self, action: Action) -> None:
+        _HANDLERS[action.kind](self, action)
+
+    def _a_play(self, action: Action) -> None:
+        card = int(action.args[0])
+        self.acted = True
+        self.paying = card
+        self.pub |= 1 << card  # announced: everyone now knows this card is in the hand
+        g = self.game
+        if self.log is not None:
+            self.emit("play", f"{g.seat_name(self.actor)} plays {g.card_name(card)}")
+        cost = g.cards.cost[card]
+        if cost:
+            self.pay_left = cost
+            self.phase = P_PAY
+            return
+        self._finish_play(card)
+
+    def _a_discard(self, action: Action) -> None:
+        card = int(action.args[0])
+        if self.phase == P_PAY:
+            self._discard_from_hand(self.actor, card)
+            self.pay_left -= 1
+            if not self.pay_left:
+                self._finish_play(self.paying)
+            return
+        op, n, t, chooser = self.queue[0]
+        self._discard_from_hand(t, card)
+        if n > 1:
+            self.queue[0] = (op, n - 1, t, chooser)
+        else:
+            del self.queue[0]
+        self._advance()
+
+    def _finish_play(self, card: int) -> None:
+        """M7: the cost is paid; the card enters play (weapon/item), attaches or resolves (spell)."""
+        g = self.game
+        c = g.cards
+        seat = self.actor
+        self.hands[seat].remove(card)
+        self.pub &= ~(1 << card)
+        self.paying = -1
+        kind = c.type[card]
+        if kind != SPELL:
+            self.inplay[seat].append(card)
+            self.dur[card] = c.durability[card]
+            if c.on_play[card]:
+                self._push(c.on_play[card], seat, seat)
+            self._advance()
+            return
+        self.limbo.append(card)
+        self.pending = card
+        if c.attach[card]:
+            hosts = self._hosts(seat)
+            if len(hosts) > 1:
+                self.choices = hosts
+                self.phase = P_ATTACH
+                return
+            self._attach(card, hosts[0])
+            return
+        if g.teams and g.spell_beneficial[card]:
+            self.phase = P_TARGET
+            return
+        self._push(c.effects[card], seat, seat)
+        self.queue.append((FINISH, card, 0, 0))
+        self._advance()
+
+    def _attach(self, spell: int, weapon: int) -> None:
+        self.limbo.remove(spell)
+        self.attached.append(spell)
+        self.host[spell] = weapon
+        g = self.game
+        self.emit("attach", f"{g.card_name(spell)} is attached to {g.card_name(weapon)}")
+        self._push(g.cards.effects[spell], self.actor, self._owner(weapon))
+        self._advance()
+
+    def _a_attach(self, action: Action) -> None:
+        self._attach(self.pending, int(action.args[0]))
+
+    def _a_target(self, action: Action) -> None:
+        seat = int(action.args[0])
+        card = self.pending
+        c = self.game.cards
+        if card in self.limbo:
+            self._push(c.effects[card], self.actor, seat)
+            self.queue.append((FINISH, card, 0, 0))
+        else:
+            self._push(c.activate[card], self.actor, seat)
+        self._advance()
+
+    def _a_activate(self, action: Action) -> None:
+        """M7.1: once per turn, one durability; the ability resolves even if the card breaks."""
+        card = int(action.args[0])
+        g = self.game
+        self.acted = True
+        self.activated |= 1 << card
+        if self.log is not None:
+            self.emit("activate", f"{g.seat_name(self.actor)} activates {g.card_name(card)}")
+        self._wear(card)
+        if g.teams and g.act_beneficial[card]:
+            self.pending = card
+            self.phase = P_TARGET
+            return
+        self._push(g.cards.activate[card], self.actor, self.actor)
+        self._advance()
+
+    def _triggers(self, seat: int, trigger: int) -> None:
+        c = self.game.cards
+        for m in self.souls[seat]:
+            if c.trigger[m] == trigger:
+                self._push(c.ability[m], seat, seat)
+
+    def _a_loot(self, action: Action) -> None:
+        """M8.1: a non-monster dungeon card into your hand."""
+        card = int(action.args[0])
+        seat = self.actor
+        space = self.dungeon.index(card)
+        self.dungeon[space] = -1
+        self.emptied_by[space] = seat
+        self.hands[seat].append(card)
+        self.pub |= 1 << card
+        self.emit("loot", f"{self.game.seat_name(seat)} loots {self.game.card_name(card)}")
+        self._triggers(seat, T_LOOT)
+        self._end_action()
+
+    def _a_loot_deck(self, action: Action) -> None:
+        """M8.1: or the top card of the deck."""
+        self.emit("loot", f"{self.game.seat_name(self.actor)} loots the top card of the deck")
+        self._draw(self.actor)
+        self._triggers(self.actor, T_LOOT)
+        self._end_action()
+
+    def _a_done(self, action: Action) -> None:
+        phase = self.phase
+        if phase == P_MON:
+            self._weapons_step()
+        elif phase == P_WPN:
+            self._favor_step()
+        else:  # P_PLAY with no action possible
+            self.emit("pass", f"{self.game.seat_name(self.actor)} has no action to take")
+            self._end_action()
+
+    def _a_switch(self, action: Action) -> None:
+        self.actor = self.game.partner[self.actor]
+        self.acted = False
+        self._advance()
+
+    # fight (M8.2)
+    def _a_fight(self, action: Action) -> None:
+        self.fight_lane = int(action.args[0])
+        self.fight_mons = []
+        self.fight_wpns = []
+        self.emit("fight", f"{self.game.seat_name(self.actor)} fights in lane {self.fight_lane}")
+        mons = self._lane_monsters()
+        if len(mons) == 1:
+            self.fight_mons.append(mons[0])
+            self._weapons_step()
+        else:
+            self.phase = P_MON
+
+    def _a_monster(self, action: Action) -> None:
+        self.fight_mons.append(int(action.args[0]))
+        if len(self.fight_mons) == len(self._lane_monsters()):
+            self._weapons_step()
+
+    def _weapons_step(self) -> None:
+        if self._lane_weapons():
+            self.phase = P_WPN
+        else:
+            self._favor_step()
+
+    def _a_weapon(self, action: Action) -> None:
+        self.fight_wpns.append(int(action.args[0]))
+        if len(self.fight_wpns) == len(self._lane_weapons()):
+            self._favor_step()
+
+    def _favor_step(self) -> None:
+        if self.favor[self.actor]:
+            self.phase = P_FAVOR
+        else:
+            self._resolve_fight(0)
+
+    def _a_spend(self, action: Action) -> None:
+        self._resolve_fight(int(action.args[0]))
+
+    def fight_attack(self, seat: int, weapons: list[int], favor: int) -> int:
+        """Total attack of ``seat`` fighting with ``weapons`` and ``favor`` spent (M8.2 step 4)."""
+        c = self.game.cards
+        total = favor + self.bonus[seat]
+        host = self.host
+        for w in weapons:
+            total += c.attack[w]
+            for s in self.attached:
+                if host[s] == w:
+                    total += c.attach_bonus[s]
+        for m in self.souls[seat]:
+            if c.trigger[m] == T_FIGHTING:
+                total += c.ability[m][0][1]
+        return total
+
+    def _resolve_fight(self, spent: int) -> None:
+        g = self.game
+        c = g.cards
+        seat = self.actor
+        mons = self.fight_mons
+        wpns = self.fight_wpns
+        attack = self.fight_attack(seat, wpns, spent)
+        need = sum(c.attack[m] for m in mons)
+        self.favor[seat] -= spent
+        before = list(self.souls[seat])
+        for w in wpns:
+            self._wear(w)
+        won = attack >= need
+        if self.log is not None:
+            self.emit(
+                "fight",
+                f"{g.seat_name(seat)} attacks with {attack} against {need} "
+                f"({'wins' if won else 'loses'}; spent {spent} favor)",
+            )
+        if won:
+            for m in mons:
+                space = self.dungeon.index(m)
+                self.dungeon[space] = -1
+                self.emptied_by[space] = seat
+                self.souls[seat].append(m)
+                self.soul_pts[seat] += c.souls[m]
+            for m in before:
+                if c.trigger[m] == T_FIGHT_WON:
+                    self._push(c.ability[m], seat, seat)
+        self.fight_lane = 0
+        self.fight_mons = []
+        self.fight_wpns = []
+        self._end_action()
+
+    # summon (M8.3)
+    def _a_summon(self, action: Action) -> None:
+        self.pending = int(action.args[0])
+        self.pub |= 1 << self.pending
+        present = [c for c in self.dungeon if c >= 0]
+        if len(present) == 1:
+            self._summon_take(present[0])
+        else:
+            self.phase = P_TAKE
+
+    def _a_take(self, action: Action) -> None:
+        self._summon_take(int(action.args[0]))
+
+    def _summon_take(self, taken: int) -> None:
+        g = self.game
+        seat = self.actor
+        monster = self.pending
+        self.pending = -1
+        space = self.dungeon.index(taken)
+        hand = self.hands[seat]
+        hand.remove(monster)
+        self.pub &= ~(1 << monster)
+        hand.append(taken)
+        self.pub |= 1 << taken
+        self.dungeon[space] = monster
+        self.favor[seat] = min(MAX_FAVOR, self.favor[seat] + SUMMON_FAVOR)
+        self.emit("summon", f"{g.seat_name(seat)} takes {g.card_name(taken)} and summons {g.card_name(monster)}")
+        self._push(g.cards.immediate[monster], seat, seat)
+        self._triggers(seat, T_SUMMON)
+        self._end_action()
+
+    # decisions opened by effects
+    def _a_repair(self, action: Action) -> None:
+        n = self.queue.pop(0)[1]
+        self._repair(int(action.args[0]), n)
+        self._advance()
+
+    def _a_damage(self, action: Action) -> None:
+        n = self.queue.pop(0)[1]
+        self._damage(int(action.args[0]), n)
+        self._advance()
+
+    def _a_remove(self, action: Action) -> None:
+        self._solo_remove(int(action.args[0]))
+        self._advance()
+
+    # ------------------------------------------------------------------ protocol
+    def clone(self) -> MephistoState:
+        o: MephistoState = self._clone_base()  # type: ignore[assignment]
+        o.deck = self.deck.copy()
+        o.discard = self.discard.copy()
+        o.dungeon = self.dungeon.copy()
+        o.emptied_by = self.emptied_by.copy()
+        o.hands = [h.copy() for h in self.hands]
+        o.favor = self.favor.copy()
+        o.souls = [s.copy() for s in self.souls]
+        o.soul_pts = self.soul_pts.copy()
+        o.inplay = [p.copy() for p in self.inplay]
+        o.dur = self.dur.copy()
+        o.host = self.host.copy()
+        o.attached = self.attached.copy()
+        o.limbo = self.limbo.copy()
+        o.pub = self.pub
+        o.activated = self.activated
+        o.bonus = self.bonus.copy()
+        o.queue = self.queue.copy()
+        o.choices = self.choices.copy()
+        o.phase = self.phase
+        o.step = self.step
+        o.actor = self.actor
+        o.side = self.side
+        o.first = self.first
+        o.runouts = self.runouts
+        o.end_turn = self.end_turn
+        o.paying = self.paying
+        o.pay_left = self.pay_left
+        o.pending = self.pending
+        o.fight_lane = self.fight_lane
+        o.fight_mons = self.fight_mons.copy()
+        o.fight_wpns = self.fight_wpns.copy()
+        o.team_done = self.team_done
+        o.acted = self.acted
+        o.solo_rank = self.solo_rank
+        if self.phase == P_DISCARD:
+            # choices aliases the discarding player's hand: keep the alias in the copy
+            o.choices = o.hands[self.queue[0][2]]
+        return o
+
+    def hidden_zones(self, seat: int | None) -> list[list[int]]:
+        """The zones whose order/identity ``seat`` cannot see: the deck and the other hands."""
+        return [self.deck, *(h for s, h in enumerate(self.hands) if s != seat)]
+
+    def known_cards(self, seat: int | None) -> set[int]:
+        pub = self.pub
+        hidden = set(self.deck)
+        for s, hand in enumerate(self.hands):
+            if s != seat:
+                hidden.update(c for c in hand if not pub >> c & 1)
+        return set(range(len(self.game.cards))) - hidden
+
+    def determinize(self, seat: int, rng: Rng | int) -> MephistoState:
+        other, r = self._reseeded_clone(rng)
+        assert isinstance(other, MephistoState)
+        pub = other.pub
+        resample_hidden(other.hidden_zones(seat), lambda c: bool(pub >> c & 1), r)
+        return other
+
+    def _view(self, seat: int | None) -> dict[str, JSON]:
+        from cardtable.games.mephisto.views import view
+
+        return view(self, seat)
+
+    def _snapshot(self) -> dict[str, JSON]:
+        from cardtable.games.mephisto.views import snapshot
+
+        return snapshot(self)
+
+    def result(self) -> Result:
+        from cardtable.games.mephisto.views import result
+
+        return result(self)
+
+
+_HANDLERS: dict[str, Callable[[MephistoState, Action], None]] = {
+    "play": MephistoState._a_play,
+    "activate": MephistoState._a_activate,
+    "discard": MephistoState._a_discard,
+    "loot": MephistoState._a_loot,
+    "loot-deck": MephistoState._a_loot_deck,
+    "fight": MephistoState._a_fight,
+    "monster": MephistoState._a_monster,
+    "weapon": MephistoState._a_weapon,
+    "done": MephistoState._a_done,
+    "spend": MephistoState._a_spend,
+    "summon": MephistoState._a_summon,
+    "take": MephistoState._a_take,
+    "attach": MephistoState._a_attach,
+    "target": MephistoState._a_target,
+    "repair": MephistoState._a_repair,
+    "damage": MephistoState._a_damage,
+    "remove": MephistoState._a_remove,
+    "switch": MephistoState._a_switch,
+}
