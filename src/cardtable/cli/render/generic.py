@@ -70,7 +70,8 @@ def compact(value: JSON, limit: int = 60) -> str:
         text = scalar_text(value)
     elif is_card(value):
         assert isinstance(value, Mapping)
-        text = card_name(value)
+        stats = [f"{label(k)} {compact(v, limit)}" for k, v in value.items() if k not in ("id", "name")]
+        text = card_name(value) + (f" ({', '.join(stats)})" if stats else "")
     elif isinstance(value, list):
         if not value:
             return "(none)"
