@@ -70,8 +70,8 @@ def compact(value: JSON, limit: int = 60) -> str:
         text = scalar_text(value)
     elif is_card(value):
         assert isinstance(value, Mapping)
-        stats = [f"{label(k)} {compact(v, limit)}" for k, v in value.items() if k not in ("id", "name")]
-        text = card_name(value) + (f" ({', '.join(stats)})" if stats else "")
+        details = card_details(value)
+        text = card_name(value) + (f" ({details})" if details else "")
     elif isinstance(value, list):
         if not value:
             return "(none)"
@@ -83,22 +83,64 @@ def compact(value: JSON, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def is_blank(value: JSON) -> bool:
+    """Nothing worth showing: ``None``, ``False``, or an empty list or dict."""
+    return value is None or value is False or (isinstance(value, list | dict) and not value)
+
+
+def card_details(card: Mapping[str, JSON]) -> str:
+    """A card's public stats in one line: ``monster · attack 7 · souls 3 · ability: turn_start: ...``.
+
+    ``type`` (or ``kind``) goes first as a bare word; a true flag is its name alone; blank stats are
+    left out, so a card shows what it has, not what other cards have.
+    """
+    parts: list[str] = []
+    for key in ("type", "kind"):
+        if is_scalar(card.get(key)) and not is_blank(card.get(key)):
+            parts.append(scalar_text(card[key]))
+    for key, value in card.items():
+        if key in ("id", "name", "type", "kind") or is_blank(value):
+            continue
+        if value is True:
+            parts.append(label(key))
+        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+            parts.append(f"{label(key)}: " + "; ".join(str(v) for v in value))
+        elif isinstance(value, str) and (" " in value or ":" in value):
+            parts.append(f"{label(key)}: {value}")
+        else:
+            parts.append(f"{label(key)} {compact(value, 120)}")
+    return " · ".join(parts)
+
+
 def card_table(cards: Sequence[Mapping[str, JSON]], title: str | None = None) -> Table:
-    """A table of cards: id, name, then every other public stat the cards show."""
+    """A table of cards: id and name, then their public stats.
+
+    Cards with a few short stats get a column per stat (easy to compare); anything wider gets one
+    details column, since a column per stat would squeeze every cell to a few letters.
+    """
     columns: list[str] = []
     for card in cards:
         for key in card:
             if key not in ("id", "name") and key not in columns:
                 columns.append(key)
+    narrow = len(columns) <= 4 and all(
+        is_scalar(card.get(k)) and len(scalar_text(card.get(k))) <= 12 for card in cards for k in columns
+    )
     table = Table(title=title, title_justify="left", expand=False, pad_edge=False, box=None, show_edge=False)
-    table.add_column("#", justify="right", style="dim")
-    table.add_column("card", style="bold")
-    for key in columns:
-        table.add_column(label(key), overflow="fold")
+    table.add_column("#", justify="right", style="dim", no_wrap=True)
+    table.add_column("card", style="bold", no_wrap=True)
+    if narrow:
+        for key in columns:
+            table.add_column(label(key), no_wrap=True)
+    elif columns:
+        table.add_column("", overflow="fold")
     for card in cards:
         cid = card.get("id")
         row = [scalar_text(cid) if cid is not None else "", str(card["name"])]
-        row += [compact(card[k]) if k in card else "" for k in columns]
+        if narrow:
+            row += [scalar_text(card.get(k)) if k in card else "" for k in columns]
+        elif columns:
+            row.append(card_details(card))
         table.add_row(*row)
     return table
 
@@ -125,13 +167,8 @@ def seats_table(view: Mapping[str, JSON], ctx: RenderContext, keys: Sequence[str
     dict_rows: list[Mapping[str, JSON]] = []
     dict_cols: list[str] = []
     if seat_dicts is not None:
-        raw = view[seat_dicts]
-        assert isinstance(raw, list)
-        dict_rows = [r for r in raw if isinstance(r, Mapping)]
-        for row in dict_rows:
-            for k in row:
-                if k not in dict_cols and k not in ("seat", "name"):
-                    dict_cols.append(k)
+        dict_rows = seat_rows(view, seat_dicts)
+        dict_cols = seat_columns(dict_rows)
     for key in keys:
         table.add_column(label(key), justify="right")
     for key in dict_cols:
@@ -150,6 +187,49 @@ def seats_table(view: Mapping[str, JSON], ctx: RenderContext, keys: Sequence[str
             cells.append(compact(dict_rows[seat].get(key), 80) if seat < len(dict_rows) else "")
         table.add_row(*cells, style="green" if seat == ctx.seat else None)
     return table
+
+
+def is_cell(value: JSON) -> bool:
+    """Short enough for a table cell: a scalar, or a dict or list of a few scalars."""
+    if is_scalar(value):
+        return True
+    if isinstance(value, Mapping):
+        return len(value) <= 4 and all(is_scalar(v) for v in value.values())
+    if isinstance(value, list):
+        return len(value) <= 6 and all(is_scalar(v) for v in value)
+    return False
+
+
+def seat_rows(view: Mapping[str, JSON], key: str) -> list[Mapping[str, JSON]]:
+    raw = view[key]
+    assert isinstance(raw, list)
+    return [r for r in raw if isinstance(r, Mapping)]
+
+
+def seat_columns(rows: Sequence[Mapping[str, JSON]]) -> list[str]:
+    """The fields of per-seat dicts that fit a table cell for every seat."""
+    keys: list[str] = []
+    for row in rows:
+        keys += [k for k in row if k not in keys and k not in ("seat", "name")]
+    return [k for k in keys if all(is_cell(row.get(k)) for row in rows)]
+
+
+def seat_zones(view: Mapping[str, JSON], ctx: RenderContext, key: str) -> list[RenderableType]:
+    """For each seat, a panel with its zones that do not fit a cell (cards in play, souls, ...)."""
+    panels: list[RenderableType] = []
+    rows = seat_rows(view, key)
+    columns = set(seat_columns(rows))
+    for seat, row in enumerate(rows):
+        parts: list[RenderableType] = []
+        for k, v in row.items():
+            if k in columns or k in ("seat", "name") or is_blank(v):
+                continue
+            parts.append(Text(label(k) + (f" ({len(v)})" if isinstance(v, list) else ""), style="bold"))
+            parts.append(render_value(k, v))
+        if parts:
+            style = "green" if seat == ctx.seat else "white"
+            panels.append(Panel(Group(*parts), title=ctx.who(seat), title_align="left", border_style=style))
+    return panels
 
 
 def render_value(key: str, value: JSON, depth: int = 0) -> RenderableType:
@@ -186,18 +266,18 @@ def dict_rows_table(rows: Sequence[JSON]) -> Table:
         table.add_column(label(k), overflow="fold")
     for row in rows:
         assert isinstance(row, Mapping)
-        table.add_row(*(compact(row.get(k), 80) if k in row else "" for k in columns))
+        table.add_row(*(compact(row.get(k), 240) if k in row else "" for k in columns))
     return table
 
 
 def mapping_block(value: Mapping[str, JSON], depth: int) -> RenderableType:
     """A dict: its scalars as ``key: value`` lines, then each composite entry under its own heading."""
-    facts = [(k, v) for k, v in value.items() if is_scalar(v)]
+    facts = [(k, v) for k, v in value.items() if is_cell(v)]
     parts: list[RenderableType] = []
     if facts:
         parts.append(facts_grid(facts))
     for k, v in value.items():
-        if is_scalar(v):
+        if is_cell(v):
             continue
         if depth >= 3:
             parts.append(Text.assemble((f"{label(k)}: ", "bold"), compact(v, 200)))
@@ -208,15 +288,16 @@ def mapping_block(value: Mapping[str, JSON], depth: int) -> RenderableType:
 
 
 def facts_grid(facts: Sequence[tuple[str, JSON]]) -> Table:
+    """``key value`` pairs, three to a row."""
     grid = Table.grid(padding=(0, 2))
-    per_row = 3
+    per_row = 3 if all(len(compact(v)) <= 16 for _, v in facts) else 1
     for _ in range(per_row):
         grid.add_column(style="dim", justify="right")
         grid.add_column()
     for i in range(0, len(facts), per_row):
         cells: list[str] = []
         for k, v in facts[i : i + per_row]:
-            cells += [label(k), scalar_text(v)]
+            cells += [label(k), compact(v)]
         cells += [""] * (2 * per_row - len(cells))
         grid.add_row(*cells)
     return grid
@@ -252,7 +333,12 @@ def render_view(view: dict[str, JSON], ctx: RenderContext) -> RenderableType:
         parts.append(Panel(facts_grid(facts), title="Status", title_align="left", border_style="blue"))
     if per_seat or seat_dicts is not None:
         parts.append(seats_table(view, ctx, per_seat, seat_dicts))
+    if seat_dicts is not None:
+        parts.extend(seat_zones(view, ctx, seat_dicts))
     rest = [k for k in body if k not in per_seat and k != seat_dicts and not is_scalar(body[k])]
+    # Empty zones in one line, not a panel each.
+    empty = [k for k in rest if is_blank(body[k]) and not is_own_zone(k)]
+    rest = [k for k in rest if k not in empty]
     # The viewing seat's own cards last, nearest the prompt, where the eye goes when deciding.
     rest.sort(key=is_own_zone)
     for key in rest:
@@ -268,4 +354,6 @@ def render_view(view: dict[str, JSON], ctx: RenderContext) -> RenderableType:
                 border_style="green" if own else "white",
             )
         )
+    if empty:
+        parts.append(Text("empty: " + ", ".join(label(k) for k in empty), style="dim"))
     return Group(*parts)
