@@ -105,6 +105,23 @@ class DoctorStrange(Game):
             effs = data.effects[c]
             ev.append(effs[0]["do"] if effs else "")
         self.EVENT_KIND: tuple[str, ...] = tuple(ev)
+        # Per-seat lookup tables for the hot path (usable by that seat AND of the kind).
+        tm = data.timing
+        self.MYST = tuple(tuple(use[s][c] and tm[c] == C.MYSTIC_ARTS for c in range(n)) for s in (0, 1))
+        self.RESTEV = tuple(tuple(use[s][c] and tm[c] == C.REST for c in range(n)) for s in (0, 1))
+        self.SUMM = tuple(
+            tuple(
+                (1 if data.types[c] == C.CHARACTER else 2 if self.IS_ATTACH[c] else 0) if use[s][c] else 0
+                for c in range(n)
+            )
+            for s in (0, 1)
+        )
+        self.ATK = tuple(tuple(use[s][c] and data.types[c] == C.ATTACK for c in range(n)) for s in (0, 1))
+        self.CTR = tuple(tuple(use[s][c] and ev[c] == "counter" for c in range(n)) for s in (0, 1))
+        self.DCALL = tuple(tuple(use[s][c] and ev[c] == "call_defender" for c in range(n)) for s in (0, 1))
+        # BON[seat][role][card]: the bonus of a Power card that seat may play in that role (0 = none).
+        self.BON = tuple(tuple(tuple(b if use[s][c] else 0 for c, b in enumerate(r)) for r in self.BONUS) for s in (0, 1))
+        self.XCARDS: tuple[int, ...] = tuple(c for c in range(n) if tm[c] == C.ANY_TIME)
         self.NEGATE: tuple[str, ...] = tuple(
             str(data.effects[c][0]["target"]) if ev[c] == "negate" else "" for c in range(n)
         )

@@ -234,10 +234,10 @@ class DSState(State):
     def _any_time(self, seat: int, out: list[Action]) -> None:
         """Add the X events ``seat`` may play now (DS10.3)."""
         g = self.game
-        use, timing, play = g.USE[seat], g.TIMING, g.PLAY
-        for c in self.hands[seat]:
-            if timing[c] == C.ANY_TIME and use[c] and self._event_ok(seat, c):
-                out.append(play[c])
+        hand = self.hands[seat]
+        for c in g.XCARDS:
+            if c in hand and g.USE[seat][c] and self._event_ok(seat, c):
+                out.append(g.PLAY[c])
 
     def _totals(self) -> tuple[int, int]:
         """Attack Total and Defense Total of the attack being resolved (DS6.4)."""
@@ -314,57 +314,65 @@ class DSState(State):
         seat = self.current_player
         assert seat is not None
         hand = self.hands[seat]
-        use = g.USE[seat]
         play = g.PLAY
         out: list[Action] = []
         if ph == SUMMON:  # DS5
-            types = g.TYPE
+            summ = g.SUMM[seat]
+            hosts: bool | None = None
+            loc_hosts: bool | None = None
             for c in hand:
-                if not use[c]:
-                    continue
-                t = types[c]
-                if t == C.CHARACTER or (g.IS_ATTACH[c] and self._hosts(seat, c)):
+                k = summ[c]
+                if k == 1:
                     out.append(play[c])
+                elif k == 2:
+                    if g.TYPE[c] == C.LOCATION:
+                        if loc_hosts is None:
+                            loc_hosts = bool(self._hosts(seat, c))
+                        if loc_hosts:
+                            out.append(play[c])
+                    else:
+                        if hosts is None:
+                            hosts = bool(self._hosts(seat, c))
+                        if hosts:
+                            out.append(play[c])
             self._any_time(seat, out)
         elif ph == EXCHANGE:  # DS6.5-DS6.7
             defender = seat != self.active
-            bonus = g.BONUS[1 if defender else 0]
+            bonus = g.BON[seat][1 if defender else 0]
+            dcall = g.DCALL[seat]
             helpers_ok: bool | None = None
             for c in hand:
-                if not use[c]:
-                    continue
                 if bonus[c]:
                     out.append(play[c])
-                elif defender and g.EVENT_KIND[c] == "call_defender":
+                elif defender and dcall[c]:
                     if helpers_ok is None:
                         helpers_ok = bool(self._helpers_for(seat))
                     if helpers_ok:
                         out.append(play[c])
             self._any_time(seat, out)
         elif ph == DECLARE:  # DS6.1
-            foes = self._viable_on(1 - seat)
-            if foes and any(use[c] and g.TYPE[c] == C.ATTACK for c in hand):
-                slot = g.SLOT
-                for c in self._viable_on(seat):
-                    if not self.attacked & (1 << slot[c]):
-                        out.append(g.ATTACKER[c])
-            self._any_time(seat, out)
-        elif ph == MYSTIC:  # DS4
-            timing = g.TIMING
+            atk = g.ATK[seat]
             for c in hand:
-                if use[c] and timing[c] == C.MYSTIC_ARTS and self._event_ok(seat, c):
-                    out.append(play[c])
+                if atk[c]:
+                    foes = self._viable_on(1 - seat)
+                    if foes:
+                        slot = g.SLOT
+                        for a in self._viable_on(seat):
+                            if not self.attacked & (1 << slot[a]):
+                                out.append(g.ATTACKER[a])
+                    break
             self._any_time(seat, out)
-        elif ph == REST:  # DS7.1
-            timing = g.TIMING
+        elif ph == MYSTIC or ph == REST:  # DS4, DS7.1
+            ok = g.MYST[seat] if ph == MYSTIC else g.RESTEV[seat]
             for c in hand:
-                if use[c] and timing[c] == C.REST and self._event_ok(seat, c):
+                if ok[c] and self._event_ok(seat, c):
                     out.append(play[c])
             self._any_time(seat, out)
         elif ph == XWIN or ph == COUNTER:  # DS10.1, DS10.3
             if ph == COUNTER:
+                ctr = g.CTR[seat]
                 for c in hand:
-                    if use[c] and g.EVENT_KIND[c] == "counter":
+                    if ctr[c]:
                         out.append(play[c])
             self._any_time(seat, out)
         elif ph == ONTO:
@@ -372,7 +380,8 @@ class DSState(State):
         elif ph == TARGET:
             return [g.TARGET[c] for c in self._viable_on(1 - seat)]
         elif ph == WEAPON:
-            return [play[c] for c in hand if use[c] and g.TYPE[c] == C.ATTACK]
+            atk = g.ATK[seat]
+            return [play[c] for c in hand if atk[c]]
         elif ph == HELPER:
             return [g.HELPER[c] for c in self._helpers_for(seat)]
         elif ph == DISCARD:
@@ -497,11 +506,9 @@ class DSState(State):
             fate = C.FATE_NAMES[g.FATE[weapon]]
             self.emit("declare", f"{g.card_name(a)} attacks {g.card_name(t)} with {g.NAMES[weapon]} ({fate})")
         self.phase = DECLARE
-        other = 1 - seat
-        use = g.USE[other]
-        kinds = g.EVENT_KIND
-        for c in self.hands[other]:
-            if use[c] and kinds[c] == "counter":
+        ctr = g.CTR[1 - seat]
+        for c in self.hands[1 - seat]:
+            if ctr[c]:
                 self.phase = COUNTER
                 break
 
