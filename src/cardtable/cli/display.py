@@ -9,24 +9,24 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from cardtable.cli.render.generic import compact, label
 from cardtable.engine import Action, Game, Option, Result
 
 
-def action_label(game: Game, action: Action) -> Text:
-    """``play Greataxe (card 17)  [play card=17]``: the description, and the text form to type."""
+def action_cells(game: Game, action: Action) -> tuple[str, str]:
+    """The description (``play Greataxe (card 17)``) and, when it differs, the text form to type."""
     described = game.describe_action(action)
-    if described == action.text:
-        return Text(action.text)
-    return Text.assemble(described, ("  [" + action.text + "]", "dim"))
+    return described, ("" if described == action.text else action.text)
 
 
 def actions_table(game: Game, actions: Sequence[Action]) -> Table:
-    """The legal actions numbered from 1, the numbers a person types."""
-    table = Table.grid(padding=(0, 1))
-    table.add_column(justify="right", style="bold cyan")
-    table.add_column()
+    """The legal actions numbered from 1 (the numbers a person types), with their text forms."""
+    table = Table.grid(padding=(0, 2))
+    table.add_column(justify="right", style="bold cyan", no_wrap=True)
+    table.add_column(overflow="fold")
+    table.add_column(style="dim", no_wrap=True)
     for number, action in enumerate(actions, 1):
-        table.add_row(f"{number}.", action_label(game, action))
+        table.add_row(f"{number}.", *action_cells(game, action))
     return table
 
 
@@ -68,7 +68,7 @@ def result_table(game: Game, result: Result, seat_labels: Sequence[str] | None =
     if result.teams:
         notes.append("teams: " + "; ".join("+".join(game.seat_name(s) for s in team) for team in result.teams))
     for key, value in result.details.items():
-        notes.append(f"{key}: {value}")
+        notes.append(f"{label(key)}: {compact(value, 200)}")
     caption = Text("\n".join(notes))
     grid = Table.grid()
     grid.add_row(table)

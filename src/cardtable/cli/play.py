@@ -241,8 +241,9 @@ class Session:
     def show_table(self, seat: int) -> None:
         state = self.table.state
         self.console.rule(f"{self.game.seat_name(seat)}: your decision")
-        self.show_new_events(seat, "Since your last decision")
         self.console.print(self.render(state.view(seat), RenderContext(self.game, seat)))
+        # What happened since, then the choices: the last lines on screen, next to the prompt.
+        self.show_new_events(seat, "Since your last decision")
         self.show_actions(seat)
 
     def show_actions(self, seat: int) -> None:
