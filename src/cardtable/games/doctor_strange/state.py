@@ -805,4 +805,23 @@ class DSState(State):
             resample_hidden([other.hands[1 - seat]], lambda c: bool(bits >> c & 1), r)
         else:
             resample_hidden([other.deck, other.hands[1 - seat]], lambda c: bool(bits >> c & 1), r)
+        if self.phase == WEAPON and self.current_player != seat:
+            self._keep_attack_card(other, seat, r)
         return other
+
+    def _keep_attack_card(self, other: DSState, seat: int, r: Rng) -> None:
+        """The opponent is choosing the Attack card for a declared attacker, which is public proof
+        that it holds one: if the resampled hand has none, swap a random unknown Attack card from the
+        deck with a random unknown card of that hand (a small bias, but the state stays consistent)."""
+        g = self.game
+        foe = 1 - seat
+        atk = g.ATK[foe]
+        hand = other.hands[foe]
+        if any(atk[c] for c in hand):
+            return
+        bits = self.peek[seat]
+        pool = [i for i, c in enumerate(other.deck) if atk[c] and not bits >> c & 1]
+        slots = [i for i, c in enumerate(hand) if not bits >> c & 1]
+        if pool and slots:
+            i, j = pool[r.below(len(pool))], slots[r.below(len(slots))]
+            other.deck[i], hand[j] = hand[j], other.deck[i]
