@@ -39,7 +39,9 @@ def test_notes_become_data() -> None:
     assert d.role[by("Detect Danger")] == C.ROLE_DEFENDER and d.power[by("Detect Danger")] == 2
     assert d.role[by("Impostor")] == C.ROLE_ATTACKER and d.power[by("Impostor")] == 2
     assert {n for n in RULEBOOK_CARDS if d.role[by(n)] == C.ROLE_DEFENDER} == {
-        "Detect Danger", "Mental Battle", "Powers of Vishanti"
+        "Detect Danger",
+        "Mental Battle",
+        "Powers of Vishanti",
     }
     assert {n for n in RULEBOOK_CARDS if d.role[by(n)] == C.ROLE_ATTACKER} == {"Impostor", "Surprise", "Unsuspecting"}
     fates = {n: C.FATE_NAMES[d.fate[by(n)]] for n in RULEBOOK_CARDS if d.types[by(n)] == C.ATTACK}
@@ -58,7 +60,11 @@ def test_notes_become_data() -> None:
         assert d.timing[by(n)] == C.ATTACK_PHASE and d.effects[by(n)][0] == {"do": "counter", "target": "attack"}
     for n in ("Desperate Cry", "Not Responding", "Project Thought", "Mental Message"):
         assert d.effects[by(n)][0]["do"] == "call_defender" and d.only[by(n)] == C.GOOD
-    negates = {n: d.effects[by(n)][0]["target"] for n in RULEBOOK_CARDS if d.effects[by(n)] and d.effects[by(n)][0]["do"] == "negate"}
+    negates = {
+        n: d.effects[by(n)][0]["target"]
+        for n in RULEBOOK_CARDS
+        if d.effects[by(n)] and d.effects[by(n)][0]["do"] == "negate"
+    }
     assert negates == {
         "Mist of Hoggoth": "exile", "Healing Powers": "incapacitate", "Escape": "capture",
         "Petty Thieves": "item", "Bring Back": "kill",
@@ -81,14 +87,39 @@ def _base() -> str:
 @pytest.mark.parametrize(
     ("old", "new", "card", "field"),
     [
-        ('name = "Poison"\ntype = "attack"\nfate = "kill"', 'name = "Poison"\ntype = "attack"\nfate = "maim"', "Poison", "fate"),
-        ('name = "Loki"\ntype = "character"\npower = 12', 'name = "Loki"\ntype = "character"\npower = "x"', "Loki", "power"),
+        (
+            'name = "Poison"\ntype = "attack"\nfate = "kill"',
+            'name = "Poison"\ntype = "attack"\nfate = "maim"',
+            "Poison",
+            "fate",
+        ),
+        (
+            'name = "Loki"\ntype = "character"\npower = 12',
+            'name = "Loki"\ntype = "character"\npower = "x"',
+            "Loki",
+            "power",
+        ),
         ('name = "Incense"\ntype = "power"', 'name = "Incense"\ntype = "powre"', "Incense", "type"),
-        ('name = "Trance"\ntype = "power"\npower = 1', 'name = "Trance"\ntype = "power"\npower = 1\ncolour = 3', "Trance", "colour"),
+        (
+            'name = "Trance"\ntype = "power"\npower = 1',
+            'name = "Trance"\ntype = "power"\npower = 1\ncolour = 3',
+            "Trance",
+            "colour",
+        ),
         ('name = "Escape"', 'name = "Escapade"', "Escapade", "name"),
         ('{ do = "draw", amount = 3 }', '{ do = "draw_lots", amount = 3 }', "Learn Secrets", "effects[0].do"),
-        ('name = "Interruption"\ntype = "event"\ntiming = "attack"', 'name = "Interruption"\ntype = "event"\ntiming = "rest"', "Interruption", "effects[0].do"),
-        ('name = "Detect Danger"\ntype = "power"\npower = 2\nrole = "defender"', 'name = "Detect Danger"\ntype = "item"\npower = 2\nrole = "defender"', "Detect Danger", "role"),
+        (
+            'name = "Interruption"\ntype = "event"\ntiming = "attack"',
+            'name = "Interruption"\ntype = "event"\ntiming = "rest"',
+            "Interruption",
+            "effects[0].do",
+        ),
+        (
+            'name = "Detect Danger"\ntype = "power"\npower = 2\nrole = "defender"',
+            'name = "Detect Danger"\ntype = "item"\npower = 2\nrole = "defender"',
+            "Detect Danger",
+            "role",
+        ),
     ],
 )
 def test_broken_card_file_names_file_card_field(tmp_path: Path, old: str, new: str, card: str, field: str) -> None:

@@ -50,7 +50,14 @@ def test_ds7_4_modified_power_does_not_count() -> None:
     st = scenario({GOOD: ["Incense"]}, play={EVIL: ["Aggamon The All-Powerful"]})
     from .helpers import attach
 
-    for card in ("Sorcerer Supreme", "Omnipotent", "Dormant Talent", "Master of the Mystic Arts", "Guards", "Underlings"):
+    for card in (
+        "Sorcerer Supreme",
+        "Omnipotent",
+        "Dormant Talent",
+        "Master of the Mystic Arts",
+        "Guards",
+        "Underlings",
+    ):
         attach(st, card, "Aggamon The All-Powerful")
     dice(st, 12)
     goto(st, S.REST, EVIL)

@@ -8,7 +8,7 @@ from cardtable.engine import IllegalAction, OptionError
 from cardtable.games.doctor_strange import state as S
 from cardtable.games.doctor_strange.cards import RULEBOOK_CARDS
 
-from .helpers import EVIL, GOOD, act, attach, cid, game, goto, legal_cards, scenario, side_of, texts, where
+from .helpers import EVIL, GOOD, act, cid, game, goto, legal_cards, scenario, side_of, texts, where
 
 
 def test_ds1_1_seats_and_sides() -> None:

@@ -181,7 +181,9 @@ def load_cards(path: str | Path = CARD_FILE) -> CardData:
         cards.append(card)
     missing = [n for n in RULEBOOK_CARDS if n not in seen]
     if missing:
-        raise CardDataError(file, missing[0], None, f"missing: the rulebook lists {len(missing)} card(s) not in the file")
+        raise CardDataError(
+            file, missing[0], None, f"missing: the rulebook lists {len(missing)} card(s) not in the file"
+        )
     for needed in ("Doctor Strange", "Baron Mordo"):
         if cards[seen[needed]]["type"] != "character":
             raise CardDataError(file, needed, "type", "must be a character (it starts the game in play)")

@@ -120,7 +120,9 @@ class DoctorStrange(Game):
         self.CTR = tuple(tuple(use[s][c] and ev[c] == "counter" for c in range(n)) for s in (0, 1))
         self.DCALL = tuple(tuple(use[s][c] and ev[c] == "call_defender" for c in range(n)) for s in (0, 1))
         # BON[seat][role][card]: the bonus of a Power card that seat may play in that role (0 = none).
-        self.BON = tuple(tuple(tuple(b if use[s][c] else 0 for c, b in enumerate(r)) for r in self.BONUS) for s in (0, 1))
+        self.BON = tuple(
+            tuple(tuple(b if use[s][c] else 0 for c, b in enumerate(r)) for r in self.BONUS) for s in (0, 1)
+        )
         self.XCARDS: tuple[int, ...] = tuple(c for c in range(n) if tm[c] == C.ANY_TIME)
         self.NEGATE: tuple[str, ...] = tuple(
             str(data.effects[c][0]["target"]) if ev[c] == "negate" else "" for c in range(n)

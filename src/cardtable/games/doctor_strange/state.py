@@ -362,13 +362,13 @@ class DSState(State):
                                 out.append(g.ATTACKER[a])
                     break
             self._any_time(seat, out)
-        elif ph == MYSTIC or ph == REST:  # DS4, DS7.1
+        elif ph in (MYSTIC, REST):  # DS4, DS7.1
             ok = g.MYST[seat] if ph == MYSTIC else g.RESTEV[seat]
             for c in hand:
                 if ok[c] and self._event_ok(seat, c):
                     out.append(play[c])
             self._any_time(seat, out)
-        elif ph == XWIN or ph == COUNTER:  # DS10.1, DS10.3
+        elif ph in (XWIN, COUNTER):  # DS10.1, DS10.3
             if ph == COUNTER:
                 ctr = g.CTR[seat]
                 for c in hand:
@@ -443,7 +443,9 @@ class DSState(State):
             elif kind == "helper":
                 self.helpers |= 1 << g.SLOT[card]
                 self.phase = EXCHANGE
-                self.emit("call-defender", f"{g.card_name(card)} adds its power {self.mpow[g.SLOT[card]]} to the defence")
+                self.emit(
+                    "call-defender", f"{g.card_name(card)} adds its power {self.mpow[g.SLOT[card]]} to the defence"
+                )
             elif kind == "negate":
                 self._negate(seat, card)
             elif kind == "take":
@@ -549,7 +551,7 @@ class DSState(State):
                         (seat,),
                     )
             elif do == "counter":  # DS10.1: the attack being declared is cancelled
-                a, t, w = self.attacks[-3:]
+                a, _t, w = self.attacks[-3:]
                 del self.attacks[-3:]
                 self.marked = 0
                 for i in range(1, len(self.attacks), 3):
@@ -600,7 +602,10 @@ class DSState(State):
         self.peek[0] &= ~mask
         self.peek[1] &= ~mask
         self.emit(
-            "search", f"{g.seat_name(seat)} takes a card from the deck, which is shuffled", f"you take {g.card_name(card)}", (seat,)
+            "search",
+            f"{g.seat_name(seat)} takes a card from the deck, which is shuffled",
+            f"you take {g.card_name(card)}",
+            (seat,),
         )
         self.evcard = -1
         self.phase = self.ret
@@ -615,7 +620,10 @@ class DSState(State):
             i = self.ares * 3
             a, t = attacks[i], attacks[i + 1]
             if not (
-                F.viable(self, a) and side[slot[a]] == self.active and F.viable(self, t) and side[slot[t]] != self.active
+                F.viable(self, a)
+                and side[slot[a]] == self.active
+                and F.viable(self, t)
+                and side[slot[t]] != self.active
             ):
                 self.emit("fizzle", f"the attack of {g.card_name(a)} on {g.card_name(t)} no longer applies")
                 self.ares += 1
@@ -628,7 +636,8 @@ class DSState(State):
                 atk, dfn = self._totals()
                 self.emit(
                     "roll",
-                    f"{g.NAMES[a]} rolls {self.ra} (Attack Total {atk}); {g.NAMES[t]} rolls {self.rd} (Defense Total {dfn})",
+                    f"{g.NAMES[a]} rolls {self.ra} (Attack Total {atk}); "
+                    f"{g.NAMES[t]} rolls {self.rd} (Defense Total {dfn})",
                 )
             self.phase = EXCHANGE
             return
@@ -703,7 +712,9 @@ class DSState(State):
         g = self.game
         if self.winner == 2:
             return "both players have had no viable character for 2 turns: nobody wins"
-        return f"{g.seat_name(1 - self.winner)} has had no viable character for 2 turns: {g.seat_name(self.winner)} wins"
+        return (
+            f"{g.seat_name(1 - self.winner)} has had no viable character for 2 turns: {g.seat_name(self.winner)} wins"
+        )
 
     # -- protocol ------------------------------------------------------------------------------------
     def result(self) -> Result:
@@ -796,10 +807,8 @@ class DSState(State):
         self._check_seat(seat)
         other, r = self._reseeded_clone(rng)
         assert isinstance(other, DSState)
-        if self.phase == TAKE and self.current_player == seat:
-            known_deck = True  # searching: the whole deck is in view
-        else:
-            known_deck = False
+        # While searching (Go Back in Time) the whole deck is in view: only the other hand is resampled.
+        known_deck = self.phase == TAKE and self.current_player == seat
         bits = self.peek[seat]
         if known_deck:
             resample_hidden([other.hands[1 - seat]], lambda c: bool(bits >> c & 1), r)

@@ -50,7 +50,12 @@ def _attack(st: DSState) -> JSON:
     g = st.game
     att = st.attacks
     declared = [
-        {"attacker": att[i], "target": att[i + 1], "card": g.card_json(att[i + 2]), "fate": C.FATE_NAMES[g.FATE[att[i + 2]]]}
+        {
+            "attacker": att[i],
+            "target": att[i + 1],
+            "card": g.card_json(att[i + 2]),
+            "fate": C.FATE_NAMES[g.FATE[att[i + 2]]],
+        }
         for i in range(0, len(att), 3)
     ]
     out: dict[str, JSON] = {"declared": declared, "resolving": None}
