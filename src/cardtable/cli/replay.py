@@ -105,26 +105,29 @@ class Replayer:
         return self.final.events(self.seat, start)[: end - start]
 
     def show(self, k: int) -> None:
-        """Position ``k``: what action ``k`` was and caused, then the seat's view after it."""
+        """Position ``k``: the seat's view after action ``k``, then what that action was and caused.
+
+        The action and its events come last, next to the prompt, where a terminal keeps them in sight.
+        """
         who = self.game.seat_name(self.seat) if self.seat is not None else "spectator"
         self.console.rule(f"action {k} of {self.total}  ·  seen by {who}")
-        if k == 0:
-            self.console.print(events_panel(self.events(0, self.opening), "The deal", empty="no events"))
-        else:
-            step = self.steps[k - 1]
-            actor = self.game.seat_name(step.actor) if step.actor is not None else "nobody"
-            if self.reveal or step.actor == self.seat:
-                said = Text.assemble((actor, "bold"), ": ", (step.text, "cyan"))
-            else:
-                said = Text.assemble((actor, "bold"), " acted")
-            self.console.print(said)
-            self.console.print(
-                events_panel(self.events(step.log_start, step.log_end), "Events", step.log_start + 1, "none")
-            )
         state = self.state_at(k)
         self.console.print(self.render(state.view(self.seat), RenderContext(self.game, self.seat)))
         if state.is_over:
             self.console.print(result_table(self.game, state.result()))
+        if k == 0:
+            self.console.print(events_panel(self.events(0, self.opening), "The deal", empty="no events"))
+            return
+        step = self.steps[k - 1]
+        actor = self.game.seat_name(step.actor) if step.actor is not None else "nobody"
+        if self.reveal or step.actor == self.seat:
+            said = Text.assemble(f"Action {k}: ", (actor, "bold"), " chose ", (step.text, "cyan"))
+        else:
+            said = Text.assemble(f"Action {k}: ", (actor, "bold"), " acted")
+        self.console.print(said)
+        self.console.print(
+            events_panel(self.events(step.log_start, step.log_end), "Events", step.log_start + 1, "none")
+        )
 
     def step_through(self, start: int = 0) -> int:
         k = start
@@ -149,6 +152,9 @@ class Replayer:
             else:
                 self.console.print(Text(f"✗ not understood: {line!r}. {hint}.", style="bold red"))
                 continue
+            # Flip to the next position on a clean screen (a no-op when output is not a terminal).
+            if self.console.is_terminal:
+                self.console.clear()
             self.show(k)
 
     def print_all(self) -> int:
