@@ -123,8 +123,7 @@ def test_m8_4_a_monster_ability_does_not_fire_for_the_fight_that_won_it() -> Non
 
 
 def test_m8_5_immediate_effect_when_a_monster_enters_on_refill() -> None:
-    s = arrange(new(), dungeon=[CHALICE, IMP, IMP + 1, SKELETON, SKELETON + 1, CULTIST], deck_top=[WITCH],
-                favor=[5, 5])
+    s = arrange(new(), dungeon=[CHALICE, IMP, IMP + 1, SKELETON, SKELETON + 1, CULTIST], deck_top=[WITCH], favor=[5, 5])
     apply(s, f"loot card={CHALICE}")
     assert s.dungeon[0] == WITCH
     assert s.favor == [5, 3]  # the active player caused it: the opponent loses 2

@@ -54,10 +54,20 @@ def _card_file(tmp_path: Path, edit: str = "", old: str = "", count: int | None 
         ("souls = 5\n", "", "#0 Witch", "souls", "required"),
         ("attack = 12\n", "attack = -2\n", "#0 Witch", "attack", "at least 0"),
         ("attack = 12\n", 'attack = "big"\n', "#0 Witch", "attack", "must be int"),
-        ('{ do = "lose_favor", amount = 2, who = "opponents" }', '{ do = "explode", amount = 2 }', "#0 Witch",
-         "immediate[0].do", "unknown effect"),
-        ('{ do = "lose_favor", amount = 2, who = "opponents" }', '{ do = "lose_favor", amount = 2, who = "me" }',
-         "#0 Witch", "immediate[0].who", "must be one of"),
+        (
+            '{ do = "lose_favor", amount = 2, who = "opponents" }',
+            '{ do = "explode", amount = 2 }',
+            "#0 Witch",
+            "immediate[0].do",
+            "unknown effect",
+        ),
+        (
+            '{ do = "lose_favor", amount = 2, who = "opponents" }',
+            '{ do = "lose_favor", amount = 2, who = "me" }',
+            "#0 Witch",
+            "immediate[0].who",
+            "must be one of",
+        ),
         ('type = "monster"\nattack = 12', 'type = "dragon"\nattack = 12', "#0 Witch", "type", "must be one of"),
         ("range = 2\n", "range = 4\n", "#24 Mallet", "range", "at most 3"),
     ],
@@ -86,16 +96,18 @@ def test_m1_wrong_count_bad_toml_and_missing_file(tmp_path: Path) -> None:
 
 
 def test_m1_attached_effects_validated(tmp_path: Path) -> None:
-    path = _card_file(tmp_path, 'attached = [{ do = "gain_favor", amount = 1 }]',
-                      'attached = [{ do = "attack_bonus", amount = 1 }]')
+    path = _card_file(
+        tmp_path, 'attached = [{ do = "gain_favor", amount = 1 }]', 'attached = [{ do = "attack_bonus", amount = 1 }]'
+    )
     with pytest.raises(CardDataError) as err:
         load_cards(path)
     assert err.value.field == "attached" and err.value.card == "#48 Sharpen"
 
 
 def test_m1_cards_option_plays_with_a_transcription(tmp_path: Path) -> None:
-    path = _card_file(tmp_path, 'name = "Hag"\ntype = "monster"\nattack = 12',
-                      'name = "Witch"\ntype = "monster"\nattack = 12')
+    path = _card_file(
+        tmp_path, 'name = "Hag"\ntype = "monster"\nattack = 12', 'name = "Witch"\ntype = "monster"\nattack = 12'
+    )
     game = cardtable.load("mephisto", players=2, cards=str(path))
     assert game.cards.names[0] == "Hag"
     assert game.card_hash != cardtable.load("mephisto", players=2).card_hash
@@ -108,9 +120,16 @@ def test_m1_cards_option_plays_with_a_transcription(tmp_path: Path) -> None:
 
 
 def test_m1_bad_options_are_refused() -> None:
-    for opts in ({"players": 5}, {"players": 0}, {"players": 3, "teams": True}, {"players": 1, "variant": "care-bear"},
-                 {"players": 3, "lane-view": "shared"}, {"variant": "nice"}, {"colour": "red"},
-                 {"players": 2, "solo-refill-effects": "skip"}):
+    for opts in (
+        {"players": 5},
+        {"players": 0},
+        {"players": 3, "teams": True},
+        {"players": 1, "variant": "care-bear"},
+        {"players": 3, "lane-view": "shared"},
+        {"variant": "nice"},
+        {"colour": "red"},
+        {"players": 2, "solo-refill-effects": "skip"},
+    ):
         with pytest.raises(OptionError):
             cardtable.load("mephisto", **opts)
 

@@ -41,8 +41,11 @@ def test_m7_3_weapon_goes_to_the_lane_of_its_range_on_your_side() -> None:
 
 
 def test_m7_4_items_go_beside_the_lanes_without_limit() -> None:
-    s = arrange(new(), hands={0: [CANDLE, FLASK, cid(new(), "Lantern"), cid(new(), "Whetstone")]},
-                dungeon=[IMP, IMP + 1, SKELETON, SKELETON + 1, 5, 6])
+    s = arrange(
+        new(),
+        hands={0: [CANDLE, FLASK, cid(new(), "Lantern"), cid(new(), "Whetstone")]},
+        dungeon=[IMP, IMP + 1, SKELETON, SKELETON + 1, 5, 6],
+    )
     for card in list(s.hands[0]):
         apply(s, f"play card={card}")
     assert len(s.inplay[0]) == 4
@@ -60,8 +63,9 @@ def test_m7_5_spell_resolves_then_goes_to_the_discard_pile() -> None:
 
 
 def test_m7_6_attached_spell_stays_under_the_weapon_until_it_breaks() -> None:
-    s = arrange(new(), hands={0: [SHARPEN]}, inplay={0: [MALLET, DAGGER]}, dungeon=[-1, -1, WITCH, -1, -1, -1],
-                favor=[10, 5])
+    s = arrange(
+        new(), hands={0: [SHARPEN]}, inplay={0: [MALLET, DAGGER]}, dungeon=[-1, -1, WITCH, -1, -1, -1], favor=[10, 5]
+    )
     apply(s, f"play card={SHARPEN}")
     assert sorted(legal(s)) == [f"attach card={MALLET}", f"attach card={DAGGER}"]
     apply(s, f"attach card={MALLET}")
@@ -127,6 +131,12 @@ def test_m7_activated_attack_bonus_from_an_item() -> None:
 def test_m14_2_play_as_many_cards_as_you_can_pay_for() -> None:
     pact2, candle = cid(new(), "Dark Pact", 1), CANDLE
     s = arrange(new(), hands={0: [PACT, pact2, candle, FORESIGHT, IMP]}, deck_top=[42, 43])
-    apply(s, f"play card={PACT}", f"play card={pact2}", f"play card={candle}", f"play card={FORESIGHT}",
-          f"discard card={IMP}")
+    apply(
+        s,
+        f"play card={PACT}",
+        f"play card={pact2}",
+        f"play card={candle}",
+        f"play card={FORESIGHT}",
+        f"discard card={IMP}",
+    )
     assert s.favor[0] == 9 and len(s.hands[0]) == 2 and len(s.inplay[0]) == 1

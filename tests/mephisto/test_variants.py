@@ -61,8 +61,13 @@ def test_m10_3_setup_and_turn_order_for_three_and_four() -> None:
 def test_m10_2p_mirrored_lanes_and_the_shared_option() -> None:
     s = arrange(new(), seat=1, inplay={1: [DAGGER]}, dungeon=[-1, -1, -1, -1, SKELETON, -1], favor=[5, 1])
     assert "fight lane=1" in legal(s)  # seat 1 sits opposite: its lane 1 is seat 0's lane 3
-    s = arrange(new(**{"lane-view": "shared"}), seat=1, inplay={1: [DAGGER]},
-                dungeon=[-1, -1, -1, -1, SKELETON, -1], favor=[5, 1])
+    s = arrange(
+        new(**{"lane-view": "shared"}),
+        seat=1,
+        inplay={1: [DAGGER]},
+        dungeon=[-1, -1, -1, -1, SKELETON, -1],
+        favor=[5, 1],
+    )
     assert "fight lane=3" in legal(s) and "fight lane=1" not in legal(s)
 
 
@@ -72,8 +77,13 @@ def team() -> object:
 
 
 def test_m11_1_team_mates_share_one_turn_and_interleave() -> None:
-    s = arrange(team(), seat=0, hands={0: [PACT], 2: [CANDLE]}, dungeon=[CHALICE, LANTERN, -1, -1, -1, -1],
-                deck_top=[40, 41, 42, 43, 44, 45])
+    s = arrange(
+        team(),
+        seat=0,
+        hands={0: [PACT], 2: [CANDLE]},
+        dungeon=[CHALICE, LANTERN, -1, -1, -1, -1],
+        deck_top=[40, 41, 42, 43, 44, 45],
+    )
     turn = s.turn
     assert "switch" not in legal(s)  # nothing done yet
     apply(s, f"play card={PACT}", "target seat=0")
@@ -95,8 +105,14 @@ def test_m11_1_both_team_mates_draw_at_the_start_of_the_team_turn() -> None:
 
 
 def test_m11_3_team_scoring_result() -> None:
-    s = arrange(team(), seat=1, first=0, deck=[PACT], dungeon=[CHALICE, LANTERN, IMP, 3, 4, 5],
-                souls={0: [WITCH], 1: [GHOUL], 3: [OGRE]})
+    s = arrange(
+        team(),
+        seat=1,
+        first=0,
+        deck=[PACT],
+        dungeon=[CHALICE, LANTERN, IMP, 3, 4, 5],
+        souls={0: [WITCH], 1: [GHOUL], 3: [OGRE]},
+    )
     s.runouts = 1
     apply(s, "loot-deck", f"loot card={CHALICE}")
     assert s.is_over
@@ -138,8 +154,7 @@ def test_m11_5_no_trading_between_team_mates() -> None:
 
 
 def test_m11_7_refill_after_both_and_immediate_effect_hits_who_caused_it() -> None:
-    s = arrange(team(), seat=0, dungeon=[CHALICE, LANTERN, IMP, 3, 4, 5], deck_top=[GHOUL, IMP + 1],
-                favor=[5, 5, 5, 5])
+    s = arrange(team(), seat=0, dungeon=[CHALICE, LANTERN, IMP, 3, 4, 5], deck_top=[GHOUL, IMP + 1], favor=[5, 5, 5, 5])
     apply(s, f"loot card={CHALICE}")  # seat 0 empties space 0
     apply(s, f"loot card={LANTERN}")  # seat 2 empties space 1
     # space 0 <- Ghoul (no target for its damage), space 1 <- Imp: seat 2 caused it and loses 1 favor
@@ -160,8 +175,11 @@ def test_m12_1_extra_step_discards_top_card_and_highest_attack_monster() -> None
 
 
 def test_m12_2_weapon_ties_go_to_higher_cost_then_you_decide() -> None:
-    s = arrange(solo(), dungeon=[CHALICE, WARHAMMER, cid(solo(), "Demon Sword"), GREATAXE, -1, -1],
-                deck_top=[DAGGER, 40, 41, 42])
+    s = arrange(
+        solo(),
+        dungeon=[CHALICE, WARHAMMER, cid(solo(), "Demon Sword"), GREATAXE, -1, -1],
+        deck_top=[DAGGER, 40, 41, 42],
+    )
     apply(s, f"loot card={CHALICE}")
     assert cid(s, "Demon Sword") in s.discard
     dagger2 = cid(solo(), "Dagger", 1)
@@ -191,27 +209,38 @@ def test_m12_3_no_match_discards_one_more_card_and_no_more() -> None:
 
 def test_m12_4_refill_immediate_effects_as_if_it_is_not_your_turn() -> None:
     # Imp ("you lose 1") does nothing; Witch ("each opponent loses 2") hits you.
-    s = arrange(solo(), dungeon=[CHALICE, SKELETON, -1, -1, -1, -1], deck_top=[MALLET, IMP, WITCH, 40, 41, 42, 43],
-                favor=[5])
+    s = arrange(
+        solo(), dungeon=[CHALICE, SKELETON, -1, -1, -1, -1], deck_top=[MALLET, IMP, WITCH, 40, 41, 42, 43], favor=[5]
+    )
     apply(s, f"loot card={CHALICE}")  # solo step: Mallet -> no weapon -> one more card (Imp) discarded
     assert s.discard[-2:] == [MALLET, IMP]
     assert WITCH in s.dungeon and s.favor[0] == 3
-    s = arrange(solo(), dungeon=[CHALICE, SKELETON, -1, -1, -1, -1], deck_top=[MALLET, GHOUL, IMP, 40, 41, 42, 43],
-                favor=[5])
+    s = arrange(
+        solo(), dungeon=[CHALICE, SKELETON, -1, -1, -1, -1], deck_top=[MALLET, GHOUL, IMP, 40, 41, 42, 43], favor=[5]
+    )
     apply(s, f"loot card={CHALICE}")
     assert IMP in s.dungeon and s.favor[0] == 5
 
 
 def test_m12_4_option_skip_refill_effects() -> None:
-    s = arrange(solo(**{"solo-refill-effects": "skip"}), dungeon=[CHALICE, SKELETON, -1, -1, -1, -1],
-                deck_top=[MALLET, IMP, WITCH, 40, 41, 42, 43], favor=[5])
+    s = arrange(
+        solo(**{"solo-refill-effects": "skip"}),
+        dungeon=[CHALICE, SKELETON, -1, -1, -1, -1],
+        deck_top=[MALLET, IMP, WITCH, 40, 41, 42, 43],
+        favor=[5],
+    )
     apply(s, f"loot card={CHALICE}")
     assert WITCH in s.dungeon and s.favor[0] == 5
 
 
 def test_m12_4_immediate_effects_during_your_turn_work_normally() -> None:
-    s = arrange(solo(), hands={0: [IMP]}, dungeon=[CHALICE, -1, -1, -1, -1, -1], favor=[5],
-                deck_top=[PACT, 57, 59, 58, 56, 55, 54, 53])
+    s = arrange(
+        solo(),
+        hands={0: [IMP]},
+        dungeon=[CHALICE, -1, -1, -1, -1, -1],
+        favor=[5],
+        deck_top=[PACT, 57, 59, 58, 56, 55, 54, 53],
+    )
     apply(s, f"summon card={IMP}")
     assert s.favor[0] == 7  # +3, then the Imp's "you lose 1": it is your turn
     assert s.dungeon[0] == IMP and s.discard[-2:] == [PACT, 57]
@@ -238,8 +267,19 @@ def test_m12_7_one_more_turn_after_the_deck_runs_out() -> None:
     assert s.is_over
 
 
-@pytest.mark.parametrize(("souls", "rank"), [(0, "Unranked"), (1, "Easy"), (10, "Easy"), (11, "Medium"),
-                                             (15, "Medium"), (16, "Hard"), (19, "Hard"), (20, "Expert")])
+@pytest.mark.parametrize(
+    ("souls", "rank"),
+    [
+        (0, "Unranked"),
+        (1, "Easy"),
+        (10, "Easy"),
+        (11, "Medium"),
+        (15, "Medium"),
+        (16, "Hard"),
+        (19, "Hard"),
+        (20, "Expert"),
+    ],
+)
 def test_m12_8_rankings(souls: int, rank: str) -> None:
     assert solo_ranking(souls) == rank
 

@@ -728,16 +728,17 @@ class MephistoState(State):
             self._advance()
             return
         self.limbo.append(card)
-        self.pending = card
         if c.attach[card]:
             hosts = self._hosts(seat)
             if len(hosts) > 1:
+                self.pending = card
                 self.choices = hosts
                 self.phase = P_ATTACH
                 return
             self._attach(card, hosts[0])
             return
         if g.teams and g.spell_beneficial[card]:
+            self.pending = card
             self.phase = P_TARGET
             return
         self._push(c.effects[card], seat, seat)
@@ -745,6 +746,7 @@ class MephistoState(State):
         self._advance()
 
     def _attach(self, spell: int, weapon: int) -> None:
+        self.pending = -1
         self.limbo.remove(spell)
         self.attached.append(spell)
         self.host[spell] = weapon
@@ -759,6 +761,7 @@ class MephistoState(State):
     def _a_target(self, action: Action) -> None:
         seat = int(action.args[0])
         card = self.pending
+        self.pending = -1
         c = self.game.cards
         if card in self.limbo:
             self._push(c.effects[card], self.actor, seat)
