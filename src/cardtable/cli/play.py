@@ -299,7 +299,8 @@ class Session:
             # IllegalAction message (which never names a card this seat may not see).
             self.table.apply(action if action is not None else norm, seat)
         except IllegalAction as exc:
-            self.error(str(exc))
+            # The engine speaks to programs ("see legal_actions()"); here the choices are on screen.
+            self.error(str(exc).replace("see legal_actions()", "listed above"))
             return None
         return Outcome.ACTED
 
@@ -381,7 +382,13 @@ class Session:
     def save(self, path: str) -> None:
         state = self.table.state
         write_record(path, state.record())
-        note = "" if state.is_over else f" (unfinished; continue with: cardtable play {self.game.id} --resume {path})"
+        seats = (
+            ""
+            if self.seats[1:] == ["random"] * (len(self.seats) - 1) and self.seats[0] == HUMAN
+            else (" --seats " + ",".join(self.seats))
+        )
+        resume = f"cardtable play {self.game.id} --resume {path}{seats}"
+        note = "" if state.is_over else f" (unfinished; continue with: {resume})"
         self.console.print(f"Record saved to {path}{note}. Replay it with: cardtable replay {path}", markup=False)
 
 
