@@ -483,7 +483,7 @@ def rollout(state: State, rng: Rng, max_steps: int, check: str = "rollout") -> i
         try:
             legal = check_turn(state)
         except ConformanceError as exc:
-            raise fail(check, f"after {n} random actions: {exc}") from exc
+            raise ConformanceError(exc.check, f"in a {check} after {n} random actions: {exc.problem}") from exc
         if state.is_over:
             break
         a = legal[rng.below(len(legal))]

@@ -1,0 +1,467 @@
+"""The conformance harness catches what it promises to catch.
+
+Each test breaks one promise in a small variant of the toy game and checks that the harness reports
+that very promise (by its check name), so no check of the harness can silently pass everything.
+Variants are registered only for the duration of their test (``monkeypatch``), because ``replay``
+loads games by id and other tests enumerate ``cardtable.available()``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import cardtable
+import cardtable.games
+from cardtable.engine import JSON, Action, ActionSpace, Event, ReplayDivergence, Result, Rng, State
+from cardtable.testing.conformance import (
+    CardNames,
+    ConformanceError,
+    check_bad_input,
+    check_game,
+    check_json_ready,
+    check_no_leaks,
+    check_result,
+    check_tampered_records,
+    config_label,
+)
+from tests.engine.toy import Toy, ToyState
+
+# The reference game, as every test of the harness expects it (replay loads games by id).
+cardtable.register("toy", Toy)
+
+NAMES = ["Ace", "Bow", "Cat", "Dog", "Elf", "Fox", "Gem", "Hat", "Imp", "Jay"]
+
+
+class NamedToy(Toy):
+    """The toy game with card names in its views and events: what the leak check needs to work on."""
+
+    id = "toy-named"
+
+    def new_state(self, seed: int, log: bool) -> State:
+        return NamedToyState(self, seed, log)
+
+
+class NamedToyState(ToyState):
+    __slots__ = ()
+
+    def _view(self, seat: int | None) -> dict[str, JSON]:
+        out = super()._view(seat)
+        if seat is not None:
+            out["hand"] = [{"id": c, "name": NAMES[c]} for c in sorted(self.hands[seat])]
+        out["table"] = [{"id": c, "name": NAMES[c]} for c in self.table]
+        return out
+
+    def _do(self, action: Action) -> None:
+        seat = self.current_player
+        if action.kind == "draw" and self.log is not None and seat is not None:
+            # Tell the drawing seat which card it drew, privately, before the base rules run.
+            self.emit("peek", "a card is drawn", f"you will draw {NAMES[self.deck[-1]]}", (seat,))
+        super()._do(action)
+        if action.kind == "play":
+            self.emit("named", f"that was {NAMES[int(action.args[0])]}")
+
+
+def variant(name: str, state_cls: type[ToyState], game_base: type[Toy] = NamedToy) -> type[Toy]:
+    """A game class with id ``name`` whose states are ``state_cls``."""
+
+    def new_state(self: Toy, seed: int, log: bool) -> State:
+        return state_cls(self, seed, log)
+
+    return type(name.replace("-", "_"), (game_base,), {"id": name, "new_state": new_state})
+
+
+def check_variant(monkeypatch: pytest.MonkeyPatch, game: type[Toy], seeds: range = range(4)) -> ConformanceError:
+    """Register ``game`` for this test, run the harness, and return the error it must raise."""
+    monkeypatch.setitem(cardtable.games._EXTRA, game.id, game)
+    with pytest.raises(ConformanceError) as info:
+        check_game(game.id, {"players": 2}, seeds)
+    return info.value
+
+
+# -- the reference variant passes --------------------------------------------------------------------
+
+
+def test_named_toy_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(cardtable.games._EXTRA, NamedToy.id, NamedToy)
+    report = check_game(NamedToy.id, {"players": 2}, range(6))
+    assert all(p.over for p in report.playouts)
+    assert report.steps > 0
+
+
+# -- each broken promise is reported -----------------------------------------------------------------
+
+
+class LeakyEvent(NamedToyState):
+    __slots__ = ()
+
+    def _do(self, action: Action) -> None:
+        if action.kind == "draw" and self.current_player is not None:
+            self.emit("oops", f"P{self.current_player + 1} draws {NAMES[self.deck[-1]]}")
+        super()._do(action)
+
+
+def test_leak_through_a_public_event(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-leaky-event", LeakyEvent))
+    assert err.check == "leak"
+    assert "event" in err.problem
+
+
+class LeakyView(NamedToyState):
+    __slots__ = ()
+
+    def _view(self, seat: int | None) -> dict[str, JSON]:
+        out = super()._view(seat)
+        out["hands"] = [[{"id": c, "name": NAMES[c]} for c in h] for h in self.hands]
+        return out
+
+
+def test_leak_through_a_card_object_in_a_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-leaky-view", LeakyView))
+    assert err.check == "leak"
+    assert "shows card" in err.problem
+
+
+class LeakyName(NamedToyState):
+    __slots__ = ()
+
+    def _view(self, seat: int | None) -> dict[str, JSON]:
+        out = super()._view(seat)
+        out["rumour"] = "someone holds " + " and ".join(NAMES[c] for h in self.hands for c in h)
+        return out
+
+
+def test_leak_of_a_name_in_view_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-leaky-name", LeakyName))
+    assert err.check == "leak"
+    assert "view(" in err.problem
+
+
+def test_leak_check_ignores_names_inside_longer_known_names() -> None:
+    """A secret "Imp" inside a known "Imp Lord" is no leak; a bare "Imp" is."""
+
+    class Probe(NamedToyState):
+        __slots__ = ()
+        text = ""
+
+        def _view(self, seat: int | None) -> dict[str, JSON]:
+            out = super()._view(seat)
+            if seat == 0:
+                out["note"] = Probe.text
+            return out
+
+    game = variant("toy-probe", Probe)(players=2)
+    state = game.new(0)
+    names = CardNames()
+    other_card = state.hands[1][0]  # type: ignore[attr-defined]
+    mine = state.hands[0][0]  # type: ignore[attr-defined]
+    names.names = {other_card: {"Imp"}, mine: {"Imp Lord"}}
+    Probe.text = "Imp Lord waits"
+    check_no_leaks(state, names)
+    Probe.text = "an Imp waits"
+    with pytest.raises(ConformanceError, match="names 'Imp'"):
+        check_no_leaks(state, names)
+
+
+class NoResample(NamedToyState):
+    __slots__ = ()
+
+    def determinize(self, seat: int, rng: Rng | int) -> ToyState:
+        other, _ = self._reseeded_clone(rng)
+        assert isinstance(other, ToyState)
+        return other
+
+
+def test_determinize_that_resamples_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-no-resample", NoResample))
+    assert err.check == "determinize"
+    assert "changed any hidden card" in err.problem
+
+
+class ResampleOwnHand(NamedToyState):
+    __slots__ = ()
+
+    def determinize(self, seat: int, rng: Rng | int) -> ToyState:
+        other, r = self._reseeded_clone(rng)
+        assert isinstance(other, ToyState)
+        zones = [other.deck, other.hands[0], other.hands[1]]
+        pool = sorted(c for z in zones for c in z)
+        r.shuffle(pool)
+        for z in zones:
+            for i in range(len(z)):
+                z[i] = pool.pop()
+        return other
+
+
+def test_determinize_that_changes_the_seats_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-resample-own", ResampleOwnHand))
+    assert err.check == "determinize"
+    assert "view(" in err.problem
+
+
+class TrueOrderShuffle(NamedToyState):
+    __slots__ = ()
+
+    def determinize(self, seat: int, rng: Rng | int) -> ToyState:
+        # Shuffles the hidden cards starting from their true order: the result betrays the truth.
+        other, r = self._reseeded_clone(rng)
+        assert isinstance(other, ToyState)
+        hidden = other.deck + other.hands[1 - seat]
+        r.shuffle(hidden)
+        n = len(other.deck)
+        other.deck[:] = hidden[:n]
+        other.hands[1 - seat][:] = hidden[n:]
+        return other
+
+
+def test_determinize_that_depends_on_the_true_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-true-order", TrueOrderShuffle))
+    assert err.check == "determinize"
+    assert "cannot tell apart" in err.problem
+
+
+class SharedClone(NamedToyState):
+    __slots__ = ()
+
+    def clone(self) -> ToyState:
+        other = super().clone()
+        other.hands = self.hands  # shares the hands with the original
+        return other
+
+
+def test_clone_that_shares_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-shared-clone", SharedClone))
+    assert err.check in ("clone", "apply-legal", "determinize")
+
+
+class TupleView(NamedToyState):
+    __slots__ = ()
+
+    def _view(self, seat: int | None) -> dict[str, JSON]:
+        out = super()._view(seat)
+        out["scores"] = tuple(self.scores)
+        return out
+
+
+def test_view_that_is_not_json_ready(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-tuple-view", TupleView))
+    assert err.check == "view"
+    assert "tuple" in err.problem
+
+
+class IntKeySnapshot(NamedToyState):
+    __slots__ = ()
+
+    def _snapshot(self) -> dict[str, JSON]:
+        out = super()._snapshot()
+        out["by_seat"] = {0: self.scores[0], 1: self.scores[1]}
+        return out
+
+
+def test_snapshot_with_integer_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-int-keys", IntKeySnapshot))
+    assert err.check == "snapshot"
+    assert "non-string key" in err.problem
+
+
+class NoActionMidGame(NamedToyState):
+    __slots__ = ()
+
+    def _legal_actions(self) -> list[Action]:
+        return [] if self.turn == 3 else super()._legal_actions()
+
+
+def test_empty_legal_actions_before_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-stuck", NoActionMidGame))
+    assert err.check == "legal-actions"
+    assert "before the end" in err.problem
+
+
+class DrawFromEmptyDeck(NamedToyState):
+    __slots__ = ()
+
+    def _legal_actions(self) -> list[Action]:
+        legal = super()._legal_actions()
+        draw = self.game.DRAW  # type: ignore[attr-defined]
+        return legal if draw in legal or self.played else [*legal, draw]
+
+
+def test_legal_action_that_does_not_apply(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-empty-draw", DrawFromEmptyDeck))
+    assert err.check in ("apply-legal", "crash", "rollout", "clone", "determinized-rollout")
+    assert "draw" in err.problem
+
+
+class ForeignAction(NamedToyState):
+    __slots__ = ()
+
+    def _legal_actions(self) -> list[Action]:
+        space = ActionSpace()
+        space.declare("draw")
+        return [space.add("draw") if a.kind == "draw" else a for a in super()._legal_actions()]
+
+
+def test_legal_action_from_another_action_space(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-foreign", ForeignAction))
+    assert err.check == "legal-actions"
+    assert "interned" in err.problem
+
+
+class EarlyResult(NamedToyState):
+    __slots__ = ()
+
+    def result(self) -> Result:
+        return Result((0.0, 0.0), (1, 1), (), "early", self.turn)
+
+
+def test_result_before_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-early-result", EarlyResult))
+    assert err.check == "result"
+    assert "before the end" in err.problem
+
+
+def _finished(seed: int = 0) -> State:
+    state = Toy(players=2).new(seed)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+@pytest.mark.parametrize(
+    ("broken", "words"),
+    [
+        (Result((1.0,), (1, 2), (0,), "x", 3), "scores"),
+        (Result((1.0, 0.0), (1, 3), (0,), "x", 3), "rank 3"),
+        (Result((1.0, 0.0), (1, 1), (0,), "x", 3), "exactly the seats ranked 1"),
+        (Result((1.0, 0.0), (2, 2), (), "x", 3), "competition ranks"),
+        (Result((1.0, 0.0), (1, 2), (1,), "x", 3), "exactly the seats ranked 1"),
+        (Result((1.0, 0.0), (1, 2), (0,), "", 3), "reason"),
+        (Result((float("nan"), 0.0), (1, 2), (0,), "x", 3), "finite"),
+        (Result((1.0, 0.0), (1, 2), (0,), "x", 3, teams=((0,),)), "partition"),
+    ],
+)
+def test_malformed_results(monkeypatch: pytest.MonkeyPatch, broken: Result, words: str) -> None:
+    state = _finished()
+    check_result(state)  # the real result is well formed
+    monkeypatch.setattr(ToyState, "result", lambda self: broken)
+    with pytest.raises(ConformanceError, match=words):
+        check_result(state)
+
+
+class Nondeterministic(NamedToyState):
+    __slots__ = ()
+    deals = 0
+
+    def __init__(self, game: Toy, seed: int, log: bool) -> None:
+        # Mixes a process-wide counter into the deal: the same seed gives different games.
+        Nondeterministic.deals += 1
+        super().__init__(game, seed + Nondeterministic.deals, log)
+        self.seed = seed
+
+
+def test_nondeterministic_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-nondeterministic", Nondeterministic))
+    assert err.check in ("determinism", "replay", "crash")
+
+
+class LogDependent(NamedToyState):
+    __slots__ = ()
+
+    def _do(self, action: Action) -> None:
+        super()._do(action)
+        if self.log is not None and action.kind == "play":
+            self.scores[0] += 0 if len(self.log) % 2 else 1
+
+
+def test_state_that_depends_on_the_event_log(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-log-dependent", LogDependent))
+    assert err.check == "determinism"
+
+
+class NumberEvent(NamedToyState):
+    __slots__ = ()
+
+    def _do(self, action: Action) -> None:
+        super()._do(action)
+        if self.log is not None:
+            self.log.append(Event("num", 7))  # type: ignore[arg-type]
+
+
+def test_event_text_that_is_not_a_string(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-number-event", NumberEvent))
+    assert err.check in ("events", "crash", "leak")
+
+
+class StillDeciding(NamedToyState):
+    __slots__ = ()
+
+    def _do(self, action: Action) -> None:
+        super()._do(action)
+        if self.is_over:
+            self.current_player = 0
+
+
+def test_current_player_after_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-still-deciding", StillDeciding))
+    assert err.check == "current-player"
+
+
+class MutatingRefusal(NamedToyState):
+    __slots__ = ()
+
+    def apply(self, action: Action | str, seat: int | None = None) -> Any:
+        self.scores[0] += 1  # changes the state before the base class refuses bad input
+        return super().apply(action, seat)
+
+
+def test_bad_input_that_changes_the_state() -> None:
+    game = variant("toy-mutating", MutatingRefusal)(players=2)
+    with pytest.raises(ConformanceError, match="changed the state") as info:
+        check_bad_input(game.new(0), Rng(1))
+    assert info.value.check == "bad-input"
+
+
+def test_bad_input_is_refused_with_the_right_classes() -> None:
+    """On the real toy, every kind of bad input passes, before and after the end."""
+    state = Toy(players=2).new(3)
+    check_bad_input(state, Rng(1))
+    check_bad_input(_finished(3), Rng(1))
+
+
+def test_tampered_record_accepted_by_a_lenient_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _finished(5)
+    check_tampered_records(state, Rng(2))  # the engine's replay passes
+    real = cardtable.replay
+    monkeypatch.setattr(cardtable, "replay", lambda rec, **kw: real(rec, **{**kw, "verify": False}))
+    with pytest.raises(ConformanceError, match="accepted the tampered record"):
+        check_tampered_records(state, Rng(2))
+
+
+def test_tampered_record_with_the_wrong_index(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _finished(5)
+
+    def always_zero(rec: Any, **kw: Any) -> State:
+        raise ReplayDivergence(0, "record diverges at action 0")
+
+    monkeypatch.setattr(cardtable, "replay", always_zero)
+    with pytest.raises(ConformanceError, match="names index 0, not"):
+        check_tampered_records(state, Rng(2))
+
+
+def test_json_ready() -> None:
+    check_json_ready({"a": [1, 2.5, "x", None, True, {"b": []}]}, "v")
+    for bad, words in [
+        ({"a": (1, 2)}, "tuple"),
+        ({1: 2}, "non-string key"),
+        ({"a": float("inf")}, "JSON cannot carry"),
+        ({"a": {1, 2}}, "set"),
+    ]:
+        with pytest.raises(ConformanceError, match=words):
+            check_json_ready(bad, "v")
+
+
+def test_config_labels_are_stable_file_names() -> None:
+    assert config_label({}) == "default"
+    assert config_label({"variant": "care bear", "players": 2}) == "players-2_variant-care-bear"
+    assert config_label({"teams": True}) == "teams-true"
