@@ -91,7 +91,8 @@ def wilson(successes: float, n: int, z: float = Z95) -> Interval:
     denom = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half), n)
+    # The interval always contains p; min/max only absorb rounding at p = 0 or 1.
+    return Interval(p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)), n)
 
 
 def percentile(values: Sequence[float], q: float) -> float:

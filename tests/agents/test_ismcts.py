@@ -1,0 +1,163 @@
+"""ISMCTS: legal choices only, never reads hidden information, seeded, multi-player rewards, strength."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardtable
+from cardtable.agents import Ismcts, Observation, make_agent, seat_rewards
+from cardtable.engine import Result, Rng, State
+from tests.agents.games import playable, two_player_games
+
+
+def _walk(game_id: str, seed: int, steps: int, **options: object) -> State:
+    """A state reached by ``steps`` random decisions (or the last one before the end)."""
+    state = cardtable.load(game_id, **options).new(seed, log=False)
+    r = Rng(seed ^ 0xABC)
+    for _ in range(steps):
+        legal = state.legal_actions()
+        if state.is_over or len(state.legal_actions()) == 0:
+            break
+        nxt = state.clone()
+        nxt.apply(legal[r.below(len(legal))])
+        if nxt.is_over:
+            break
+        state = nxt
+    return state
+
+
+# -- rewards -------------------------------------------------------------------------------------
+
+
+def _result(winners: tuple[int, ...], ranks: tuple[int, ...], **kw: object) -> Result:
+    return Result(scores=tuple(0.0 for _ in ranks), ranks=ranks, winners=winners, reason="x", turns=1, **kw)  # type: ignore[arg-type]
+
+
+def test_rewards_sole_winner_gets_one() -> None:
+    assert seat_rewards(_result((1,), (2, 1, 3)), 3) == [0.0, 1.0, 0.0]
+
+
+def test_rewards_tied_winners_share_one() -> None:
+    assert seat_rewards(_result((0, 2), (1, 3, 1)), 3) == [0.5, 0.0, 0.5]
+
+
+def test_rewards_every_member_of_a_winning_team_gets_the_team_share() -> None:
+    r = _result((0, 2), (1, 2, 1, 2), teams=((0, 2), (1, 3)))
+    assert seat_rewards(r, 4) == [1.0, 0.0, 1.0, 0.0]
+
+
+def test_rewards_draw_without_winners_is_shared_by_the_top_ranks() -> None:
+    assert seat_rewards(_result((), (1, 1), draw=True), 2) == [0.5, 0.5]
+
+
+def test_rewards_nobody_won_gives_zero() -> None:
+    assert seat_rewards(_result((), (1,)), 1) == [0.0]
+
+
+# -- contract ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", two_player_games())
+@settings(max_examples=8)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 60))
+def test_ismcts_never_reads_hidden_information(game_id: str, seed: int, steps: int) -> None:
+    """Same agent seed, two states the deciding seat cannot tell apart -> the same choice."""
+    state = _walk(game_id, seed, steps, players=2)
+    if state.is_over:
+        return
+    seat = state.current_player
+    assert seat is not None
+    other = state.determinize(seat, Rng(seed + 1))
+    assert other.view(seat) == state.view(seat)
+    a = Ismcts(seed, iterations=40).choose(Observation(state, seat))
+    b = Ismcts(seed, iterations=40).choose(Observation(other, seat))
+    assert a.text == b.text
+
+
+@pytest.mark.parametrize("game_id", two_player_games())
+@pytest.mark.parametrize("spec", ["random", "ismcts:iterations=15", "heuristic"])
+def test_agents_only_choose_legal_actions(game_id: str, spec: str) -> None:
+    game = cardtable.load(game_id, players=2)
+    try:
+        agents = [make_agent(spec, game, seed) for seed in (1, 2)]
+    except cardtable.OptionError:
+        pytest.skip(f"no {spec} agent for {game_id} yet")
+    for seed in range(2):
+        state = game.new(seed, log=False)
+        decisions = 0
+        while not state.is_over and decisions < 400:
+            seat = state.current_player
+            assert seat is not None
+            action = agents[seat].choose(Observation(state, seat))
+            assert any(action is legal for legal in state.legal_actions())
+            state.apply(action, seat)
+            decisions += 1
+
+
+def test_same_seed_same_choices() -> None:
+    game = cardtable.load("toy")
+    for seed in range(5):
+        state = game.new(seed, log=False)
+        first = [Ismcts(7, iterations=60).choose(Observation(state, 0)).text for _ in range(2)]
+        assert first[0] == first[1]
+
+
+def test_forced_move_spends_no_budget() -> None:
+    game = cardtable.load("toy")
+    state = game.new(3, log=False)
+    state.apply(state.legal_actions()[0])  # a play: only `pass` remains
+    agent = Ismcts(1, iterations=50)
+    assert agent.choose(Observation(state, 0)).text == "pass"
+    assert agent.last_iterations == 0
+
+
+def test_time_budget_returns_a_legal_action() -> None:
+    game = cardtable.load("toy")
+    state = game.new(4, log=False)
+    agent = Ismcts(1, ms=5)
+    action = agent.choose(Observation(state, 0))
+    assert action in state.legal_actions()
+    assert agent.last_iterations >= 1
+
+
+def test_ismcts_beats_random_in_the_toy_game() -> None:
+    """Toy: drawing rather than playing low cards, and playing high ones, is what wins; search finds
+    it from the seat's information alone (fixed seeds, so the test is deterministic)."""
+    game = cardtable.load("toy")
+    wins = 0.0
+    games = 40
+    for seed in range(games):
+        state = game.new(seed, log=False)
+        hero = seed % 2
+        agents = {hero: make_agent("ismcts:iterations=200", game, seed), 1 - hero: make_agent("random", game, seed)}
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            state.apply(agents[seat].choose(Observation(state, seat)))
+        wins += seat_rewards(state.result(), 2)[hero]
+    assert wins / games > 0.6
+
+
+@pytest.mark.parametrize("game_id", ["mephisto", "doctor-strange"])
+def test_ismcts_beats_random(game_id: str) -> None:
+    """A modest budget beats random over a fixed set of seeds (deterministic: fixed seeds)."""
+    game = playable(game_id, players=2)
+    if game is None:
+        pytest.skip(f"{game_id} is not playable in this build yet")
+    games = 12
+    wins = 0.0
+    for seed in range(games):
+        hero = seed % 2
+        agents = {
+            hero: make_agent("ismcts:iterations=150", game, seed),
+            1 - hero: make_agent("random", game, seed + 1000),
+        }
+        state = game.new(seed, log=False)
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            state.apply(agents[seat].choose(Observation(state, seat)))
+        wins += seat_rewards(state.result(), 2)[hero]
+    assert wins / games >= 0.75

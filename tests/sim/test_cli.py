@@ -1,0 +1,62 @@
+"""The simulate and report subcommands, through a small argparse harness of their own."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+
+from cardtable.cli import report, simulate
+from cardtable.sim.store import ResultsError
+
+
+def _cli(*argv: str) -> int:
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers(dest="command", required=True)
+    simulate.add_parser(sub)
+    report.add_parser(sub)
+    args = parser.parse_args(argv)
+    status: int = {"simulate": simulate.run, "report": report.run}[args.command](args)
+    return status
+
+
+def test_simulate_writes_results_and_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "run"
+    argv = ["simulate", "toy", "--games", "6", "--seats", "ismcts:iterations=8,random", "--seed", "3"]
+    assert _cli(*argv, "--out", str(out), "-j", "1", "--records", "--no-progress") == 0
+    text = capsys.readouterr().out
+    assert "toy: 6 of 6 games" in text and "first player" in text
+    lines = [json.loads(x) for x in (out / "results.jsonl").read_text().splitlines()]
+    assert len(lines) == 6
+    assert {"seed", "options", "seats", "result", "reason", "turns", "decisions", "seconds"} <= set(lines[0])
+    page = (out / "report.html").read_text()
+    assert "data:image/png;base64," in page and "<table>" in page
+    assert (out / "setting0_wins.png").read_bytes().startswith(b"\x89PNG")
+    report_json = json.loads((out / "report.json").read_text())
+    assert report_json["cards"]["0"]  # toy's `play card=N` actions are attributed
+    # Running it again resumes: nothing is played twice.
+    assert _cli(*argv, "--out", str(out), "-j", "1", "--no-progress", "--records", "--no-report") == 0
+    assert "6 games were already played, 0 played now" in capsys.readouterr().out
+
+
+def test_report_command_and_corrupt_results(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "run"
+    _cli("simulate", "toy", "--games", "4", "--out", str(out), "-j", "1", "--no-progress", "--no-report")
+    capsys.readouterr()
+    assert _cli("report", str(out), "--no-plots") == 0
+    assert "toy: 4 of 4 games" in capsys.readouterr().out
+    with (out / "results.jsonl").open("a") as fh:
+        fh.write("not json\n")
+    with pytest.raises(ResultsError, match=r"results.jsonl:5: corrupt line"):
+        _cli("report", str(out))
+
+
+def test_grid_over_seats_compares_settings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "grid"
+    grid = "seats=ismcts:iterations=8,random;random"
+    assert _cli("simulate", "toy", "-n", "6", "--grid", grid, "--out", str(out), "-j", "2", "--no-progress") == 0
+    text = capsys.readouterr().out
+    assert "[seats=random] minus [seats=ismcts:iterations=8,random]" in text
+    assert (out / "grid.png").exists()
