@@ -30,7 +30,7 @@ def cid(name: str, g: DoctorStrange | None = None) -> int:
 
 def take_out(st: DSState, card: int) -> None:
     """Remove ``card`` from whichever hidden or pile zone holds it (deck, hands, piles)."""
-    for zone in (st.deck, st.hands[0], st.hands[1], st.discard, st.killed, st.exiled):
+    for zone in (st.stack, st.pool, st.hands[0], st.hands[1], st.discard, st.killed, st.exiled):
         if card in zone:
             zone.remove(card)
             return
@@ -43,17 +43,19 @@ def scenario(
     seed: int = 0,
     phase: int = S.SUMMON,
     active: int = EVIL,
+    run: bool = True,
     **options: Any,
 ) -> DSState:
     """A fresh game at ``phase`` of ``active``'s turn 1 (draws done) with exactly the given hands
     (other hand cards go back to the deck) and extra characters in play (``play[seat]``).
 
-    The state then runs to its next decision, so a phase with nothing to decide is skipped."""
+    The state then runs to its next decision, so a phase with nothing to decide is skipped
+    (``run=False``: it is left at ``phase`` without running; call :func:`goto` to start it)."""
     g = game(**options)
     st = g.new(seed)
     assert isinstance(st, DSState)
     for seat in (0, 1):
-        st.deck.extend(st.hands[seat])
+        st.pool.extend(st.hands[seat])
         st.hands[seat].clear()
     for seat, names in (hands or {}).items():
         for n in names:
@@ -65,7 +67,10 @@ def scenario(
             c = g.cards.id_of(n)
             take_out(st, c)
             st._enter(c, seat)
-    goto(st, phase, active)
+    if run:
+        goto(st, phase, active)
+    else:
+        st.phase, st.active = phase, active
     return st
 
 
@@ -121,7 +126,7 @@ def where(st: DSState, name: str) -> str:
     g = st.game
     c = g.cards.id_of(name)
     for label, zone in (
-        ("deck", st.deck),
+        ("deck", st.stack + st.pool),
         ("hand0", st.hands[0]),
         ("hand1", st.hands[1]),
         ("discard", st.discard),
@@ -143,7 +148,7 @@ def side_of(st: DSState, name: str) -> int:
 
 def all_cards(st: DSState) -> list[int]:
     """Every card id in every zone (for conservation checks)."""
-    out = st.deck + st.hands[0] + st.hands[1] + st.discard + st.killed + st.exiled + st.chars
+    out = st.stack + st.pool + st.hands[0] + st.hands[1] + st.discard + st.killed + st.exiled + st.chars
     out += [c for c, h in enumerate(st.att_on) if h >= 0]
     if st.pending >= 0:
         out.append(st.pending)

@@ -33,7 +33,7 @@ def test_ds6_1_attackers_and_targets() -> None:
 
 
 def test_ds6_1_no_attack_without_attack_card() -> None:
-    st = scenario({EVIL: ["Incense"]}, play={GOOD: ["Topaz"]})
+    st = scenario({EVIL: ["Incense"], GOOD: ["Learn Secrets"]}, play={GOOD: ["Topaz"]})
     # Nothing to declare: the phase is skipped (Rest has nothing either, so it is Good's turn).
     assert st.active == GOOD
 

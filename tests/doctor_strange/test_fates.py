@@ -38,7 +38,7 @@ def test_ds8_exile() -> None:
 
 
 def test_ds9_1_incapacitate_keeps_possession() -> None:
-    st = scenario({EVIL: ["Insanity"]})
+    st = scenario({EVIL: ["Insanity"], GOOD: ["Learn Secrets"]})
     dice(st, 12, 1)
     declare(st, "Baron Mordo", "Doctor Strange", "Insanity")
     assert side_of(st, "Doctor Strange") == GOOD

@@ -12,7 +12,7 @@ from .helpers import EVIL, GOOD, act, cid, dice, game, goto, legal_cards, scenar
 
 def test_ds7_2_hand_limit_discards_are_decisions() -> None:
     names = ["Incense", "Trance", "Sorcery", "Real Self", "Levitation", "Illusions", "Surprise", "Impostor", "Bait"]
-    st = scenario({EVIL: names}, phase=S.REST)
+    st = scenario({EVIL: names, GOOD: ["Learn Secrets"]}, phase=S.REST)  # Good stops in its Mystic Arts
     assert st.phase == S.DISCARD and st.current_player == EVIL
     assert legal_cards(st, "discard") == set(names)
     act(st, "discard", "Bait")
@@ -28,8 +28,7 @@ def test_ds7_2_hand_limit_discards_are_decisions() -> None:
 
 def test_ds7_3_incapacitated_recover_on_11_or_12() -> None:
     for roll, recovered in ((10, False), (11, True), (12, True)):
-        st = scenario({GOOD: ["Incense"]}, play={EVIL: ["Zota"]}, phase=S.REST)
-        # (Evil has nothing to do in its Rest phase, so the state is already at Good's turn.)
+        st = scenario({GOOD: ["Learn Secrets"]}, play={EVIL: ["Zota"]}, phase=S.REST, run=False)
         g = st.game
         st.incap[g.SLOT[cid("Zota")]] = 1
         dice(st, roll)
@@ -39,7 +38,7 @@ def test_ds7_3_incapacitated_recover_on_11_or_12() -> None:
 
 def test_ds7_4_unmodified_power_10_leaves_on_11_or_12() -> None:
     for roll, leaves in ((10, False), (11, True)):
-        st = scenario({GOOD: ["Incense"]}, play={EVIL: ["Loki", "The Dread Dormammu"]}, phase=S.REST)
+        st = scenario({GOOD: ["Learn Secrets"]}, play={EVIL: ["Loki", "The Dread Dormammu"]}, phase=S.REST, run=False)
         dice(st, roll, 1)
         goto(st, S.REST, EVIL)
         assert where(st, "Loki") == ("discard" if leaves else "play")
@@ -47,7 +46,7 @@ def test_ds7_4_unmodified_power_10_leaves_on_11_or_12() -> None:
 
 
 def test_ds7_4_modified_power_does_not_count() -> None:
-    st = scenario({GOOD: ["Incense"]}, play={EVIL: ["Aggamon The All-Powerful"]})
+    st = scenario({GOOD: ["Learn Secrets"]}, play={EVIL: ["Aggamon The All-Powerful"]}, run=False)
     from .helpers import attach
 
     for card in (

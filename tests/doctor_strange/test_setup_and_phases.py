@@ -55,17 +55,17 @@ def test_ds2_deal_is_7_each() -> None:
 
 def test_ds4_1_draw_two_and_reshuffle() -> None:
     st = scenario({EVIL: ["Disciple"]})
-    st.discard.extend(st.deck[:-1])
-    del st.deck[:-1]
+    st.discard.extend(st.pool[:-1])
+    del st.pool[:-1]
     st._draw(GOOD, 2)
     assert len(st.hands[GOOD]) == 2
-    assert st.discard == [] and len(st.deck) > 0  # the discard became the deck
+    assert st.discard == [] and len(st.pool) > 0  # the discard became the deck
 
 
 def test_ds4_1_draw_stops_when_no_cards_anywhere() -> None:
     st = scenario({EVIL: ["Disciple"]})
-    st.hands[EVIL].extend(st.deck)
-    st.deck.clear()
+    st.hands[EVIL].extend(st.pool)
+    st.pool.clear()
     n = len(st.hands[GOOD])
     st._draw(GOOD, 2)
     assert len(st.hands[GOOD]) == n
@@ -85,9 +85,10 @@ def test_ds4_2_experiment_discards_hand_and_draws_5() -> None:
 
 
 def test_ds4_2_investigate_reveals_next_7_to_its_player_only() -> None:
-    st = scenario({EVIL: ["Investigate", "Learn Secrets"]}, phase=S.MYSTIC)
-    top = st.deck[-7:]
+    st = scenario({EVIL: ["Investigate", "Learn Secrets"], GOOD: ["Experiment"]}, phase=S.MYSTIC)
     act(st, "play", "Investigate")
+    top = st.stack[-7:]
+    assert len(top) == 7
     v = st.view(EVIL)
     assert {d["card"]["id"] for d in v["known_deck"]} == set(top)
     assert {d["from_top"] for d in v["known_deck"]} == set(range(7))

@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import JSON, Action, Result, Rng, State
-from cardtable.engine.zones import resample_hidden
 from cardtable.games.doctor_strange import cards as C
 from cardtable.games.doctor_strange import fates as F
 
@@ -63,7 +62,6 @@ class DSState(State):
         "cap",
         "chars",
         "ctl",
-        "deck",
         "decl_a",
         "decl_t",
         "discard",
@@ -80,11 +78,13 @@ class DSState(State):
         "peek",
         "pending",
         "phase",
+        "pool",
         "ra",
         "rd",
         "reason",
         "ret",
         "side",
+        "stack",
         "streak",
         "winner",
     )
@@ -95,12 +95,16 @@ class DSState(State):
         super().__init__(game, seed, log)
         g = game
         n, k = g.N, len(g.CHARS)
-        self.deck: list[int] = [c for c in range(n) if c not in (g.DS, g.BM)]
-        self.rng.shuffle(self.deck)
+        # The deck is an ordered ``stack`` (top = last; cards whose order has been fixed because
+        # someone looked at them) above an unordered ``pool``: drawing from the pool picks a uniform
+        # random card, which is the same as drawing from a shuffled deck, and lets determinize
+        # resample a handful of cards instead of reshuffling ~100.
+        self.stack: list[int] = []
+        self.pool: list[int] = [c for c in range(n) if c not in (g.DS, g.BM)]
         self.hands: list[list[int]] = [[], []]
         for _ in range(HAND_LIMIT):
             for seat in (g.evil, g.good):
-                self.hands[seat].append(self.deck.pop())
+                self.hands[seat].append(self._pick())
         self.discard: list[int] = []
         self.killed: list[int] = []
         self.exiled: list[int] = []
@@ -167,24 +171,45 @@ class DSState(State):
                 out.append(c)
         return out
 
+    @property
+    def deck(self) -> list[int]:
+        """The deck as one list, top card last (a copy; the pool part's order is arbitrary)."""
+        return self.pool + self.stack
+
+    def _pick(self) -> int:
+        """Remove and return a uniform random card of the (non-empty) pool."""
+        pool = self.pool
+        i = self.rng.below(len(pool))
+        c = pool[i]
+        pool[i] = pool[-1]
+        pool.pop()
+        return c
+
+    def _forget_deck_order(self) -> None:
+        """The deck is shuffled: the stack goes back into the pool and nobody knows deck places."""
+        self.pool += self.stack
+        self.stack.clear()
+        mask = 0
+        for c in self.pool:
+            mask |= 1 << c
+        self.peek[0] &= ~mask
+        self.peek[1] &= ~mask
+
     def _draw(self, seat: int, count: int) -> None:
         """Draw ``count`` cards; an empty deck is replaced by the shuffled discard pile (DS4.1)."""
-        deck, hand = self.deck, self.hands[seat]
+        hand = self.hands[seat]
         got = []
         for _ in range(count):
-            if not deck:
-                if not self.discard:
-                    break
-                self.deck = deck = self.discard
-                self.discard = []
-                self.rng.shuffle(deck)
-                mask = 0
-                for c in deck:
-                    mask |= 1 << c
-                self.peek[0] &= ~mask
-                self.peek[1] &= ~mask
-                self.emit("reshuffle", f"the deck ran out: the discard pile ({len(deck)} cards) is shuffled into it")
-            c = deck.pop()
+            if self.stack:
+                c = self.stack.pop()
+            else:
+                if not self.pool:
+                    if not self.discard:
+                        break
+                    self.pool, self.discard = self.discard, []
+                    self._forget_deck_order()
+                    self.emit("reshuffle", f"the deck ran out: the discard pile ({len(self.pool)} cards) is shuffled")
+                c = self._pick()
             hand.append(c)
             got.append(c)
         if self.log is not None:
@@ -226,7 +251,7 @@ class DSState(State):
         """Would the event have an effect now (a Negate needs a target, a deck search a deck)?"""
         kind = self.game.EVENT_KIND[card]
         if kind in ("search_deck", "look_deck"):
-            return bool(self.deck)
+            return bool(self.stack or self.pool)
         if kind == "negate":
             return bool(self._negate_targets(seat, self.game.NEGATE[card]))
         return kind in ("draw", "discard_hand", "look_hand")
@@ -389,7 +414,7 @@ class DSState(State):
         elif ph == NEGATE:
             return [g.NEGATE_ACT[c] for c in self._negate_targets(seat, g.NEGATE[self.evcard])]
         elif ph == TAKE:
-            return [g.TAKE[c] for c in sorted(self.deck)]
+            return [g.TAKE[c] for c in sorted(self.stack + self.pool)]
         out.append(g.PASS)
         return out
 
@@ -540,7 +565,10 @@ class DSState(State):
                         (seat,),
                     )
             elif do == "look_deck":
-                top = self.deck[-int(eff["count"]) :]
+                count = int(eff["count"])
+                while len(self.stack) < count and self.pool:
+                    self.stack.insert(0, self._pick())  # fix the order of the next cards, from the pool
+                top = self.stack[-count:]
                 for c in top:
                     self.peek[seat] |= 1 << c
                 if self.log is not None:
@@ -593,14 +621,9 @@ class DSState(State):
     def _take(self, seat: int, card: int) -> None:
         """Go Back in Time: keep the chosen card, then shuffle the deck (DS4.3)."""
         g = self.game
-        self.deck.remove(card)
+        (self.stack if card in self.stack else self.pool).remove(card)
         self.hands[seat].append(card)
-        self.rng.shuffle(self.deck)
-        mask = 0
-        for c in self.deck:
-            mask |= 1 << c
-        self.peek[0] &= ~mask
-        self.peek[1] &= ~mask
+        self._forget_deck_order()
         self.emit(
             "search",
             f"{g.seat_name(seat)} takes a card from the deck, which is shuffled",
@@ -758,14 +781,16 @@ class DSState(State):
         if seat is not None:
             known.update(self.hands[seat])
             bits = self.peek[seat]
-            known.update(c for c in self.deck + self.hands[1 - seat] if bits >> c & 1)
+            known.update(c for c in self.stack + self.hands[1 - seat] if bits >> c & 1)
             if self.phase == TAKE and self.current_player == seat:
-                known.update(self.deck)
+                known.update(self.stack)
+                known.update(self.pool)
         return known
 
     def clone(self) -> DSState:
         o: Any = self._clone_base()
-        o.deck = self.deck.copy()
+        o.stack = self.stack.copy()
+        o.pool = self.pool.copy()
         h = self.hands
         o.hands = [h[0].copy(), h[1].copy()]
         o.discard = self.discard.copy()
@@ -803,25 +828,46 @@ class DSState(State):
         return o  # type: ignore[no-any-return]
 
     def determinize(self, seat: int, rng: Rng | int) -> DSState:
-        """Resample the deck and the opponent's hand, keeping every card ``seat`` knows in place."""
+        """Resample the deck and the opponent's hand, keeping every card ``seat`` knows in place.
+
+        The unknown cards are the pool, the stack cards ``seat`` has not seen and the opponent's
+        hand cards it has not seen. They are pooled (sorted, so the result depends only on *which*
+        cards are unknown), the unknown stack and hand places are dealt uniformly from them, and the
+        rest form the new pool (whose order is irrelevant: pool draws are random). This is what
+        ``engine.zones.resample_hidden`` does, done in O(hand + stack) instead of a ~100-card shuffle.
+        """
         self._check_seat(seat)
         other, r = self._reseeded_clone(rng)
         assert isinstance(other, DSState)
-        # While searching (Go Back in Time) the whole deck is in view: only the other hand is resampled.
-        known_deck = self.phase == TAKE and self.current_player == seat
         bits = self.peek[seat]
-        if known_deck:
-            resample_hidden([other.hands[1 - seat]], lambda c: bool(bits >> c & 1), r)
-        else:
-            resample_hidden([other.deck, other.hands[1 - seat]], lambda c: bool(bits >> c & 1), r)
+        searching = self.phase == TAKE and self.current_player == seat
+        zones = [other.hands[1 - seat]] if searching else [other.stack, other.hands[1 - seat]]
+        places: list[tuple[list[int], int]] = []
+        unknown: list[int] = []
+        for zone in zones:
+            for i, c in enumerate(zone):
+                if not bits >> c & 1:
+                    places.append((zone, i))
+                    unknown.append(c)
+        if not searching:
+            unknown += other.pool
+        unknown.sort()
+        below = r.below
+        for zone, i in places:
+            j = below(len(unknown))
+            zone[i] = unknown[j]
+            unknown[j] = unknown[-1]
+            unknown.pop()
+        if not searching:
+            other.pool = unknown
         if self.phase == WEAPON and self.current_player != seat:
             self._keep_attack_card(other, seat, r)
         return other
 
     def _keep_attack_card(self, other: DSState, seat: int, r: Rng) -> None:
         """The opponent is choosing the Attack card for a declared attacker, which is public proof
-        that it holds one: if the resampled hand has none, swap a random unknown Attack card from the
-        deck with a random unknown card of that hand (a small bias, but the state stays consistent)."""
+        that it holds one: if the resampled hand has none, swap a random Attack card of the pool with
+        a random unknown card of that hand (a small bias, but the state stays consistent)."""
         g = self.game
         foe = 1 - seat
         atk = g.ATK[foe]
@@ -829,8 +875,8 @@ class DSState(State):
         if any(atk[c] for c in hand):
             return
         bits = self.peek[seat]
-        pool = [i for i, c in enumerate(other.deck) if atk[c] and not bits >> c & 1]
+        pool = [i for i, c in enumerate(other.pool) if atk[c]]
         slots = [i for i, c in enumerate(hand) if not bits >> c & 1]
         if pool and slots:
             i, j = pool[r.below(len(pool))], slots[r.below(len(slots))]
-            other.deck[i], hand[j] = hand[j], other.deck[i]
+            other.pool[i], hand[j] = hand[j], other.pool[i]

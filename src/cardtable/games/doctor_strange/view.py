@@ -88,7 +88,7 @@ def view(st: DSState, seat: int | None) -> dict[str, JSON]:
         "you": None if seat is None else ("good" if seat == g.good else "evil"),
         "hand": [cj(c) for c in sorted(st.hands[seat])] if seat is not None else None,
         "hand_sizes": [len(st.hands[0]), len(st.hands[1])],
-        "deck_size": len(st.deck),
+        "deck_size": len(st.stack) + len(st.pool),
         "table": _table(st),
         "pending": cj(st.pending) if st.pending >= 0 else None,
         "event": cj(st.evcard) if st.evcard >= 0 else None,
@@ -102,12 +102,12 @@ def view(st: DSState, seat: int | None) -> dict[str, JSON]:
     if seat is not None:
         bits = st.peek[seat]
         out["known_opponent_hand"] = [cj(c) for c in sorted(st.hands[1 - seat]) if bits >> c & 1]
-        n = len(st.deck)
+        n = len(st.stack)
         out["known_deck"] = [
-            {"from_top": n - 1 - i, "card": cj(c)} for i, c in reversed(list(enumerate(st.deck))) if bits >> c & 1
+            {"from_top": n - 1 - i, "card": cj(c)} for i, c in reversed(list(enumerate(st.stack))) if bits >> c & 1
         ]
         if st.phase == S.TAKE and st.current_player == seat:
-            out["search"] = [cj(c) for c in sorted(st.deck)]
+            out["search"] = [cj(c) for c in sorted(st.stack + st.pool)]
     return out
 
 
@@ -116,7 +116,8 @@ def snapshot(st: DSState) -> dict[str, JSON]:
     return {
         "phase": S.PHASE_NAMES[st.phase],
         "active": st.active,
-        "deck": list(st.deck),
+        "stack": list(st.stack),
+        "pool": list(st.pool),
         "hands": [list(h) for h in st.hands],
         "discard": list(st.discard),
         "killed": list(st.killed),
