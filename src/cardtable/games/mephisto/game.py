@@ -11,7 +11,18 @@ from typing import ClassVar
 from cardtable.engine import Action, Game, Option, OptionError, State
 from cardtable.engine.options import OptionValue
 from cardtable.games.mephisto.board import Board, make_board
-from cardtable.games.mephisto.cards import BONUS, DRAW, GAIN, ITEM, REPAIR, SPELL, YOU, CardSet, load_cards
+from cardtable.games.mephisto.cards import (
+    BONUS,
+    DRAW,
+    GAIN,
+    ITEM,
+    MONSTER,
+    REPAIR,
+    SPELL,
+    YOU,
+    CardSet,
+    load_cards,
+)
 
 _CARDS_CACHE: dict[str, CardSet] = {}
 
@@ -125,6 +136,12 @@ class Mephisto(Game):
         )
         self.act_beneficial = tuple(beneficial(c.activate[i]) for i in range(len(c)))
         self.is_item = tuple(t == ITEM for t in c.type)
+        # Hot-path tables. The extra last entry makes index -1 (an empty dungeon space) read False.
+        self.is_monster = (*(t == MONSTER for t in c.type), False)
+        self.lootable = (*(t != MONSTER for t in c.type), False)
+        self.play_cost = tuple(99 if t == MONSTER else c.cost[i] for i, t in enumerate(c.type))
+        self.has_activate = tuple(bool(e) for e in c.activate)
+        self.lane_list = tuple(tuple((r, b[r]) for r in (1, 2, 3)) for b in self.board.lane_spaces)
 
         a = self.actions
         ids = range(len(c))

@@ -17,7 +17,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cardtable.engine import JSON, Action, Result, Rng, State
-from cardtable.engine.zones import resample_hidden
 from cardtable.games.mephisto.cards import (
     ALL,
     BONUS,
@@ -194,16 +193,18 @@ class MephistoState(State):
         self.emptied_by = [-1] * DUNGEON_SPACES
         self.side = self.first
         self.actor = self.first
-        self.emit(
-            "setup", f"{game.seat_name(self.first) if not game.teams else 'team ' + str(self.first + 1)} goes first"
-        )
-        for seat in range(n):
+        if self.log is not None:
             self.emit(
-                "deal",
-                f"{game.seat_name(seat)} is dealt {HAND_SIZE} cards",
-                "you are dealt " + ", ".join(game.card_name(c) for c in self.hands[seat]),
-                (seat,),
+                "setup", f"{game.seat_name(self.first) if not game.teams else 'team ' + str(self.first + 1)} goes first"
             )
+        for seat in range(n):
+            if self.log is not None:
+                self.emit(
+                    "deal",
+                    f"{game.seat_name(seat)} is dealt {HAND_SIZE} cards",
+                    "you are dealt " + ", ".join(game.card_name(c) for c in self.hands[seat]),
+                    (seat,),
+                )
         self._start_turn()
 
     # ------------------------------------------------------------------ deck, drawing, the end
@@ -225,7 +226,8 @@ class MephistoState(State):
         g = self.game
         while True:
             self.runouts += 1
-            self.emit("deck", f"the dungeon deck ran out (pass {self.runouts} of {g.passes})")
+            if self.log is not None:
+                self.emit("deck", f"the dungeon deck ran out (pass {self.runouts} of {g.passes})")
             if self.runouts >= g.passes and not self.end_turn:
                 self._trigger_end()
             self._reform()
@@ -240,10 +242,11 @@ class MephistoState(State):
         self.deck = self.discard
         self.discard = []
         self.rng.shuffle(self.deck)
-        self.emit(
-            "shuffle",
-            f"{self.game.seat_name(self.actor)} shuffles the discard pile into a new deck of {len(self.deck)} cards",
-        )
+        if self.log is not None:
+            self.emit(
+                "shuffle",
+                f"{self.game.seat_name(self.actor)} shuffles the discard pile into a new deck of {len(self.deck)} cards",
+            )
 
     def _trigger_end(self) -> None:
         g = self.game
@@ -255,7 +258,8 @@ class MephistoState(State):
             # M9.2: play on until the last side in turn order (the one before the first) has played.
             last = (self.first - 1) % g.n_sides
             self.end_turn = self.turn + (last - self.side) % g.n_sides
-        self.emit("end", f"the end is triggered: the game ends after turn {self.end_turn}")
+        if self.log is not None:
+            self.emit("end", f"the end is triggered: the game ends after turn {self.end_turn}")
 
     def _draw(self, seat: int) -> None:
         card = self._take_top()
@@ -264,7 +268,8 @@ class MephistoState(State):
         self.hands[seat].append(card)
         if self.log is not None:
             name = self.game.seat_name(seat)
-            self.emit("draw", f"{name} draws a card", f"{name} draws {self.game.card_name(card)}", (seat,))
+            if self.log is not None:
+                self.emit("draw", f"{name} draws a card", f"{name} draws {self.game.card_name(card)}", (seat,))
 
     # ------------------------------------------------------------------ turn flow
     def _members(self) -> tuple[int, ...]:
@@ -281,7 +286,8 @@ class MephistoState(State):
         self.actor = members[0]
         if self.log is not None:
             who = f"team {self.side + 1}" if g.teams else g.seat_name(self.side)
-            self.emit("turn", f"turn {self.turn}: {who}")
+            if self.log is not None:
+                self.emit("turn", f"turn {self.turn}: {who}")
         for seat in members:
             self._draw(seat)
         trig = g.cards.trigger
@@ -335,11 +341,12 @@ class MephistoState(State):
         self.is_over = True
         self.current_player = None
         self.phase = P_OVER
-        self.emit(
-            "over",
-            "the game is over: "
-            + ", ".join(f"{self.game.seat_name(s)} {self.soul_pts[s]} souls" for s in range(self.game.players)),
-        )
+        if self.log is not None:
+            self.emit(
+                "over",
+                "the game is over: "
+                + ", ".join(f"{self.game.seat_name(s)} {self.soul_pts[s]} souls" for s in range(self.game.players)),
+            )
 
     def _refill_one(self) -> bool:
         """M6.4: fill the first empty space from the deck; False when nothing is left to fill."""
@@ -422,7 +429,8 @@ class MephistoState(State):
         self.dungeon[space] = -1
         self.emptied_by[space] = 0
         self.discard.append(card)
-        self.emit("solo", f"{self.game.card_name(card)} is discarded from the dungeon")
+        if self.log is not None:
+            self.emit("solo", f"{self.game.card_name(card)} is discarded from the dungeon")
 
     # ------------------------------------------------------------------ effects
     def _push(self, effects: tuple[Effect, ...], causer: int, beneficiary: int) -> None:
@@ -533,11 +541,13 @@ class MephistoState(State):
         new = self.dur[card] + n
         cap = self.game.cards.durability[card]
         self.dur[card] = min(new, cap) if self.game.repair_cap else new
-        self.emit("repair", f"{self.game.card_name(card)} is repaired to {self.dur[card]}")
+        if self.log is not None:
+            self.emit("repair", f"{self.game.card_name(card)} is repaired to {self.dur[card]}")
 
     def _damage(self, card: int, n: int) -> None:
         self.dur[card] -= n
-        self.emit("damage", f"{self.game.card_name(card)} loses {n} durability")
+        if self.log is not None:
+            self.emit("damage", f"{self.game.card_name(card)} loses {n} durability")
         if self.dur[card] <= 0:
             self._break(card)
 
@@ -557,7 +567,8 @@ class MephistoState(State):
             self.attached.remove(s)
             host[s] = -1
             self.discard.append(s)
-        self.emit("break", f"{self.game.card_name(card)} breaks")
+        if self.log is not None:
+            self.emit("break", f"{self.game.card_name(card)} breaks")
 
     def _discard_from_hand(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
@@ -598,54 +609,56 @@ class MephistoState(State):
         return [table[c] for c in self.choices]
 
     def _legal_play(self) -> list[Action]:
+        """The play step: plays, activations, then the action choices (M6.2, M6.3)."""
         g = self.game
-        c = g.cards
         seat = self.actor
         hand = self.hands[seat]
-        ctype = c.type
-        cost = c.cost
-        attach = c.attach
         out: list[Action] = []
         spare = len(hand) - 1
+        play_cost = g.play_cost  # monsters cost 99: they are summoned, never played
+        attach = g.cards.attach
+        play = g.PLAY
+        ismon = g.is_monster
         monsters_in_hand = False
         hosts = -1
         for card in hand:
-            t = ctype[card]
-            if t == MONSTER:
-                monsters_in_hand = True
-            elif cost[card] <= spare:
+            if play_cost[card] <= spare:
                 if attach[card]:
                     if hosts < 0:
                         hosts = len(self._hosts(seat))
                     if not hosts:
                         continue
-                out.append(g.PLAY[card])
-        act = c.activate
-        mask = self.activated
-        for card in self.inplay[seat]:
-            if act[card] and not mask >> card & 1:
-                out.append(g.ACT[card])
+                out.append(play[card])
+            elif ismon[card]:
+                monsters_in_hand = True
+        inplay = self.inplay[seat]
+        if inplay:
+            act = g.has_activate
+            mask = self.activated
+            acts = g.ACT
+            for card in inplay:
+                if act[card] and not mask >> card & 1:
+                    out.append(acts[card])
         n_before = len(out)
         dungeon = self.dungeon
         loot = g.LOOT
-        any_card = False
+        lootable = g.lootable
         for card in dungeon:
-            if card >= 0:
-                any_card = True
-                if ctype[card] != MONSTER:
-                    out.append(loot[card])
+            if lootable[card]:
+                out.append(loot[card])
         if self.deck or self.discard:
             out.append(g.LOOT_DECK)
-        lanes = g.board.lane_spaces[seat]
-        for lane in (1, 2, 3):
-            for space in lanes[lane]:
-                card = dungeon[space]
-                if card >= 0 and ctype[card] == MONSTER:
-                    out.append(g.FIGHT[lane])
+        fight = g.FIGHT
+        for lane, spaces in g.lane_list[seat]:
+            for space in spaces:
+                if ismon[dungeon[space]]:
+                    out.append(fight[lane])
                     break
-        if monsters_in_hand and any_card:
+        if monsters_in_hand and dungeon.count(-1) < len(dungeon):
             summon = g.SUMMON
-            out.extend(summon[card] for card in hand if ctype[card] == MONSTER)
+            for card in hand:
+                if ismon[card]:
+                    out.append(summon[card])
         if len(out) == n_before:
             out.append(g.DONE)  # no action is possible at all: the action step passes (rules notes)
         if g.teams and self.acted and not self.team_done >> g.partner[seat] & 1:
@@ -751,7 +764,8 @@ class MephistoState(State):
         self.attached.append(spell)
         self.host[spell] = weapon
         g = self.game
-        self.emit("attach", f"{g.card_name(spell)} is attached to {g.card_name(weapon)}")
+        if self.log is not None:
+            self.emit("attach", f"{g.card_name(spell)} is attached to {g.card_name(weapon)}")
         self._push(g.cards.effects[spell], self.actor, self._owner(weapon))
         self._advance()
 
@@ -801,13 +815,15 @@ class MephistoState(State):
         self.emptied_by[space] = seat
         self.hands[seat].append(card)
         self.pub |= 1 << card
-        self.emit("loot", f"{self.game.seat_name(seat)} loots {self.game.card_name(card)}")
+        if self.log is not None:
+            self.emit("loot", f"{self.game.seat_name(seat)} loots {self.game.card_name(card)}")
         self._triggers(seat, T_LOOT)
         self._end_action()
 
     def _a_loot_deck(self, action: Action) -> None:
         """M8.1: or the top card of the deck."""
-        self.emit("loot", f"{self.game.seat_name(self.actor)} loots the top card of the deck")
+        if self.log is not None:
+            self.emit("loot", f"{self.game.seat_name(self.actor)} loots the top card of the deck")
         self._draw(self.actor)
         self._triggers(self.actor, T_LOOT)
         self._end_action()
@@ -819,7 +835,8 @@ class MephistoState(State):
         elif phase == P_WPN:
             self._favor_step()
         else:  # P_PLAY with no action possible
-            self.emit("pass", f"{self.game.seat_name(self.actor)} has no action to take")
+            if self.log is not None:
+                self.emit("pass", f"{self.game.seat_name(self.actor)} has no action to take")
             self._end_action()
 
     def _a_switch(self, action: Action) -> None:
@@ -832,7 +849,8 @@ class MephistoState(State):
         self.fight_lane = int(action.args[0])
         self.fight_mons = []
         self.fight_wpns = []
-        self.emit("fight", f"{self.game.seat_name(self.actor)} fights in lane {self.fight_lane}")
+        if self.log is not None:
+            self.emit("fight", f"{self.game.seat_name(self.actor)} fights in lane {self.fight_lane}")
         mons = self._lane_monsters()
         if len(mons) == 1:
             self.fight_mons.append(mons[0])
@@ -940,7 +958,8 @@ class MephistoState(State):
         self.pub |= 1 << taken
         self.dungeon[space] = monster
         self.favor[seat] = min(MAX_FAVOR, self.favor[seat] + SUMMON_FAVOR)
-        self.emit("summon", f"{g.seat_name(seat)} takes {g.card_name(taken)} and summons {g.card_name(monster)}")
+        if self.log is not None:
+            self.emit("summon", f"{g.seat_name(seat)} takes {g.card_name(taken)} and summons {g.card_name(monster)}")
         self._push(g.cards.immediate[monster], seat, seat)
         self._triggers(seat, T_SUMMON)
         self._end_action()
@@ -1015,10 +1034,35 @@ class MephistoState(State):
         return set(range(len(self.game.cards))) - hidden
 
     def determinize(self, seat: int, rng: Rng | int) -> MephistoState:
+        """Resample the deck order and the cards of other hands that ``seat`` cannot know.
+
+        Same contract as :func:`cardtable.engine.zones.resample_hidden` (known cards stay put; the
+        unknown ones are pooled in sorted order, shuffled and dealt back into the freed slots), done
+        inline for speed.
+        """
         other, r = self._reseeded_clone(rng)
         assert isinstance(other, MephistoState)
         pub = other.pub
-        resample_hidden(other.hidden_zones(seat), lambda c: bool(pub >> c & 1), r)
+        zones = other.hidden_zones(seat)
+        pool: list[int] = []
+        if pub:
+            for zone in zones:
+                pool.extend(c for c in zone if not pub >> c & 1)
+        else:
+            for zone in zones:
+                pool.extend(zone)
+        pool.sort()
+        _shuffle(pool, r)
+        it = iter(pool)
+        for zone in zones:
+            if pub:
+                for i, c in enumerate(zone):
+                    if not pub >> c & 1:
+                        zone[i] = next(it)
+            else:
+                zone[:] = [next(it) for _ in zone]
+        if other.phase == P_DISCARD:
+            other.choices = other.hands[other.queue[0][2]]
         return other
 
     def _view(self, seat: int | None) -> dict[str, JSON]:
@@ -1035,6 +1079,31 @@ class MephistoState(State):
         from cardtable.games.mephisto.views import result
 
         return result(self)
+
+
+_MASK64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+_MASK32 = (1 << 32) - 1
+
+
+def _shuffle(seq: list[int], rng: Rng) -> None:
+    """Fisher-Yates driven by ``rng`` (SplitMix64, inlined): each 64-bit output gives two 32-bit
+    draws (bias below 60 / 2**32 per draw, irrelevant for resampling hidden cards)."""
+    state = rng.state
+    i = len(seq) - 1
+    while i > 0:
+        state = (state + _GOLDEN) & _MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        z ^= z >> 31
+        j = ((z & _MASK32) * (i + 1)) >> 32
+        seq[i], seq[j] = seq[j], seq[i]
+        i -= 1
+        if i > 0:
+            j = ((z >> 32) * (i + 1)) >> 32
+            seq[i], seq[j] = seq[j], seq[i]
+            i -= 1
+    rng.state = state
 
 
 _HANDLERS: dict[str, Callable[[MephistoState, Action], None]] = {
