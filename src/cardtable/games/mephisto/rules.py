@@ -245,7 +245,8 @@ class MephistoState(State):
         if self.log is not None:
             self.emit(
                 "shuffle",
-                f"{self.game.seat_name(self.actor)} shuffles the discard pile into a new deck of {len(self.deck)} cards",
+                f"{self.game.seat_name(self.actor)} shuffles the discard pile into a new deck "
+                f"of {len(self.deck)} cards",
             )
 
     def _trigger_end(self) -> None:
