@@ -15,7 +15,7 @@ Hidden zones appear as the view gives them: counts. Nothing here reads the state
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -321,10 +321,20 @@ def is_own_zone(key: str) -> bool:
     return key in ("hand", "my_hand", "own_hand", "your_hand")
 
 
-def render_view(view: dict[str, JSON], ctx: RenderContext) -> RenderableType:
-    """Lay out any view: header, table facts, seats, then one panel per zone or section."""
+def render_view(
+    view: dict[str, JSON],
+    ctx: RenderContext,
+    *,
+    skip: Collection[str] = (),
+    extra: Sequence[RenderableType] = (),
+) -> RenderableType:
+    """Lay out any view: header, table facts, seats, then one panel per zone or section.
+
+    A per-game renderer can reuse this layout: ``skip`` names view keys it draws itself, and
+    ``extra`` (its drawings) goes after the table's zones, before the viewing seat's own cards.
+    """
     players = ctx.players
-    body = {k: v for k, v in view.items() if k not in BASE_KEYS}
+    body = {k: v for k, v in view.items() if k not in BASE_KEYS and k not in skip}
     per_seat = [k for k, v in body.items() if _is_per_seat(k, v, players)]
     seat_dicts = next((k for k, v in body.items() if _is_seat_dicts(k, v, players)), None)
     facts = [(k, v) for k, v in body.items() if is_scalar(v)]
@@ -341,7 +351,10 @@ def render_view(view: dict[str, JSON], ctx: RenderContext) -> RenderableType:
     rest = [k for k in rest if k not in empty]
     # The viewing seat's own cards last, nearest the prompt, where the eye goes when deciding.
     rest.sort(key=is_own_zone)
-    for key in rest:
+    own_from = next((i for i, k in enumerate(rest) if is_own_zone(k)), len(rest))
+    for i, key in enumerate(rest):
+        if i == own_from:
+            parts.extend(extra)
         value = body[key]
         own = is_own_zone(key) and ctx.seat is not None
         title = "Your hand" if own else label(key).capitalize()
@@ -354,6 +367,8 @@ def render_view(view: dict[str, JSON], ctx: RenderContext) -> RenderableType:
                 border_style="green" if own else "white",
             )
         )
+    if own_from == len(rest):
+        parts.extend(extra)
     if empty:
         parts.append(Text("empty: " + ", ".join(label(k) for k in empty), style="dim"))
     return Group(*parts)
