@@ -124,6 +124,13 @@ class DoctorStrange(Game):
             tuple(tuple(b if use[s][c] else 0 for c, b in enumerate(r)) for r in self.BONUS) for s in (0, 1)
         )
         self.XCARDS: tuple[int, ...] = tuple(c for c in range(n) if tm[c] == C.ANY_TIME)
+        # Cards that might make a Mystic Arts / Rest decision worth offering (E or X / R or X events).
+        self.MYSTX = tuple(
+            tuple(self.MYST[s][c] or (use[s][c] and tm[c] == C.ANY_TIME) for c in range(n)) for s in (0, 1)
+        )
+        self.RESTX = tuple(
+            tuple(self.RESTEV[s][c] or (use[s][c] and tm[c] == C.ANY_TIME) for c in range(n)) for s in (0, 1)
+        )
         self.NEGATE: tuple[str, ...] = tuple(
             str(data.effects[c][0]["target"]) if ev[c] == "negate" else "" for c in range(n)
         )

@@ -324,6 +324,9 @@ class DSState(State):
                 self.current_player = None
                 self._legal = None
                 return
+            if ph in (MYSTIC, REST, XWIN) and not self._may_play_event(ph):
+                self._pass()  # fast path: no event card in hand, so nothing to decide
+                continue
             self.current_player = self._decider()
             opts = self._options()
             if ph in PASSABLE and len(opts) == 1:
@@ -331,6 +334,16 @@ class DSState(State):
                 continue
             self._legal = opts
             return
+
+    def _may_play_event(self, ph: int) -> bool:
+        """Cheap pre-check: does the deciding seat hold any event it could play in this phase?"""
+        g = self.game
+        seat = self.active if ph != XWIN else 1 - self.active
+        ok = g.MYSTX[seat] if ph == MYSTIC else g.RESTX[seat] if ph == REST else None
+        hand = self.hands[seat]
+        if ok is None:
+            return any(c in hand for c in g.XCARDS)
+        return any(ok[c] for c in hand)
 
     def _options(self) -> list[Action]:
         """The legal actions of ``current_player`` in the current phase."""
