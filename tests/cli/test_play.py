@@ -245,3 +245,25 @@ def test_the_opponents_hidden_cards_never_reach_the_screen(seed: int, choice: st
     # The human did see their own cards by name (the test can see a leak if there were one).
     own = cardtable.load("named-toy").new(seed).view(0)["hand"]
     assert all(card["name"] in out.getvalue() for card in own)
+
+
+def test_text_that_looks_like_markup_is_shown_as_is(cli: Runner, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.cli import named_toy
+
+    names = tuple(f"[/]Card[bold]{i}" for i in range(10))
+    monkeypatch.setattr(named_toy, "NAMES", names)
+    run = cli("play", "named-toy", "--seed", "3", input=["1", "quit", ""])
+    assert run.code == 0, run.err
+    hand = cardtable.load("named-toy").new(3).view(0)["hand"]
+    assert all(card["name"] in run.out for card in hand)
+
+
+def test_ctrl_c_leaves_the_game_with_status_130(cli: Runner, tmp_path: Path) -> None:
+    class Interrupting(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+            raise KeyboardInterrupt
+
+    run = cli("play", "toy", "--seed", "3", "--save", "g.json", input=Interrupting())
+    assert run.code == 130
+    assert "Interrupted" in run.out
+    assert json.loads((tmp_path / "g.json").read_text())["actions"] == []

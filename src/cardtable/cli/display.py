@@ -26,7 +26,7 @@ def actions_table(game: Game, actions: Sequence[Action]) -> Table:
     table.add_column(overflow="fold")
     table.add_column(style="dim", no_wrap=True)
     for number, action in enumerate(actions, 1):
-        table.add_row(f"{number}.", *action_cells(game, action))
+        table.add_row(f"{number}.", *(Text(c) for c in action_cells(game, action)))
     return table
 
 
@@ -38,8 +38,8 @@ def events_panel(lines: Sequence[str], title: str, first: int = 1, empty: str = 
     table.add_column(justify="right", style="dim")
     table.add_column()
     for number, line in enumerate(lines, first):
-        table.add_row(f"{number}", line)
-    return Panel(table, title=title, title_align="left", border_style="magenta")
+        table.add_row(f"{number}", Text(line))
+    return Panel(table, title=Text(title), title_align="left", border_style="magenta")
 
 
 def result_table(game: Game, result: Result, seat_labels: Sequence[str] | None = None) -> RenderableType:
@@ -57,7 +57,7 @@ def result_table(game: Game, result: Result, seat_labels: Sequence[str] | None =
         if seat_labels is not None:
             row.append(seat_labels[seat])
         row += [f"{score:g}", str(result.ranks[seat]), "winner" if seat in result.winners else ""]
-        table.add_row(*row, style="bold green" if seat in result.winners else None)
+        table.add_row(*(Text(c) for c in row), style="bold green" if seat in result.winners else None)
     notes = [f"ended: {result.reason}", f"turns: {result.turns}"]
     if result.draw:
         notes.append("a draw")
@@ -99,7 +99,7 @@ def options_table(options: Sequence[Option]) -> RenderableType:
     table.add_column("what it does", overflow="fold")
     for option in options:
         default = str(option.default).lower() if isinstance(option.default, bool) else str(option.default)
-        table.add_row(option.name, default, option_allowed(option), option.doc)
+        table.add_row(*(Text(c) for c in (option.name, default, option_allowed(option), option.doc)))
     return table
 
 

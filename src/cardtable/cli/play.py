@@ -13,6 +13,7 @@ import enum
 import secrets
 from typing import Any
 
+from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
@@ -49,7 +50,8 @@ at your decision, type:
   (`:undo`, `:quit`, ... always mean the command, even if a game had an action of that name)
 
 The seed is printed at the start: --seed N with the same seats and inputs replays the same game.
-Exit status: 0 when the game ended or was left, 2 on a bad game, option or seat list.
+Exit status: 0 when the game ended or was left (quit, end of input), 130 on Ctrl-C,
+2 on a bad game, option, seat list or record.
 """
 
 COMMANDS_HELP = "Type a number or an action's text; or undo, log, view, save, help, quit."
@@ -194,7 +196,7 @@ class Session:
 
     def intro(self) -> None:
         game = self.game
-        self.console.rule(f"[bold]{game.title or game.id}[/bold]")
+        self.console.rule(Text(game.title or game.id, style="bold"))
         who = ", ".join(f"{game.seat_name(s)}: {spec}" for s, spec in enumerate(self.seats))
         self.console.print(f"Options: {configuration_text(dict(game.options))}", markup=False)
         self.console.print(f"Seats: {who}", markup=False)
@@ -211,7 +213,7 @@ class Session:
         self.last_human = seat
         self.show_table(seat)
         while True:
-            line = self.term.ask(f"[bold]{self.game.seat_name(seat)}[/bold] > ")
+            line = self.term.ask(f"[bold]{escape(self.game.seat_name(seat))}[/bold] > ")
             if line is None:
                 return Outcome.EOF
             outcome = self.handle(seat, line)
@@ -240,7 +242,7 @@ class Session:
 
     def show_table(self, seat: int) -> None:
         state = self.table.state
-        self.console.rule(f"{self.game.seat_name(seat)}: your decision")
+        self.console.rule(Text(f"{self.game.seat_name(seat)}: your decision"))
         self.console.print(self.render(state.view(seat), RenderContext(self.game, seat)))
         # What happened since, then the choices: the last lines on screen, next to the prompt.
         self.show_new_events(seat, "Since your last decision")
@@ -404,4 +406,5 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         term.console.print()
         term.console.print("Interrupted: the game is left unfinished.")
-        return session.leave(ask=False)
+        session.leave(ask=False)
+        return 130  # the shell's convention for a program stopped by Ctrl-C

@@ -110,7 +110,7 @@ class Replayer:
         The action and its events come last, next to the prompt, where a terminal keeps them in sight.
         """
         who = self.game.seat_name(self.seat) if self.seat is not None else "spectator"
-        self.console.rule(f"action {k} of {self.total}  ·  seen by {who}")
+        self.console.rule(Text(f"action {k} of {self.total}  ·  seen by {who}"))
         state = self.state_at(k)
         self.console.print(self.render(state.view(self.seat), RenderContext(self.game, self.seat)))
         if state.is_over:

@@ -141,7 +141,7 @@ def card_table(cards: Sequence[Mapping[str, JSON]], title: str | None = None) ->
             row += [scalar_text(card.get(k)) if k in card else "" for k in columns]
         elif columns:
             row.append(card_details(card))
-        table.add_row(*row)
+        table.add_row(*(Text(c) for c in row))
     return table
 
 
@@ -185,7 +185,7 @@ def seats_table(view: Mapping[str, JSON], ctx: RenderContext, keys: Sequence[str
             cells.append(scalar_text(values[seat]))
         for key in dict_cols:
             cells.append(compact(dict_rows[seat].get(key), 80) if seat < len(dict_rows) else "")
-        table.add_row(*cells, style="green" if seat == ctx.seat else None)
+        table.add_row(*(Text(c) for c in cells), style="green" if seat == ctx.seat else None)
     return table
 
 
@@ -228,7 +228,7 @@ def seat_zones(view: Mapping[str, JSON], ctx: RenderContext, key: str) -> list[R
             parts.append(render_value(k, v))
         if parts:
             style = "green" if seat == ctx.seat else "white"
-            panels.append(Panel(Group(*parts), title=ctx.who(seat), title_align="left", border_style=style))
+            panels.append(Panel(Group(*parts), title=Text(ctx.who(seat)), title_align="left", border_style=style))
     return panels
 
 
@@ -266,7 +266,7 @@ def dict_rows_table(rows: Sequence[JSON]) -> Table:
         table.add_column(label(k), overflow="fold")
     for row in rows:
         assert isinstance(row, Mapping)
-        table.add_row(*(compact(row.get(k), 240) if k in row else "" for k in columns))
+        table.add_row(*(Text(compact(row.get(k), 240) if k in row else "") for k in columns))
     return table
 
 
@@ -299,7 +299,7 @@ def facts_grid(facts: Sequence[tuple[str, JSON]]) -> Table:
         for k, v in facts[i : i + per_row]:
             cells += [label(k), compact(v)]
         cells += [""] * (2 * per_row - len(cells))
-        grid.add_row(*cells)
+        grid.add_row(*(Text(c) for c in cells))
     return grid
 
 
@@ -362,7 +362,7 @@ def render_view(
         parts.append(
             Panel(
                 render_value(key, value),
-                title=f"{title}{count}",
+                title=Text(f"{title}{count}"),
                 title_align="left",
                 border_style="green" if own else "white",
             )
