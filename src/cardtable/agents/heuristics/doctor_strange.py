@@ -1,0 +1,190 @@
+"""A greedy heuristic player for the Doctor Strange card game.
+
+It reads only its seat's view and legal actions (never the hidden state) and plays by simple rules:
+draw and search events first, summon every character, put attachments on its strongest character,
+attack with every character (targeting whoever holds its captured or controlled characters, else
+the strongest opponent) using the Attack card with the best fate, counter every attack, spend
+Power cards and Call Defender only when they turn a losing roll into a winning one, play every
+Negate on its own behalf, and discard its least useful cards at the hand limit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.agents.base import Agent, Observation
+from cardtable.engine.actions import Action
+from cardtable.engine.errors import OptionError
+from cardtable.games.doctor_strange import cards as C
+from cardtable.games.doctor_strange.game import DoctorStrange
+
+# How much each fate hurts the opponent (control also gains a character for us).
+FATE_RANK = {C.CONTROL: 5, C.KILL: 4, C.EXILE: 4, C.CAPTURE: 3, C.INCAPACITATE: 2}
+EVENT_RANK = {
+    "counter": 7,
+    "call_defender": 6,
+    "negate": 5,
+    "draw": 5,
+    "search_deck": 5,
+    "look_deck": 2,
+    "look_hand": 1,
+    "discard_hand": 2,
+}
+
+
+class Heuristic(Agent):
+    """Sensible greedy play (see the module docstring). Takes no options."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, **options: Any) -> None:
+        if options:
+            raise OptionError(f"the doctor-strange heuristic takes no options, got {', '.join(options)}")
+        super().__init__(seed)
+
+    # -- card values --------------------------------------------------------------------------------
+    def value(self, g: DoctorStrange, seat: int, card: int) -> float:
+        """How much a card in hand is worth keeping (0 = useless to this seat)."""
+        if not g.USE[seat][card]:
+            return 0.0
+        t = g.TYPE[card]
+        if t == C.CHARACTER:
+            return 10.0 + float(g.POW[card])
+        if t == C.ATTACK:
+            return 8.0 + float(FATE_RANK[g.FATE[card]])
+        if t == C.POWER:
+            return 3.0 + g.POW[card] - (0.5 if g.ROLE[card] != C.ROLE_ANY else 0.0)
+        if t == C.EVENT:
+            return float(EVENT_RANK.get(g.EVENT_KIND[card], 1))
+        return 4.0 + g.POW[card]  # attachments
+
+    # -- choosing -----------------------------------------------------------------------------------
+    def choose(self, obs: Observation) -> Action:
+        legal = obs.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        g = obs.game
+        if not isinstance(g, DoctorStrange):
+            raise TypeError(f"the doctor-strange heuristic cannot play {g.id!r}")
+        seat = obs.seat
+        v = obs.view()
+        phase = v["phase"]
+        table = {c["id"]: c for c in v["table"]}
+        by_kind: dict[str, list[Action]] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        plays = by_kind.get("play", [])
+        pass_ = next((a for a in legal if a.kind == "pass"), None)
+
+        def card(a: Action) -> int:
+            return int(a.args[0])
+
+        def mine(c: int) -> bool:
+            return bool(table[c]["side"] == seat)
+
+        if phase == "attack:power-exchange":
+            return self._exchange(g, seat, v, table, plays, pass_)
+        if phase == "attack:counter-window":
+            counters = [a for a in plays if g.EVENT_KIND[card(a)] == "counter"]
+            return counters[0] if counters else pass_ or legal[0]
+        if phase == "summon:choose-character" or phase == "attack:call-defender":
+            options = by_kind.get("onto") or by_kind.get("helper") or legal
+            return max(options, key=lambda a: (table[card(a)]["viable"], table[card(a)]["modified_power"], -card(a)))
+        if phase == "attack:declare":
+            attackers = by_kind.get("attacker", [])
+            if attackers:
+                return max(attackers, key=lambda a: (table[card(a)]["modified_power"], -card(a)))
+            return pass_ or legal[0]
+        if phase == "attack:choose-target":
+            holders = {c["controlled_by"] for c in v["table"] if c["owner"] == seat and c["controlled_by"] is not None}
+            holders |= {c["captured_by"] for c in v["table"] if c["owner"] == seat and c["captured_by"] is not None}
+
+            def target_key(a: Action) -> tuple[bool, int, int]:
+                c = card(a)
+                return (c in holders, table[c]["modified_power"], -c)
+
+            return max(by_kind["target"], key=target_key)
+        if phase == "attack:choose-attack-card":
+            return max(plays, key=lambda a: (FATE_RANK[g.FATE[card(a)]], -card(a)))
+        if phase == "rest:hand-limit":
+            return min(by_kind["discard"], key=lambda a: (self.value(g, seat, card(a)), card(a)))
+        if phase == "go-back-in-time:choose-card":
+            return max(by_kind["take"], key=lambda a: (self.value(g, seat, card(a)), -card(a)))
+        if phase == "negate:choose-target":
+            negs = by_kind["negate"]
+
+            def negate_key(a: Action) -> tuple[bool, int, int]:
+                c = card(a)
+                if c in table:  # a character in play (incapacitated or captured one of ours)
+                    return (True, table[c]["power"], -c)
+                # an Item: prefer one on an opposing character; otherwise a character from a pile
+                host = next((h for h in v["table"] if any(x["id"] == c for x in h["attachments"])), None)
+                return (host is None or host["side"] != seat, g.POW[c], -c)
+
+            return max(negs, key=negate_key)
+        # Phases where cards are played from hand: summon, mystic arts, rest, any-time window.
+        good_plays = []
+        for a in plays:
+            c = card(a)
+            t = g.TYPE[c]
+            kind = g.EVENT_KIND[c]
+            if t == C.EVENT and kind == "discard_hand" and len(v["hand"]) > 3:
+                continue  # Experiment only when the hand is poor
+            if t == C.EVENT and kind == "look_hand" and phase != "mystic-arts":
+                continue
+            # Petty Thieves: only when an opposing character carries an Item.
+            foe_items = any(
+                not mine(h["id"]) and any(g.TYPE[x["id"]] == C.ITEM for x in h["attachments"]) for h in v["table"]
+            )
+            if t == C.EVENT and kind == "negate" and g.NEGATE[c] == "item" and not foe_items:
+                continue
+            good_plays.append(a)
+        if good_plays:
+            # Characters first (strongest), then attachments, then events.
+            def play_key(a: Action) -> tuple[int, int, int]:
+                c = card(a)
+                t = g.TYPE[c]
+                order = 3 if t == C.CHARACTER else 2 if t in C.PERMANENT_ATTACHMENTS else 1
+                return (order, g.POW[c], -c)
+
+            return max(good_plays, key=play_key)
+        return pass_ or legal[0]
+
+    def _exchange(
+        self,
+        g: DoctorStrange,
+        seat: int,
+        v: dict[str, Any],
+        table: dict[int, Any],
+        plays: list[Action],
+        pass_: Action | None,
+    ) -> Action:
+        """Behind in a fight: play the biggest boost only if all our boosts together can win it."""
+        res = v["attack"]["resolving"]
+        defender = v["active"] != seat
+        atk, dfn = res["attack_total"], res["defense_total"]
+        need = (atk - dfn + 1) if defender else (dfn - atk)
+        boosts: list[tuple[int, Action]] = []
+        for a in plays:
+            c = int(a.args[0])
+            bonus = g.BON[seat][1 if defender else 0][c]
+            if bonus:
+                boosts.append((bonus, a))
+            elif g.EVENT_KIND[c] == "call_defender":
+                target = v["attack"]["declared"][res["index"]]["target"]
+                helpers = [
+                    h["modified_power"]
+                    for h in v["table"]
+                    if h["side"] == seat
+                    and h["viable"]
+                    and not h["marked"]
+                    and h["id"] != target
+                    and h["id"] not in res["helpers"]
+                ]
+                if helpers:
+                    boosts.append((max(helpers), a))
+        if boosts and sum(b for b, _ in boosts) >= need:
+            return max(boosts, key=lambda x: (x[0], -int(x[1].args[0])))[1]
+        if pass_ is not None:
+            return pass_
+        return plays[0]
