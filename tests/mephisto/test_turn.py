@@ -87,3 +87,14 @@ def test_m6_4_refill_empty_spaces_from_the_deck_in_space_order() -> None:
     # spaces 1, 2, 3, 5 were empty: filled in order; then seat 1 draws the next card
     assert s.dungeon == [CHALICE, PACT, 40, 41, IMP, 42]
     assert s.hands[1][-1] == 43
+
+
+def test_m2_play_area_in_every_view() -> None:
+    s = new(3)
+    for seat in (0, 1, None):
+        v = s.view(seat)
+        assert len(v["dungeon"]) == 6 and v["deck_size"] == len(s.deck)
+        assert v["discard"] == [] and [p["favor"] for p in v["players"]] == [5, 5]
+        assert [p["hand_size"] for p in v["players"]] == [len(h) for h in s.hands]
+    assert s.view(None)["hand"] is None
+    assert [c["id"] for c in s.view(0)["hand"]] == sorted(s.hands[0])

@@ -113,8 +113,11 @@ def test_m11_3_team_scoring_result() -> None:
         dungeon=[CHALICE, LANTERN, IMP, 3, 4, 5],
         souls={0: [WITCH], 1: [GHOUL], 3: [OGRE]},
     )
-    s.runouts = 1
-    apply(s, "loot-deck", f"loot card={CHALICE}")
+    assert s.game.passes == 2  # M11.8: the deck is played through twice
+    s.runouts = 1  # the first pass is over: this run-out is the second
+    apply(s, "loot-deck")
+    assert s.end_turn == s.turn and not s.is_over
+    apply(s, f"loot card={CHALICE}")
     assert s.is_over
     r = s.result()
     assert r.teams == ((0, 2), (1, 3))
