@@ -15,6 +15,7 @@ from typing import Any
 
 from rich.markup import escape
 from rich.panel import Panel
+from rich.table import Table as RichTable
 from rich.text import Text
 
 from cardtable.agents import Agent, Observation, make_agent
@@ -185,7 +186,7 @@ class Session:
             if agent is not None:
                 self.table.apply(agent.choose(Observation(state, seat)), seat)
                 if not self.humans:
-                    self.show_new_events(None, "")
+                    self.print_new_events()
                 continue
             outcome = self.human_turn(seat)
             if outcome is Outcome.QUIT:
@@ -263,6 +264,18 @@ class Session:
         if lines or title:
             self.console.print(events_panel(lines, title or "Events", first=since + 1))
         self.seen[seat] = since + len(lines)
+
+    def print_new_events(self) -> None:
+        """Watching bots: new spectator events as plain numbered lines, as they happen."""
+        since = self.seen[None]
+        lines = self.table.events(None, since)
+        for number, line in enumerate(lines, since + 1):
+            row = RichTable.grid(padding=(0, 1))  # a grid, so a long line wraps under its text
+            row.add_column(justify="right", style="dim", width=4)
+            row.add_column()
+            row.add_row(str(number), Text(line))
+            self.console.print(row)
+        self.seen[None] = since + len(lines)
 
     def log_length(self) -> int:
         log = self.table.state.log

@@ -53,8 +53,8 @@ def scalar_text(value: JSON) -> str:
         return "-"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else f"{value:.4g}"
     return str(value)
 
 
