@@ -1,0 +1,65 @@
+"""More clause tests: DS4.3 search and deck knowledge, DS7.4 departure releasing captives,
+DS10.3 no X event in the middle of a choice, undo barriers on reveals."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.engine import Table, UndoRefused
+from cardtable.games.doctor_strange import state as S
+from cardtable.games.doctor_strange.cards import CAPTURE
+from cardtable.games.doctor_strange.fates import apply_fate, viable
+
+from .helpers import EVIL, GOOD, act, cid, dice, goto, legal_cards, scenario, side_of, where
+
+
+def test_ds4_3_search_shuffles_and_forgets_positions() -> None:
+    st = scenario({EVIL: ["Investigate", "Go Back in Time", "Learn Secrets"]}, phase=S.MYSTIC)
+    act(st, "play", "Investigate")
+    assert len(st.view(EVIL)["known_deck"]) == 7
+    act(st, "play", "Go Back in Time")
+    wanted = st.stack[0]  # a card whose place Evil knows
+    act(st, "take", st.game.NAMES[wanted])
+    assert where(st, st.game.NAMES[wanted]) == "hand0"
+    assert st.stack == [] and st.view(EVIL)["known_deck"] == []
+    assert not any(st.peek[EVIL] >> c & 1 for c in st.pool)
+
+
+def test_ds7_4_departing_captor_frees_captive() -> None:
+    st = scenario({GOOD: ["Learn Secrets"]}, play={EVIL: ["Loki"], GOOD: ["Topaz"]}, phase=S.REST, run=False)
+    apply_fate(st, cid("Loki"), cid("Topaz"), CAPTURE)
+    assert st.cap[st.game.SLOT[cid("Topaz")]] == cid("Loki")
+    dice(st, 12)
+    goto(st, S.REST, EVIL)
+    assert where(st, "Loki") == "discard"
+    assert side_of(st, "Topaz") == GOOD and viable(st, cid("Topaz"))
+
+
+def test_ds10_3_no_x_event_in_the_middle_of_a_choice() -> None:
+    st = scenario({EVIL: ["Poison", "Read Minds"]})
+    assert st.phase == S.SUMMON and legal_cards(st, "play") == {"Read Minds"}  # offered in Summon
+    act(st, "pass")
+    assert st.phase == S.DECLARE and legal_cards(st, "play") == {"Read Minds"}  # and while declaring
+    act(st, "attacker", "Baron Mordo")
+    assert legal_cards(st, "play") == set()  # not while choosing the target
+    act(st, "target", "Doctor Strange")
+    assert legal_cards(st, "play") == {"Poison"}  # nor while choosing the Attack card
+
+
+def test_reveal_is_an_undo_barrier() -> None:
+    g = scenario().game
+    # Find a seed where Evil may play an X event at its first decision, through the public table.
+    for seed in range(200):
+        table = Table(g, seed)
+        st = table.state
+        x = [
+            a
+            for a in st.legal_actions()
+            if a.kind == "play" and g.NAMES[int(a.args[0])] in ("Read Minds", "All Seeing Eye")
+        ]
+        if x and st.current_player == EVIL:
+            table.apply(x[0])
+            with pytest.raises(UndoRefused):
+                table.undo(EVIL)
+            return
+    pytest.fail("no seed with an opening X event found")
