@@ -86,7 +86,7 @@ def option_allowed(option: Option) -> str:
         low = "" if option.min is None else str(option.min)
         high = "" if option.max is None else str(option.max)
         return f"{low}..{high}"
-    return option.kind.__name__ if isinstance(option.kind, type) else ""
+    return {int: "integer", str: "text"}.get(option.kind, "")
 
 
 def options_table(options: Sequence[Option]) -> RenderableType:
@@ -99,6 +99,7 @@ def options_table(options: Sequence[Option]) -> RenderableType:
     table.add_column("what it does", overflow="fold")
     for option in options:
         default = str(option.default).lower() if isinstance(option.default, bool) else str(option.default)
+        default = default if default != "" else '""'
         table.add_row(*(Text(c) for c in (option.name, default, option_allowed(option), option.doc)))
     return table
 

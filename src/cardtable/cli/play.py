@@ -369,8 +369,8 @@ class Session:
         self.console.rule("[bold]Game over[/bold]")
         # One person sees their own final view; hot-seat players share the spectator's.
         seat = self.humans[0] if len(self.humans) == 1 else None
-        self.show_new_events(seat, "Since your last decision" if seat is not None else "Last events")
         self.console.print(self.render(state.view(seat), RenderContext(self.game, seat)))
+        self.show_new_events(seat, "Since your last decision" if seat is not None else "Last events")
         labels = [spec if spec != HUMAN else "human" for spec in self.seats]
         self.console.print(result_table(self.game, state.result(), labels))
         self.offer_save(ask=bool(self.humans))
