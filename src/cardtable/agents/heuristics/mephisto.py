@@ -1,0 +1,252 @@
+"""A greedy Mephisto player a casual player would recognise.
+
+It reads only its seat's view and its legal actions. In the play step it plays cheap cards and uses
+favor-making items, then takes the best action: a fight it can win (the lane giving the most souls),
+otherwise a summon when favor is low, otherwise loots the most useful card. It pays costs with its
+least useful cards, spends just enough favor to win, helps the team-mate who needs favor most, and
+damages the opponent's strongest equipment.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cardtable.agents.base import Agent, Observation
+from cardtable.engine.actions import Action
+from cardtable.engine.errors import OptionError
+
+_BONUS = re.compile(r"\+(\d+) attack")
+
+
+def _bonus_of(text: str) -> int:
+    m = _BONUS.search(text)
+    return int(m.group(1)) if m else 0
+
+
+def _value(card: dict[str, Any]) -> float:
+    """How much a card in hand is worth keeping (higher = keep)."""
+    kind = card["type"]
+    if kind == "weapon":
+        return float(2 + card["attack"] + card["durability"] - card["cost"])
+    if kind == "item":
+        return float(2 + card["durability"] - card["cost"])
+    if kind == "spell":
+        return float(2.5 - card["cost"] * 0.5)
+    return float(1.5 + card["souls"] * 0.1)  # monsters: summon fodder
+
+
+class Heuristic(Agent):
+    """Greedy Mephisto play. Options: ``aggression`` (0..10, default 5): favor kept back before summoning."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, **options: Any) -> None:
+        super().__init__(seed)
+        unknown = set(options) - {"aggression"}
+        if unknown:
+            raise OptionError(f"mephisto heuristic: unknown option(s) {', '.join(sorted(unknown))}")
+        try:
+            self.aggression = int(options.get("aggression", 5))
+        except (TypeError, ValueError):
+            raise OptionError("mephisto heuristic: aggression must be an integer") from None
+
+    # ------------------------------------------------------------------ helpers on the view
+    @staticmethod
+    def _me(view: dict[str, Any]) -> dict[str, Any]:
+        player: dict[str, Any] = view["players"][view["seat"]]
+        return player
+
+    def _fight_base(self, view: dict[str, Any], lane: int) -> tuple[int, list[int]]:
+        """Attack from everything but favor in ``lane``, and the weapons there (strongest first)."""
+        me = self._me(view)
+        base = me["attack_bonus"] + sum(
+            _bonus_of(m.get("ability", "")) for m in me["souls"] if m.get("ability", "").startswith("fighting")
+        )
+        weapons = []
+        for w in me["in_play"]:
+            if w["type"] == "weapon" and w["range"] == lane:
+                attack = w["attack"] + sum(_bonus_of(s.get("attached", "")) for s in w["attached_spells"])
+                weapons.append((attack, w["id"]))
+        weapons.sort(reverse=True)
+        return base, [wid for _, wid in weapons] if weapons else []
+
+    def _weapon_attack(self, view: dict[str, Any], wid: int) -> int:
+        for w in self._me(view)["in_play"]:
+            if w["id"] == wid:
+                return int(w["attack"]) + sum(_bonus_of(s.get("attached", "")) for s in w["attached_spells"])
+        return 0
+
+    def _best_fight(self, view: dict[str, Any], lanes: list[int]) -> tuple[int, int]:
+        """(lane, souls) of the most rewarding winnable fight (souls 0 if none)."""
+        me = self._me(view)
+        best = (0, 0)
+        for lane in lanes:
+            base, weapons = self._fight_base(view, lane)
+            power = base + sum(self._weapon_attack(view, w) for w in weapons) + me["favor"]
+            monsters = sorted(
+                (
+                    d["card"]
+                    for d in view["dungeon"]
+                    if d["card"] and d["card"]["type"] == "monster" and d["lane"] == lane
+                ),
+                key=lambda m: (-m["souls"] / max(1, m["attack"]), m["attack"]),
+            )
+            total = souls = 0
+            for m in monsters:
+                if total + m["attack"] <= power:
+                    total += m["attack"]
+                    souls += m["souls"]
+            if souls > best[1]:
+                best = (lane, souls)
+        return best
+
+    # ------------------------------------------------------------------ decisions
+    def choose(self, obs: Observation) -> Action:
+        legal = obs.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        view = obs.view()
+        phase = view["phase"]
+        by_kind: dict[str, list[Action]] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        pick = getattr(self, "_" + phase.replace("-", "_"), None)
+        choice = pick(view, by_kind) if pick is not None else None
+        if choice is None:
+            choice = next((a for a in legal if a.kind != "switch"), legal[0])
+        return choice
+
+    def _cards(self, view: dict[str, Any]) -> dict[int, dict[str, Any]]:
+        out: dict[int, dict[str, Any]] = {}
+        for c in view["hand"]:
+            out[c["id"]] = c
+        for d in view["dungeon"]:
+            if d["card"]:
+                out[d["card"]["id"]] = d["card"]
+        for p in view["players"]:
+            for c in p["in_play"]:
+                out[c["id"]] = c
+        return out
+
+    def _play(self, view: dict[str, Any], acts: dict[str, list[Action]]) -> Action | None:
+        cards = self._cards(view)
+        me = self._me(view)
+        hand_size = len(view["hand"])
+        lanes = [int(a.args[0]) for a in acts.get("fight", [])]
+        lane, souls = self._best_fight(view, lanes)
+        # 1. play free cards and cheap equipment (keeping Battle-Fury-like bonuses for a real fight)
+        for a in acts.get("play", []):
+            c = cards[int(a.args[0])]
+            if any("attack" in e for e in c.get("effects", [])) and not souls:
+                continue
+            if c["type"] == "spell" and "favor" in " ".join(c.get("effects", [])) and me["favor"] >= 9:
+                continue
+            if c["cost"] == 0 or (c["type"] in ("weapon", "item") and c["cost"] <= 1 and hand_size >= 3):
+                return a
+        # 2. use items/weapons whose activation helps, if it does not waste the weapon before a fight
+        for a in acts.get("activate", []):
+            c = cards[int(a.args[0])]
+            text = " ".join(c.get("activate", []))
+            if "gain" in text and me["favor"] >= 9:
+                continue
+            if c["type"] == "weapon" and c["remaining"] <= 1 and souls:
+                continue
+            if "repair" in text and all(x["remaining"] >= x["durability"] for x in me["in_play"]):
+                continue
+            return a
+        # 3. the action
+        if souls:
+            return next(a for a in acts["fight"] if int(a.args[0]) == lane)
+        if acts.get("summon") and me["favor"] <= self.aggression + 2:
+            return acts["summon"][0]
+        loots = acts.get("loot", [])
+        if loots:
+            return max(loots, key=lambda a: _value(cards[int(a.args[0])]))
+        if acts.get("loot-deck"):
+            return acts["loot-deck"][0]
+        if acts.get("summon"):
+            return acts["summon"][0]
+        return None
+
+    def _pay(self, view: dict[str, Any], acts: dict[str, list[Action]]) -> Action | None:
+        return self._cheapest_discard(view, acts)
+
+    def _discard(self, view: dict[str, Any], acts: dict[str, list[Action]]) -> Action | None:
+        return self._cheapest_discard(view, acts)
+
+    def _cheapest_discard(self, view: dict[str, Any], acts: dict[str, list[Action]]) -> Action | None:
+        hand = {c["id"]: c for c in view["hand"]}
+        options = [a for a in acts.get("discard", []) if int(a.args[0]) in hand]
+        if not options:
+            return None
+        return min(options, key=lambda a: _value(hand[int(a.args[0])]))
+
+    def _fight_monsters(self, view: dict[str, Any], acts: dict[str, list[Action]]) -> Action | None:
+        fight = view["fight"]
+        lane = fight["lane"]
+        base, weapons = self._fight_base(view, lane)
+        power = base + sum(self._weapon_attack(view, w) for w in weapons) + self._me(view)["favor"]
+        cards = self._cards(view)
+        chosen = sum(cards[m]["attack"] for m in fight["monsters"] if m in cards)
+        options = sorted(acts.get("monster", []), key=lambda a: -cards[int(a.args[0])]["souls"])
+        for a in options:
+            if chosen + cards[int(a.args[0])]["attack"] <= power:
+                return a
+        if acts.get("done"):
+            return acts["done"][0]
+        return min(options, key=lambda a: cards[int(a.args[0])]["attack"]) if options else None
+
+    def _need(self, view: dict[str, Any]) -> int:
+        cards = self._cards(view)
+        fight = view["fight"]
+        return int(sum(cards[m]["attack"] for m in fight["monsters"] if m in cards))
+
+    def _fight_weapons(self, view: dict[str, Any], acts: dict[str, list[Action]]) -> Action | None:
+        fight = view["fight"]
+        base, _ = self._fight_base(view, fight["lane"])
+        have = base + sum(self._weapon_attack(view, w) for w in fight["weapons"])
+        if have >= self._need(view) or not acts.get("weapon"):
+            return acts["done"][0]
+        return max(acts["weapon"], key=lambda a: self._weapon_attack(view, int(a.args[0])))
+
+    def _fight_favor(self, view: dict[str, Any], acts: dict[str, list[Action]]) -> Action | None:
+        fight = view["fight"]
+        base, _ = self._fight_base(view, fight["lane"])
+        have = base + sum(self._weapon_attack(view, w) for w in fight["weapons"])
+        short = max(0, self._need(view) - have)
+        spends = {int(a.args[0]): a for a in acts.get("spend", [])}
+        return spends.get(short, spends.get(0))
+
+    def _summon_take(self, view: dict[str, Any], acts: dict[str, list[Action]]) -> Action | None:
+        cards = self._cards(view)
+        return max(acts.get("take", []), key=lambda a: _value(cards[int(a.args[0])]), default=None)
+
+    def _attach(self, view: dict[str, Any], acts: dict[str, list[Action]]) -> Action | None:
+        cards = self._cards(view)
+        return max(
+            acts.get("attach", []),
+            key=lambda a: (cards[int(a.args[0])]["remaining"], cards[int(a.args[0])]["attack"]),
+            default=None,
+        )
+
+    def _target(self, view: dict[str, Any], acts: dict[str, list[Action]]) -> Action | None:
+        players = view["players"]
+        return min(acts.get("target", []), key=lambda a: players[int(a.args[0])]["favor"], default=None)
+
+    def _repair(self, view: dict[str, Any], acts: dict[str, list[Action]]) -> Action | None:
+        cards = self._cards(view)
+        return max(
+            acts.get("repair", []),
+            key=lambda a: cards[int(a.args[0])]["durability"] - cards[int(a.args[0])]["remaining"],
+            default=None,
+        )
+
+    def _damage(self, view: dict[str, Any], acts: dict[str, list[Action]]) -> Action | None:
+        cards = self._cards(view)
+
+        def worth(a: Action) -> tuple[int, int]:
+            c = cards[int(a.args[0])]
+            return (int(c["remaining"] <= 1), int(c.get("attack", 0)) + int(c["remaining"]))
+
+        return max(acts.get("damage", []), key=worth, default=None)
