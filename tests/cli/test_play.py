@@ -267,3 +267,27 @@ def test_ctrl_c_leaves_the_game_with_status_130(cli: Runner, tmp_path: Path) -> 
     assert run.code == 130
     assert "Interrupted" in run.out
     assert json.loads((tmp_path / "g.json").read_text())["actions"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "seats"),
+    [
+        ("human", ["human"]),
+        ("human,random", ["human", "random"]),
+        (
+            "human,ismcts:iterations=400,rollout=heuristic,random",
+            ["human", "ismcts:iterations=400,rollout=heuristic", "random"],
+        ),
+        (" human , heuristic ", ["human", "heuristic"]),
+    ],
+)
+def test_seat_lists_keep_agent_options_with_their_agent(text: str, seats: list[str]) -> None:
+    assert play_module.split_seats(text) == seats
+
+
+def test_seats_set_the_player_count_when_players_is_not_given(cli: Runner, tmp_path: Path) -> None:
+    if "army-of-darkness" not in cardtable.available():
+        pytest.skip("needs a game with a range of player counts")
+    run = cli("play", "army-of-darkness", "--seats", "random,random,random", "--seed", "2", "--save", "g.json")
+    assert run.code == 0, run.err
+    assert json.loads((tmp_path / "g.json").read_text())["options"]["players"] == 3

@@ -142,7 +142,6 @@ class Outcome(enum.Enum):
     """How a person's turn at the prompt ended."""
 
     ACTED = "acted"
-    REDRAW = "redraw"
     QUIT = "quit"
     EOF = "eof"
 
