@@ -25,6 +25,24 @@ def test_ds4_3_search_shuffles_and_forgets_positions() -> None:
     assert not any(st.peek[EVIL] >> c & 1 for c in st.pool)
 
 
+def test_ds4_3_opponent_cannot_tell_which_known_card_was_taken() -> None:
+    st = scenario(
+        {GOOD: ["Investigate", "Learn Secrets"], EVIL: ["Go Back in Time", "Learn Secrets"]},
+        phase=S.MYSTIC,
+        active=GOOD,
+    )
+    act(st, "play", "Investigate")
+    seen = st.stack[-7:]
+    goto(st, S.MYSTIC, EVIL)
+    act(st, "play", "Go Back in Time")
+    act(st, "take", st.game.NAMES[seen[-1]])
+    assert seen[-1] in st.hands[EVIL]
+    assert st.view(GOOD)["known_opponent_hand"] == [] and st.view(GOOD)["known_deck"] == []
+    assert seen[-1] not in st.known_cards(GOOD)
+    d = st.determinize(GOOD, 3)
+    assert d.view(GOOD) == st.view(GOOD)
+
+
 def test_ds7_4_departing_captor_frees_captive() -> None:
     st = scenario({GOOD: ["Learn Secrets"]}, play={EVIL: ["Loki"], GOOD: ["Topaz"]}, phase=S.REST, run=False)
     apply_fate(st, cid("Loki"), cid("Topaz"), CAPTURE)

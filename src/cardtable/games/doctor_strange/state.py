@@ -637,6 +637,8 @@ class DSState(State):
         (self.stack if card in self.stack else self.pool).remove(card)
         self.hands[seat].append(card)
         self._forget_deck_order()
+        # The other seat may have known this card's place in the deck; it cannot tell which card was taken.
+        self.peek[1 - seat] &= ~(1 << card)
         self.emit(
             "search",
             f"{g.seat_name(seat)} takes a card from the deck, which is shuffled",
