@@ -27,7 +27,7 @@ def test_ds4_3_search_shuffles_and_forgets_positions() -> None:
 
 def test_ds4_3_opponent_cannot_tell_which_known_card_was_taken() -> None:
     st = scenario(
-        {GOOD: ["Investigate", "Learn Secrets"], EVIL: ["Go Back in Time", "Learn Secrets"]},
+        {GOOD: ["Investigate", "Learn Secrets"], EVIL: ["Go Back in Time", "Experiment"]},
         phase=S.MYSTIC,
         active=GOOD,
     )
