@@ -336,3 +336,4 @@ def test_opponent_discard_is_the_opponents_decision() -> None:
     assert "choices" not in s.view(0)
     apply(s, f"discard card={LANTERN}")
     assert s.current_player == 0 and s.hands[1] == [CANDLE]
+    assert "choices" not in s.view(0)  # the finished choice does not keep showing seat 1's hand

@@ -718,6 +718,7 @@ class MephistoState(State):
                 self._finish_play(self.paying)
             return
         op, n, t, chooser = self.queue[0]
+        self.choices = []  # it aliased the hand; the next resolution sets it again if needed
         self._discard_from_hand(t, card)
         if n > 1:
             self.queue[0] = (op, n - 1, t, chooser)
@@ -761,6 +762,7 @@ class MephistoState(State):
 
     def _attach(self, spell: int, weapon: int) -> None:
         self.pending = -1
+        self.choices = []
         self.limbo.remove(spell)
         self.attached.append(spell)
         self.host[spell] = weapon
@@ -967,16 +969,19 @@ class MephistoState(State):
 
     # decisions opened by effects
     def _a_repair(self, action: Action) -> None:
+        self.choices = []
         n = self.queue.pop(0)[1]
         self._repair(int(action.args[0]), n)
         self._advance()
 
     def _a_damage(self, action: Action) -> None:
+        self.choices = []
         n = self.queue.pop(0)[1]
         self._damage(int(action.args[0]), n)
         self._advance()
 
     def _a_remove(self, action: Action) -> None:
+        self.choices = []
         self._solo_remove(int(action.args[0]))
         self._advance()
 

@@ -63,7 +63,15 @@ def _in_play(s: MephistoState, seat: int) -> list[JSON]:
 
 def view(s: MephistoState, seat: int | None) -> dict[str, JSON]:
     g = s.game
-    from cardtable.games.mephisto.rules import P_DISCARD, PHASE_NAMES, STEP_NAMES
+    from cardtable.games.mephisto.rules import (
+        P_ATTACH,
+        P_DAMAGE,
+        P_DISCARD,
+        P_REMOVE,
+        P_REPAIR,
+        PHASE_NAMES,
+        STEP_NAMES,
+    )
 
     b = g.board
 
@@ -127,7 +135,8 @@ def view(s: MephistoState, seat: int | None) -> dict[str, JSON]:
         "queue": [[OP_NAMES[q[0]] if q[0] < len(OP_NAMES) else "finish", q[1], q[2], q[3]] for q in s.queue],
         "done_this_turn": [p for p in range(g.players) if s.team_done >> p & 1],
     }
-    if s.phase != P_DISCARD or seat == s.current_player:
+    # The open choice: public, except a discard, which lists the discarding player's hand.
+    if s.phase in (P_ATTACH, P_REPAIR, P_DAMAGE, P_REMOVE) or (s.phase == P_DISCARD and seat == s.current_player):
         out["choices"] = list(s.choices)
     if s.is_over:
         out["result"] = s.result().to_json()
