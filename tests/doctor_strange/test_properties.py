@@ -3,6 +3,7 @@ in views or logs, determinize keeps the view, exact replay, independent clones, 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -79,6 +80,8 @@ def test_conservation_views_and_determinize(seed: int, config: dict[str, Any]) -
         for seat in (0, 1, None):
             v = st.view(seat)
             assert ids_in(v) <= st.known_cards(seat), "a view shows a card its seat does not know"
+            assert json.loads(json.dumps(v)) == v  # JSON-ready
+        assert json.loads(json.dumps(st.snapshot())) == st.snapshot()
         if r.below(4) == 0:
             for seat in (0, 1):
                 d = st.determinize(seat, r.below(1 << 30))
