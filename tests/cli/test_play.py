@@ -223,7 +223,7 @@ class CheckingInput(io.StringIO):
         return super().readline(size if size is not None else -1)
 
 
-@settings(max_examples=10)
+@settings(max_examples=8)
 @given(seed=st.integers(0, 10_000), choice=st.sampled_from(["1", "2"]))
 def test_the_opponents_hidden_cards_never_reach_the_screen(seed: int, choice: str) -> None:
     from rich.console import Console

@@ -105,7 +105,7 @@ def test_play_any_configuration_with_one_person(
     code = main(
         ["play", game_id, "--seed", "3", *option_args(config)],
         console=Console(file=out, force_terminal=False, width=100),
-        stdin=io.StringIO(script(3, 25)),
+        stdin=io.StringIO(script(3, 15)),
     )
     assert code == 0, out.getvalue()[-2000:]
     text = out.getvalue()
