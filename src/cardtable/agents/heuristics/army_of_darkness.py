@@ -1,0 +1,98 @@
+"""A greedy player for Army of Darkness (Rules of Kalle).
+
+It samples one state consistent with its view (``obs.sample``), tries each legal action there and
+follows its own further decisions greedily up to ``depth`` levels (a card and its target, a second
+card, the attack, its own hit), and scores the position it reaches with :func:`evaluate`: progress
+towards its own Necronomicon victory for its current side, minus the best opponent's progress. It
+never reads hidden cards: everything it sees comes from the observation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.agents.base import Agent, Observation
+from cardtable.engine import Action, OptionError, State
+from cardtable.games.army_of_darkness.cards import NECRONOMICON
+from cardtable.games.army_of_darkness.codes import GOOD
+from cardtable.games.army_of_darkness.state import AodState
+
+WIN = 10_000.0
+
+
+def progress(st: AodState, s: int) -> float:
+    """How close seat ``s`` is to the Necronomicon victory of her current side (larger is closer)."""
+    types = st.game.TYPE
+    necro = any(types[c] == NECRONOMICON for c in st.item[s])
+    score = 12.0 if necro else 0.0
+    if st.side[s] == GOOD:
+        score += 4.0 * min(len(st.ally[s]), 3) + 0.5 * max(0, len(st.ally[s]) - 3)
+        score -= 5.0 * len(st.mon[s])
+    else:
+        names = st.game.NAME_ID
+        distinct = len({names[c] for c in st.mon[s]})
+        score += 3.0 * min(distinct, 5) + 0.3 * (len(st.mon[s]) - distinct)
+        score -= 5.0 * len(st.ally[s])
+    # Items absorb hits; hand cards keep her able to win and to play.
+    score += 1.0 * len(st.item[s]) + 0.8 * min(len(st.hands[s]), 6)
+    return score
+
+
+def evaluate(st: AodState, me: int) -> float:
+    """The value of ``st`` for seat ``me``."""
+    if st.is_over:
+        if st.winner == me:
+            return WIN
+        if st.winner >= 0:
+            return -WIN
+        return 0.0
+    others = [progress(st, s) for s in range(st.game.players) if s != me]
+    return progress(st, me) - 0.6 * max(others)
+
+
+class Heuristic(Agent):
+    """Greedy one-turn lookahead on a sampled state. Option ``depth`` (1..4, default 3)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, **options: Any) -> None:
+        super().__init__(seed)
+        unknown = set(options) - {"depth"}
+        if unknown:
+            raise OptionError(f"heuristic agent for army-of-darkness: unknown option(s) {', '.join(sorted(unknown))}")
+        try:
+            depth = int(options.get("depth", 3))
+        except (TypeError, ValueError):
+            raise OptionError(f"heuristic agent: depth must be an integer, got {options['depth']!r}") from None
+        if not 1 <= depth <= 4:
+            raise OptionError(f"heuristic agent: depth must be 1..4, got {depth}")
+        self.depth = depth
+
+    def _value(self, st: State, me: int, depth: int) -> float:
+        assert isinstance(st, AodState)
+        if depth <= 0 or st.is_over or st.current_player != me:
+            return evaluate(st, me)
+        best = -float("inf")
+        for a in st.legal_actions():
+            child = st.clone()
+            child.apply(a)
+            best = max(best, self._value(child, me, depth - 1))
+        return best
+
+    def choose(self, obs: Observation) -> Action:
+        legal = obs.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        me = obs.seat
+        sample = obs.sample(self.rng)
+        best: list[Action] = []
+        best_value = -float("inf")
+        for a in legal:
+            child = sample.clone()
+            child.apply(a)
+            v = self._value(child, me, self.depth - 1)
+            if v > best_value + 1e-9:
+                best, best_value = [a], v
+            elif v > best_value - 1e-9:
+                best.append(a)
+        return best[self.rng.below(len(best))]
