@@ -210,7 +210,7 @@ def seat_columns(rows: Sequence[Mapping[str, JSON]]) -> list[str]:
     """The fields of per-seat dicts that fit a table cell for every seat."""
     keys: list[str] = []
     for row in rows:
-        keys += [k for k in row if k not in keys and k not in ("seat", "name")]
+        keys += [k for k in row if k not in keys and k != "seat"]
     return [k for k in keys if all(is_cell(row.get(k)) for row in rows)]
 
 
@@ -222,7 +222,7 @@ def seat_zones(view: Mapping[str, JSON], ctx: RenderContext, key: str) -> list[R
     for seat, row in enumerate(rows):
         parts: list[RenderableType] = []
         for k, v in row.items():
-            if k in columns or k in ("seat", "name") or is_blank(v):
+            if k in columns or k == "seat" or is_blank(v):
                 continue
             parts.append(Text(label(k) + (f" ({len(v)})" if isinstance(v, list) else ""), style="bold"))
             parts.append(render_value(k, v))
@@ -271,7 +271,7 @@ def dict_rows_table(rows: Sequence[JSON]) -> Table:
 
 
 def mapping_block(value: Mapping[str, JSON], depth: int) -> RenderableType:
-    """A dict: its scalars as ``key: value`` lines, then each composite entry under its own heading."""
+    """A dict: its short values in a ``key value`` grid, then each longer entry under its own heading."""
     facts = [(k, v) for k, v in value.items() if is_cell(v)]
     parts: list[RenderableType] = []
     if facts:
