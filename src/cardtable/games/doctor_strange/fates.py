@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from cardtable.games.doctor_strange import cards as C
 
 if TYPE_CHECKING:
-    from cardtable.games.doctor_strange.state import DSState
+    from cardtable.games.doctor_strange.base import DSBase as DSState
 
 
 def viable(st: DSState, card: int) -> bool:

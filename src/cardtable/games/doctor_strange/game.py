@@ -2,9 +2,10 @@
 
 Two players, one Good and one Evil, share one deck holding one of each card of the rulebook's
 CARD LIST. By default seat 0 is Evil (and goes first) and seat 1 is Good; option ``good-seat``
-swaps them. The rules themselves live in :mod:`.state` (turn flow and decisions), :mod:`.fates`
-(kill, exile, incapacitate, control, capture and their reversal) and :mod:`.view` (what each seat
-sees). See ``docs/rules/doctor-strange.md`` for the numbered rules and every interpretation.
+swaps them. The rules live in :mod:`.state` (turn flow, decisions, protocol), :mod:`.effects`
+(deck and events), :mod:`.combat` (attacks), :mod:`.upkeep` (Rest rolls, victory, turn limit),
+:mod:`.fates` (kill, exile, incapacitate, control, capture and their reversal), over the fields and
+shared queries of :mod:`.base`; :mod:`.view` is what each seat sees. See ``docs/rules/doctor-strange.md`` for the numbered rules and every interpretation.
 
 Actions (every one takes a card id; the meaning of a ``play`` depends on the phase)::
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from cardtable.engine import JSON
 from cardtable.games.doctor_strange import cards as C
 from cardtable.games.doctor_strange import fates as F
-from cardtable.games.doctor_strange import state as S
+from cardtable.games.doctor_strange import base as S
 
 if TYPE_CHECKING:
     from cardtable.games.doctor_strange.state import DSState

@@ -1,0 +1,191 @@
+"""Shared ground of the Doctor Strange rules modules: phase numbers, the state's fields and the small
+queries every rules module uses (who is viable, who may take an attachment, fight totals).
+
+:class:`DSBase` declares every field of a state (``__slots__``); the rules are split into mixins
+over it — :mod:`.effects` (deck and events), :mod:`.combat` (attacks), :mod:`.upkeep` (Rest phase
+rolls and the end of a turn) — which :class:`~.state.DSState` combines with the turn flow.
+Per-character lists are indexed by slot (``game.SLOT[card]``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.engine import State
+from cardtable.games.doctor_strange import cards as C
+
+if TYPE_CHECKING:
+    from cardtable.games.doctor_strange.game import DoctorStrange
+
+# Decision phases (someone chooses) ...
+MYSTIC, XWIN, SUMMON, ONTO, DECLARE, TARGET, WEAPON, COUNTER, EXCHANGE, HELPER, REST, DISCARD, NEGATE, TAKE = range(14)
+# ... and automatic steps.
+BEGIN, RESOLVE, HANDLIMIT, OVER = 20, 21, 22, 23
+PHASE_NAMES = {
+    MYSTIC: "mystic-arts",
+    XWIN: "any-time-window",
+    SUMMON: "summon",
+    ONTO: "summon:choose-character",
+    DECLARE: "attack:declare",
+    TARGET: "attack:choose-target",
+    WEAPON: "attack:choose-attack-card",
+    COUNTER: "attack:counter-window",
+    EXCHANGE: "attack:power-exchange",
+    HELPER: "attack:call-defender",
+    REST: "rest",
+    DISCARD: "rest:hand-limit",
+    NEGATE: "negate:choose-target",
+    TAKE: "go-back-in-time:choose-card",
+    BEGIN: "begin",
+    RESOLVE: "attack:resolve",
+    HANDLIMIT: "rest:hand-limit",
+    OVER: "over",
+}
+# Phases in which `pass` moves on (a lone `pass` is skipped automatically).
+PASSABLE = frozenset((MYSTIC, XWIN, SUMMON, DECLARE, COUNTER, EXCHANGE, REST))
+HAND_LIMIT = 7
+
+
+class DSBase(State):
+    """The fields of a Doctor Strange state and the queries shared by its rules modules."""
+
+    __slots__ = (
+        "active",
+        "ares",
+        "att_on",
+        "attacked",
+        "attacks",
+        "ba",
+        "bd",
+        "cap",
+        "chars",
+        "ctl",
+        "decl_a",
+        "decl_t",
+        "discard",
+        "evcard",
+        "exiled",
+        "hands",
+        "helpers",
+        "incap",
+        "killed",
+        "loc",
+        "marked",
+        "mpow",
+        "owner",
+        "peek",
+        "pending",
+        "phase",
+        "pool",
+        "ra",
+        "rd",
+        "reason",
+        "ret",
+        "side",
+        "stack",
+        "streak",
+        "winner",
+    )
+
+    # Field types (assigned in DSState.__init__ and clone).
+    game: DoctorStrange
+    stack: list[int]
+    pool: list[int]
+    hands: list[list[int]]
+    discard: list[int]
+    killed: list[int]
+    exiled: list[int]
+    chars: list[int]
+    side: list[int]
+    owner: list[int]
+    incap: list[int]
+    ctl: list[int]
+    cap: list[int]
+    mpow: list[int]
+    loc: list[int]
+    att_on: list[int]
+    pending: int
+    evcard: int
+    ret: int
+    decl_a: int
+    decl_t: int
+    attacks: list[int]
+    ares: int
+    ra: int
+    rd: int
+    ba: int
+    bd: int
+    helpers: int
+    marked: int
+    attacked: int
+    peek: list[int]
+    streak: list[int]
+    winner: int
+    reason: str
+    active: int
+    phase: int
+
+    def _names_text(self, cards: list[int]) -> str:
+        return "you hold: " + ", ".join(self.game.card_name(c) for c in sorted(cards))
+
+    def _enter(self, card: int, seat: int) -> None:
+        """A character comes into play on ``seat``'s side, owned by ``seat``, clean."""
+        s = self.game.SLOT[card]
+        self.side[s] = seat
+        self.owner[s] = seat
+        self.incap[s] = 0
+        self.ctl[s] = -1
+        self.cap[s] = -1
+        self.loc[s] = -1
+        self.mpow[s] = self.game.POW[card]
+        self.chars.append(card)
+
+    def _viable_on(self, seat: int) -> list[int]:
+        slot, side, incap, cap = self.game.SLOT, self.side, self.incap, self.cap
+        out = []
+        for c in self.chars:
+            s = slot[c]
+            if side[s] == seat and not incap[s] and cap[s] < 0:
+                out.append(c)
+        return out
+
+    def _plain(self, cards: list[int]) -> str:
+        return ", ".join(self.game.card_name(c) for c in cards)
+
+    def _hosts(self, seat: int, card: int) -> list[int]:
+        """Characters on ``seat``'s side (not captives) that may take the permanent ``card`` (DS5.2)."""
+        g = self.game
+        need_free_loc = g.TYPE[card] == C.LOCATION
+        out = []
+        for c in self.chars:
+            s = g.SLOT[c]
+            if self.side[s] == seat and self.cap[s] < 0 and not (need_free_loc and self.loc[s] >= 0):
+                out.append(c)
+        return out
+
+    def _totals(self) -> tuple[int, int]:
+        """Attack Total and Defense Total of the attack being resolved (DS6.4)."""
+        g = self.game
+        i = self.ares * 3
+        a, t = self.attacks[i], self.attacks[i + 1]
+        atk = self.ra + self.mpow[g.SLOT[a]] + self.ba
+        dfn = self.rd + self.mpow[g.SLOT[t]] + self.bd
+        h = self.helpers
+        s = 0
+        while h:
+            if h & 1:
+                dfn += self.mpow[s]
+            h >>= 1
+            s += 1
+        return atk, dfn
+
+    def _helpers_for(self, seat: int) -> list[int]:
+        """Unmarked friendly viable characters that are not yet helping (DS6.7)."""
+        g = self.game
+        t = self.attacks[self.ares * 3 + 1]
+        out = []
+        for c in self._viable_on(seat):
+            b = 1 << g.SLOT[c]
+            if c != t and not (self.marked & b) and not (self.helpers & b):
+                out.append(c)
+        return out
