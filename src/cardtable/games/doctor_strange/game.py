@@ -5,7 +5,8 @@ CARD LIST. By default seat 0 is Evil (and goes first) and seat 1 is Good; option
 swaps them. The rules live in :mod:`.state` (turn flow, decisions, protocol), :mod:`.effects`
 (deck and events), :mod:`.combat` (attacks), :mod:`.upkeep` (Rest rolls, victory, turn limit),
 :mod:`.fates` (kill, exile, incapacitate, control, capture and their reversal), over the fields and
-shared queries of :mod:`.base`; :mod:`.view` is what each seat sees. See ``docs/rules/doctor-strange.md`` for the numbered rules and every interpretation.
+shared queries of :mod:`.base`; :mod:`.view` is what each seat sees. See
+``docs/rules/doctor-strange.md`` for the numbered rules and every interpretation.
 
 Actions (every one takes a card id; the meaning of a ``play`` depends on the phase)::
 

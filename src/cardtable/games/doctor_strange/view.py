@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine import JSON
+from cardtable.games.doctor_strange import base as S
 from cardtable.games.doctor_strange import cards as C
 from cardtable.games.doctor_strange import fates as F
-from cardtable.games.doctor_strange import base as S
 
 if TYPE_CHECKING:
     from cardtable.games.doctor_strange.state import DSState
