@@ -376,23 +376,35 @@ def _mentions(text: str, name: str, shields: Sequence[str]) -> bool:
     return False
 
 
+def private_cards(known: Mapping[int | None, set[int]], reader: int | None, players: int) -> set[int]:
+    """The cards some other seat knows and ``reader`` does not, from every seat's ``known_cards``."""
+    mine = known[reader]
+    out: set[int] = set()
+    for other in range(players):
+        if other != reader:
+            out |= known[other] - mine
+    return out
+
+
 def check_no_leaks(
     state: State,
     names: CardNames,
     views: Mapping[int | None, JSON] | None = None,
     events_since: int | None = None,
-    known_before: Mapping[int | None, set[int]] | None = None,
-) -> None:
+    known_since: Mapping[int | None, set[int]] | None = None,
+    private_since: Mapping[int | None, set[int]] | None = None,
+) -> dict[int | None, set[int]]:
     """No view or event a seat reads shows a card that another seat knows and it does not.
 
     ``names`` is updated from the views first. A card private to another seat (in its
     ``known_cards`` but not in the reader's) must appear neither as a card object nor by name in the
     reader's view, nor by name in the events it reads from ``events_since`` on (``None``: no event
     check). Names shared with a card the reader knows, or with a seat, cannot be told apart and are
-    not checked. ``known_before`` (the seats' ``known_cards`` before the action whose events are
-    checked) lets those events name a card the reader knew then, or a card that stopped being private
-    during the action (e.g. a card discarded face up that the same action shuffled back into the
-    deck, while another copy of it was drawn).
+    not checked. Events may also name cards the reader knew at some point since ``events_since``
+    (``known_since``, by reader) and cards that were private from the reader at some point since
+    then but are not any more (from ``private_since``): for example a card discarded face up that the
+    same action shuffled back into the deck, while another copy of it was drawn.
+    Returns every seat's ``known_cards``.
     """
     players = state.game.players
     seats: list[int | None] = [*range(players), None]
@@ -406,10 +418,7 @@ def check_no_leaks(
     seat_names = {state.game.seat_name(i) for i in range(players)}
     for reader in seats:
         mine = known[reader]
-        private: set[int] = set()
-        for other in range(players):
-            if other != reader:
-                private |= known[other] - mine
+        private = private_cards(known, reader, players)
         if not private:
             continue
         view = views[reader]
@@ -420,14 +429,10 @@ def check_no_leaks(
         if not secret:
             continue
         event_secret = secret
-        if known_before is not None:
-            mine_before = known_before.get(reader, set())
-            private_before: set[int] = set()
-            for other in range(players):
-                if other != reader:
-                    private_before |= known_before.get(other, set()) - mine_before
-            released = private_before - private
-            event_secret = secret - names.of(mine_before) - names.of(released)
+        if known_since is not None:
+            event_secret = event_secret - names.of(known_since.get(reader, set()))
+        if private_since is not None:
+            event_secret = event_secret - names.of(private_since.get(reader, set()) - private)
         shields_all = sorted(names.of(mine), key=len, reverse=True)
         texts = list(strings_in(view))
         where = [f"view({reader})"] * len(texts)
@@ -443,6 +448,7 @@ def check_no_leaks(
                     continue
                 if _mentions(text, name, shields):
                     raise fail("leak", f"{w} names {name!r}, a card another seat knows and it does not: {text!r}")
+    return known
 
 
 def check_determinize(state: State, seat: int, seeds: Sequence[int]) -> bool:
@@ -821,7 +827,8 @@ def check_playout(
         names = CardNames()
         fingerprints: dict[int, str] = {}
         last_events = 0
-        known_before: dict[int | None, set[int]] | None = None
+        known_since: dict[int | None, set[int]] = {s: set() for s in seats}
+        private_since: dict[int | None, set[int]] = {s: set() for s in seats}
         # Pass 2: the same path with a log, checking as it goes.
         state = game.new(seed, log=True)
         for step in range(n + 1):
@@ -833,9 +840,16 @@ def check_playout(
                 fingerprints[step] = state.fingerprint()
                 views = check_views(state)
                 check_snapshot(state)
-                check_no_leaks(state, names, views, events_since=last_events, known_before=known_before)
+                known = check_no_leaks(state, names, views, last_events, known_since, private_since)
                 last_events = len(state.log) if state.log is not None else 0
-                known_before = {s: state.known_cards(s) for s in seats}
+                known_since = {s: set(known[s]) for s in seats}
+                private_since = {s: private_cards(known, s, game.players) for s in seats}
+            else:
+                # Between checked steps, remember who knew what, for the batch of events checked next.
+                known = {s: state.known_cards(s) for s in seats}
+                for s in seats:
+                    known_since[s] |= known[s]
+                    private_since[s] |= private_cards(known, s, game.players)
             if step in deep:
                 _deep_checks(state, check_rng, samples * 2 if step == 0 else samples, rollout_steps, changed)
             if step == n:
@@ -917,5 +931,6 @@ __all__ = [
     "config_label",
     "configurations",
     "hidden_part",
+    "private_cards",
     "rollout",
 ]
