@@ -69,7 +69,7 @@ def test_ad7_1_no_victory_without_the_necronomicon_in_front_of_her() -> None:
     necro = _necro(g)
     st = arrange(
         g,
-        hands={0: pool.take("Chainsaw", 2) + [necro], 1: pool.take("Gunpowder", 1)},
+        hands={0: [*pool.take("Chainsaw", 2), necro], 1: pool.take("Gunpowder", 1)},
         ally={0: pool.take("Knight of Arthur", 3)},
     )
     c = st.hands[0][0]
@@ -98,7 +98,7 @@ def test_ad7_3_evil_wins_with_five_monsters_of_different_names_and_no_ally() -> 
 def test_ad7_3_evil_needs_five_different_names_not_five_monsters() -> None:
     g = load(2)
     pool = Cards(g)
-    mons = pool.take("Deadite", 3) + [pool.one("Pit Witch")]
+    mons = [*pool.take("Deadite", 3), pool.one("Pit Witch")]
     fifth = pool.one("Skeleton Warrior")
     st = arrange(
         g,

@@ -179,7 +179,9 @@ def test_ad4_2_the_three_same_name_power_is_good_only() -> None:
     g = load(2)
     pool = Cards(g)
     k = pool.one("Knight of Arthur")
-    st = arrange(g, hands={1: pool.take("Chainsaw", 1)}, mon={0: pool.take("Deadite", 3)}, ally={0: [k]}, sides={0: EVIL})
+    st = arrange(
+        g, hands={1: pool.take("Chainsaw", 1)}, mon={0: pool.take("Deadite", 3)}, ally={0: [k]}, sides={0: EVIL}
+    )
     assert texts(st) == [f"slay card={k}"]
 
 
