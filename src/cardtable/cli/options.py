@@ -22,7 +22,7 @@ def add_parser(subparsers: Any) -> None:
         "and the text forms of its actions. Options given here are validated, so this also checks a set "
         "of options before playing with it.",
     )
-    parser.add_argument("game", help="game id (see `cardtable games`)")
+    parser.add_argument("game", metavar="GAME", help="game id (see `cardtable games`)")
     add_game_options(parser)
 
 

@@ -66,7 +66,7 @@ def add_parser(subparsers: Any) -> None:
         epilog=SEATS_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("game", help="game id (see `cardtable games`)")
+    parser.add_argument("game", metavar="GAME", help="game id (see `cardtable games`)")
     parser.add_argument(
         "--seats",
         default=HUMAN,

@@ -32,7 +32,7 @@ def add_parser(subparsers: Any) -> None:
         "Interactive stepping: Enter = next, b = back, a number = go to that action, q = quit. "
         "Without --step or --to, an interactive terminal steps and anything else prints the whole game.",
     )
-    parser.add_argument("file", help="the record file (JSON)")
+    parser.add_argument("file", metavar="FILE", help="the record file (JSON)")
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--seat", metavar="N", help="see the game as seat N (1 = P1, or the seat's name)")
     who.add_argument("--spectator", action="store_true", help="see what a spectator sees (the default)")
