@@ -158,7 +158,7 @@ def _effect(file: str, card: str, raw: Any) -> Effect:
     kind = EFFECT_NAMES.index(e["do"])
     kinds: frozenset[int] = frozenset()
     if "kinds" in e:
-        kinds = _kinds(file, card, "effect.kinds", e["kinds"])
+        kinds = _kinds(file, card, "effect[0].kinds", e["kinds"])
     return Effect(
         kind=kind,
         amount=int(e.get("amount", 0)),
