@@ -106,7 +106,7 @@ def _write(tmp_path: Path, text: str) -> Path:
             'do = "discard_tabled", kinds = ["monster"], whose = "any"',
             'do = "discard_tabled", kinds = ["dragon"], whose = "any"',
             "Shotgun Blast",
-            "effect.kinds[0]",
+            "effect[0].kinds[0]",
             "monster",
         ),
         (
