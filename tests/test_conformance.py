@@ -55,7 +55,7 @@ def test_configuration_loads(game_id: str, options: dict[str, OptionValue] | Non
 
 
 @pytest.mark.parametrize(("game_id", "options", "error"), CASES)
-@settings(max_examples=3)
+@settings(max_examples=2)
 @given(seed=SEEDS)
 def test_conformance(game_id: str, options: dict[str, OptionValue] | None, error: Exception | None, seed: int) -> None:
     """One fully checked random playout per seed (see cardtable.testing.conformance for the list)."""
