@@ -99,9 +99,11 @@ class Heuristic(Agent):
             holders = {c["controlled_by"] for c in v["table"] if c["owner"] == seat and c["controlled_by"] is not None}
             holders |= {c["captured_by"] for c in v["table"] if c["owner"] == seat and c["captured_by"] is not None}
 
-            def target_key(a: Action) -> tuple[bool, int, int]:
+            def target_key(a: Action) -> tuple[bool, bool, int, int]:
+                # Free our own characters first; then spread attacks (a second attack on a target
+                # that already fell would be wasted); then the strongest.
                 c = card(a)
-                return (c in holders, table[c]["modified_power"], -c)
+                return (c in holders, not table[c]["marked"], table[c]["modified_power"], -c)
 
             return max(by_kind["target"], key=target_key)
         if phase == "attack:choose-attack-card":
