@@ -7,7 +7,7 @@ import pytest
 
 from cardtable.engine import Table, UndoRefused
 from cardtable.games.doctor_strange import state as S
-from cardtable.games.doctor_strange.cards import CAPTURE
+from cardtable.games.doctor_strange.cards import CAPTURE, CHARACTER
 from cardtable.games.doctor_strange.fates import apply_fate, viable
 
 from .helpers import EVIL, GOOD, act, cid, dice, goto, legal_cards, scenario, side_of, where
@@ -81,3 +81,19 @@ def test_reveal_is_an_undo_barrier() -> None:
                 table.undo(EVIL)
             return
     pytest.fail("no seed with an opening X event found")
+
+
+def test_undo_within_own_summon() -> None:
+    g = scenario().game
+    for seed in range(200):
+        table = Table(g, seed)
+        st = table.state
+        summons = [a for a in st.legal_actions() if a.kind == "play" and g.TYPE[int(a.args[0])] == CHARACTER]
+        if st.phase == S.SUMMON and summons:
+            before = st.snapshot()
+            table.apply(summons[0])
+            assert table.undoable(st.current_player or 0) >= 1
+            table.undo(table.state.current_player or 0)
+            assert table.state.snapshot() == before
+            return
+    pytest.fail("no seed with a first-turn summon found")
