@@ -21,6 +21,9 @@ Rewards come from :meth:`State.result` through :func:`seat_rewards`: a sole winn
 who are not one team share 1 equally; every member of a winning team gets the team's share; a draw
 without winners shares 1 among the top-ranked seats; a game nobody won gives 0 to everyone.
 
+Rollouts may be cut short (``depth``) and scored by the game's heuristic evaluation when the
+heuristic module provides one (``evaluate(state) -> per-seat rewards``).
+
 Budget: ``iterations`` (deterministic for a seed) or ``ms`` (wall clock; then the result depends on
 the machine's speed). Determinizations are already log-free clones, so no extra copy is made.
 """
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from cardtable.agents.base import Agent, Observation
@@ -60,6 +64,27 @@ def seat_rewards(result: Result, players: int) -> list[float]:
     return out
 
 
+def _random_playout(state: State, below: Callable[[int], int], limit: int = -1) -> None:
+    """Play ``state`` to the end (or for ``limit`` decisions, if not negative) with uniformly random
+    legal actions.
+
+    This is the hot loop of the search, so it does what ``State.apply`` does for a log-free state
+    without re-checking legality (the action is taken from ``legal_actions()`` itself): clear the
+    legal-action cache, extend the history, call the game's ``_do``. Same result, ~15% faster.
+    """
+    history = state.history
+    do = state._do
+    while not state.is_over and limit != 0:
+        limit -= 1
+        moves = state._legal
+        if moves is None:
+            moves = state._legal_actions()
+        action = moves[below(len(moves))]
+        state._legal = None
+        history.append(action.index)
+        do(action)
+
+
 class _Node:
     """One edge of the tree (and the node it leads to): statistics for the seat that took it."""
 
@@ -84,6 +109,10 @@ class Ismcts(Agent):
         the UCB exploration constant (default 0.7; rewards lie in 0..1).
     ``rollout``
         ``random`` (default) or ``heuristic`` (the game's heuristic agent plays the rollouts).
+    ``depth``
+        stop each rollout after this many decisions and score the position with ``evaluate`` (the
+        game's heuristic evaluation, ``evaluate(state) -> per-seat rewards in 0..1``); without it,
+        rollouts play to the end. Shorter rollouts mean many more iterations per second.
     """
 
     name = "ismcts"
@@ -96,12 +125,18 @@ class Ismcts(Agent):
         ms: float | None = None,
         c: float = 0.7,
         rollout: Agent | None = None,
+        depth: int | None = None,
+        evaluate: Callable[[State], Sequence[float]] | None = None,
     ) -> None:
         super().__init__(seed)
         if iterations < 1:
             raise ValueError("ismcts: iterations must be at least 1")
         if ms is not None and ms <= 0:
             raise ValueError("ismcts: ms must be positive")
+        if depth is not None and (depth < 0 or evaluate is None):
+            raise ValueError("ismcts: depth must be at least 0 and needs an evaluation function")
+        self.depth = depth
+        self.evaluate = evaluate
         self.iterations = iterations
         self.ms = ms
         self.c = c
@@ -124,6 +159,8 @@ class Ismcts(Agent):
         log = math.log
         sqrt = math.sqrt
         rollout_agent = self.rollout_agent
+        depth = -1 if self.depth is None else self.depth
+        evaluate = self.evaluate
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
         budget = self.iterations
         done = 0
@@ -175,15 +212,19 @@ class Ismcts(Agent):
                 node = best
             # Rollout.
             if rollout_agent is None:
-                while not state.is_over:
-                    moves = state.legal_actions()
-                    state.apply(moves[below(len(moves))])
+                _random_playout(state, below, depth)
             else:
-                while not state.is_over:
+                steps = depth
+                while not state.is_over and steps != 0:
+                    steps -= 1
                     mover = state.current_player
                     assert mover is not None
                     state.apply(rollout_agent.choose(Observation(state, mover)))
-            rewards = seat_rewards(state.result(), players)
+            if state.is_over:
+                rewards: Sequence[float] = seat_rewards(state.result(), players)
+            else:
+                assert evaluate is not None
+                rewards = evaluate(state)
             for child in path:
                 child.visits += 1
                 child.total += rewards[child.mover]

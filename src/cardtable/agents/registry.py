@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardtable.agents.base import Agent
 from cardtable.engine.errors import OptionError
-from cardtable.engine.game import Game
+from cardtable.engine.game import Game, State
 
 
 def _random(game: Game, seed: int, **opts: Any) -> Agent:
@@ -32,10 +32,10 @@ def _number(agent: str, key: str, text: str, kind: type[int] | type[float]) -> f
 
 
 def _ismcts(game: Game, seed: int, **opts: Any) -> Agent:
-    """``ismcts:iterations=N,ms=T,c=X,rollout=random|heuristic`` (see :class:`~cardtable.agents.ismcts.Ismcts`)."""
+    """``ismcts:iterations=N,ms=T,c=X,rollout=random|heuristic,depth=D`` (see :class:`.ismcts.Ismcts`)."""
     from cardtable.agents.ismcts import Ismcts
 
-    known = ("iterations", "ms", "c", "rollout")
+    known = ("iterations", "ms", "c", "rollout", "depth")
     unknown = [k for k in opts if k not in known]
     if unknown:
         raise OptionError(f"agent 'ismcts': unknown option(s) {', '.join(unknown)}; it takes {', '.join(known)}")
@@ -59,7 +59,31 @@ def _ismcts(game: Game, seed: int, **opts: Any) -> Agent:
         rollout = _heuristic(game, seed ^ 0x5EED)
     else:
         raise OptionError(f"agent 'ismcts': rollout must be 'random' or 'heuristic', got {rollout_name!r}")
-    return Ismcts(seed, iterations=iterations, ms=ms, c=c, rollout=rollout)
+    depth = None
+    evaluate = None
+    if "depth" in opts:
+        depth = int(_number("ismcts", "depth", str(opts["depth"]), int))
+        if depth < 0:
+            raise OptionError(f"agent 'ismcts': depth must be at least 0, got {depth}")
+        evaluate = heuristic_evaluation(game.id)
+        if evaluate is None:
+            raise OptionError(
+                f"agent 'ismcts': depth needs the game's evaluation function, and the heuristic module "
+                f"of {game.id!r} defines no evaluate(state); leave depth out to play rollouts to the end"
+            )
+    return Ismcts(seed, iterations=iterations, ms=ms, c=c, rollout=rollout, depth=depth, evaluate=evaluate)
+
+
+def heuristic_evaluation(game_id: str) -> Callable[[State], Sequence[float]] | None:
+    """``evaluate(state) -> per-seat rewards in 0..1`` from the game's heuristic module, if it has one."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"cardtable.agents.heuristics.{game_id.replace('-', '_')}")
+    except ModuleNotFoundError:
+        return None
+    evaluate: Callable[[State], Sequence[float]] | None = getattr(module, "evaluate", None)
+    return evaluate
 
 
 AGENTS: dict[str, Callable[..., Agent]] = {"random": _random, "heuristic": _heuristic, "ismcts": _ismcts}
