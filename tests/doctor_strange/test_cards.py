@@ -137,7 +137,7 @@ def test_missing_and_duplicate_cards(tmp_path: Path) -> None:
     assert block in text
     with pytest.raises(CardDataError, match="missing") as err:
         load_cards(_write(tmp_path, text.replace(block, "")))
-    assert err.value.card == "Zota"
+    assert err.value.card == "Zota" and err.value.field == "name"
     with pytest.raises(CardDataError, match="twice") as err:
         load_cards(_write(tmp_path, text + "\n" + block))
     assert err.value.card == "Zota" and err.value.field == "name"

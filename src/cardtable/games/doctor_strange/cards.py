@@ -182,7 +182,7 @@ def load_cards(path: str | Path = CARD_FILE) -> CardData:
     missing = [n for n in RULEBOOK_CARDS if n not in seen]
     if missing:
         raise CardDataError(
-            file, missing[0], None, f"missing: the rulebook lists {len(missing)} card(s) not in the file"
+            file, missing[0], "name", f"missing: the rulebook lists {len(missing)} card(s) not in the file"
         )
     for needed in ("Doctor Strange", "Baron Mordo"):
         if cards[seen[needed]]["type"] != "character":
