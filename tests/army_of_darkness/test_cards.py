@@ -57,8 +57,8 @@ def test_named_events_flags() -> None:
     assert cs.necro_ok[first("Klaatu Barada Nikto")]
 
 
-def _write(tmp_path: Path, text: str) -> Path:
-    p = tmp_path / "cards.toml"
+def _write(tmp_path: Path, text: str, name: str = "cards.toml") -> Path:
+    p = tmp_path / name
     p.write_text(text)
     return p
 
@@ -180,3 +180,32 @@ def test_too_few_characters_for_the_players(tmp_path: Path) -> None:
     cardtable.load("army-of-darkness", players=4, cards=str(path))
     with pytest.raises(OptionError, match="5 players need 5 character cards"):
         cardtable.load("army-of-darkness", players=5, cards=str(path))
+
+
+def test_vocabulary_words_the_bundled_deck_does_not_use(tmp_path: Path) -> None:
+    """`set_side` with side = "switch" and `discard_tabled` with whose = "self" work from a card file."""
+    text = BUNDLED.replace(
+        'effect = { do = "set_side", side = "evil", whose = "any" }',
+        'effect = { do = "set_side", side = "switch", whose = "other" }',
+    )
+    g = cardtable.load("army-of-darkness", players=3, cards=str(_write(tmp_path, text)))
+    from tests.army_of_darkness.helpers import EVIL, GOOD, Cards, arrange
+
+    pool = Cards(g)
+    ev = pool.one("I'm Bad")
+    st = arrange(g, hands={0: [ev], 1: pool.take("Gunpowder", 1)}, sides={2: EVIL})
+    st.apply(f"play card={ev}")
+    assert [a.text for a in st.legal_actions()] == ["target seat=1", "target seat=2"]
+    st.apply("target seat=2")
+    assert st.side[2] == GOOD
+
+    text2 = BUNDLED.replace(
+        'name = "Sucker Punch"\ntype = "event"\nremoved = true', 'name = "Sucker Punch"\ntype = "event"'
+    )
+    g2 = cardtable.load("army-of-darkness", players=2, cards=str(_write(tmp_path, text2, "punch.toml")))
+    pool2 = Cards(g2)
+    ev2 = pool2.one("Sucker Punch")
+    mine, theirs = pool2.one("Deadite"), pool2.one("Pit Witch")
+    st2 = arrange(g2, hands={0: [ev2], 1: pool2.take("Gunpowder", 1)}, mon={0: [mine], 1: [theirs]})
+    st2.apply(f"play card={ev2}")
+    assert [a.text for a in st2.legal_actions()] == [f"pick card={mine}"]
