@@ -22,7 +22,7 @@ who are not one team share 1 equally; every member of a winning team gets the te
 without winners shares 1 among the top-ranked seats; a game nobody won gives 0 to everyone.
 
 Rollouts may be cut short (``depth``) and scored by the game's heuristic evaluation when the
-heuristic module provides one (``evaluate(state) -> per-seat rewards``).
+heuristic module provides one (``rollout_rewards(state) -> per-seat rewards``).
 
 Budget: ``iterations`` (deterministic for a seed) or ``ms`` (wall clock; then the result depends on
 the machine's speed). Determinizations are already log-free clones, so no extra copy is made.
@@ -111,7 +111,7 @@ class Ismcts(Agent):
         ``random`` (default) or ``heuristic`` (the game's heuristic agent plays the rollouts).
     ``depth``
         stop each rollout after this many decisions and score the position with ``evaluate`` (the
-        game's heuristic evaluation, ``evaluate(state) -> per-seat rewards in 0..1``); without it,
+        game's ``rollout_rewards(state) -> per-seat rewards in 0..1``); without it,
         rollouts play to the end. Shorter rollouts mean many more iterations per second.
     """
 

@@ -68,21 +68,26 @@ def _ismcts(game: Game, seed: int, **opts: Any) -> Agent:
         evaluate = heuristic_evaluation(game.id)
         if evaluate is None:
             raise OptionError(
-                f"agent 'ismcts': depth needs the game's evaluation function, and the heuristic module "
-                f"of {game.id!r} defines no evaluate(state); leave depth out to play rollouts to the end"
+                f"agent 'ismcts': depth needs the game's rollout evaluation, and the heuristic module "
+                f"of {game.id!r} defines no rollout_rewards(state); leave depth out to play rollouts to the end"
             )
     return Ismcts(seed, iterations=iterations, ms=ms, c=c, rollout=rollout, depth=depth, evaluate=evaluate)
 
 
 def heuristic_evaluation(game_id: str) -> Callable[[State], Sequence[float]] | None:
-    """``evaluate(state) -> per-seat rewards in 0..1`` from the game's heuristic module, if it has one."""
+    """``rollout_rewards(state) -> per-seat expected rewards in 0..1`` from the game's heuristic module.
+
+    The contract (for the authors of heuristic modules): given any state, full information, return one
+    number per seat in 0..1 estimating that seat's reward as :func:`~cardtable.agents.ismcts.seat_rewards`
+    would give it at the end; it must not change the state and should take microseconds.
+    """
     import importlib
 
     try:
         module = importlib.import_module(f"cardtable.agents.heuristics.{game_id.replace('-', '_')}")
     except ModuleNotFoundError:
         return None
-    evaluate: Callable[[State], Sequence[float]] | None = getattr(module, "evaluate", None)
+    evaluate: Callable[[State], Sequence[float]] | None = getattr(module, "rollout_rewards", None)
     return evaluate
 
 
