@@ -1,0 +1,71 @@
+"""The benchmark's quick mode runs and produces well-formed numbers (speed is measured, never asserted)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import cardtable
+from tests.engine.toy import Toy
+
+cardtable.register("toy", Toy)
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench.py"
+NUMBERS = (
+    "games_per_s",
+    "decisions_per_s",
+    "decisions_per_game",
+    "legal_actions_us",
+    "apply_us",
+    "clone_us",
+    "determinize_us",
+)
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("cardtable_bench", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_quick_benchmark_on_the_toy_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _bench()
+    out = tmp_path / "bench.json"
+    assert bench.main(["--quick", "--game", "toy", "--json", str(out), "--markdown"]) == 0
+    data = json.loads(out.read_text())
+    assert data["meta"]["seconds_per_measurement"] == 0.1
+    (row,) = data["results"]
+    assert row["game"] == "toy" and row["config"] == "players-2" and row["options"] == {"players": 2}
+    for key in NUMBERS:
+        value = row[key]
+        assert isinstance(value, float) and math.isfinite(value) and value > 0, (key, value)
+    # Not speed but the toy's rules: each of the 10 cards is played (play + pass) and 6 are drawn.
+    assert row["decisions_per_game"] == 26
+    assert row["decisions_per_s"] == pytest.approx(row["games_per_s"] * row["decisions_per_game"])
+    printed = capsys.readouterr().out
+    lines = [line for line in printed.splitlines() if line.startswith("|")]
+    assert lines[0].startswith("| game | configuration | games/s")
+    assert len(lines) == 3 and lines[2].startswith("| toy | players-2 |")
+
+
+def test_markdown_table_shape() -> None:
+    bench = _bench()
+    row = {k: 1.5 for k in NUMBERS} | {"game": "g", "config": "c"}
+    table = bench.markdown([row, row]).splitlines()
+    assert len(table) == 4
+    assert all(line.count("|") == len(bench.COLUMNS) + 1 for line in table)
+
+
+def test_bad_seconds_are_refused() -> None:
+    bench = _bench()
+    with pytest.raises(SystemExit):
+        bench.main(["--quick", "--game", "toy", "--seconds", "0"])
