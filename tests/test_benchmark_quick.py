@@ -48,8 +48,9 @@ def test_quick_benchmark_on_the_toy_game(tmp_path: Path, capsys: pytest.CaptureF
     for key in NUMBERS:
         value = row[key]
         assert isinstance(value, float) and math.isfinite(value) and value > 0, (key, value)
-    # Not speed but the toy's rules: each of the 10 cards is played (play + pass) and 6 are drawn.
-    assert row["decisions_per_game"] == 26
+    # Not speed but the toy's rules: at least the 4 dealt cards are played (play + pass each), at
+    # most all 10 cards are, after the 6 others were drawn (one decision each).
+    assert 8 <= row["decisions_per_game"] <= 26
     assert row["decisions_per_s"] == pytest.approx(row["games_per_s"] * row["decisions_per_game"])
     printed = capsys.readouterr().out
     lines = [line for line in printed.splitlines() if line.startswith("|")]
