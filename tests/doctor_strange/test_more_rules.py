@@ -97,3 +97,16 @@ def test_undo_within_own_summon() -> None:
             assert table.state.snapshot() == before
             return
     pytest.fail("no seed with a first-turn summon found")
+
+
+def test_determinize_keeps_a_declared_attackers_attack_card() -> None:
+    """Choosing an attacker shows that Evil holds an Attack card: Good's samples must agree."""
+    st = scenario({EVIL: ["Poison", "Incense"], GOOD: ["Trance"]})
+    act(st, "attacker", "Baron Mordo")
+    g = st.game
+    for seed in range(60):
+        d = st.determinize(GOOD, seed)
+        assert d.view(GOOD) == st.view(GOOD)
+        assert any(g.ATK[EVIL][c] for c in d.hands[EVIL])
+        d.apply(d.legal_actions()[0])  # the target
+        assert d.phase == S.WEAPON and d.legal_actions()

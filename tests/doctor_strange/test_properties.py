@@ -89,6 +89,13 @@ def test_conservation_views_and_determinize(seed: int, config: dict[str, Any]) -
                 assert all_cards(d) == everything
                 assert d.legal_actions()
                 assert d.seed == -1
+                # The determinized state is a playable game: a short random rollout never gets stuck.
+                for _ in range(15):
+                    if d.is_over:
+                        break
+                    la = d.legal_actions()
+                    assert la, "no legal action in a determinized rollout"
+                    d.apply(la[r.below(len(la))])
 
     play_random(g, seed, check=check)
 

@@ -501,14 +501,15 @@ class DSState(Effects, Combat, Upkeep):
             unknown.pop()
         if not searching:
             other.pool = unknown
-        if self.phase == WEAPON and self.current_player != seat:
+        if self.phase in (TARGET, WEAPON) and self.current_player != seat:
             self._keep_attack_card(other, seat, r)
         return other
 
     def _keep_attack_card(self, other: DSState, seat: int, r: Rng) -> None:
-        """The opponent is choosing the Attack card for a declared attacker, which is public proof
-        that it holds one: if the resampled hand has none, swap a random Attack card of the pool with
-        a random unknown card of that hand (a small bias, but the state stays consistent)."""
+        """The opponent has chosen an attacker (and is choosing its target or Attack card), which is
+        public proof that it holds an Attack card it may use: if the resampled hand has none, swap a
+        random Attack card of the pool with a random unknown card of that hand (a small bias, but the
+        state stays consistent)."""
         g = self.game
         foe = 1 - seat
         atk = g.ATK[foe]
