@@ -3,6 +3,7 @@ hidden information (views, determinize), replay and clone independence."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from hypothesis import given, settings
@@ -88,6 +89,7 @@ def test_views_hide_what_a_seat_cannot_know_and_determinize_keeps_them(config: d
         if step % 7 == 0:
             for seat in range(n):
                 v = s.view(seat)
+                assert json.loads(json.dumps(v)) == v  # JSON-ready
                 shown = _ids_in(v, set())
                 known = s.known_cards(seat)
                 assert shown <= known

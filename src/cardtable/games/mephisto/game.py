@@ -220,7 +220,7 @@ class Mephisto(Game):
             "weapon": "fight with",
             "summon": "summon",
             "take": "take from the dungeon",
-            "attach": "attach it to",
+            "attach": "attach the spell to",
             "repair": "repair",
             "damage": "remove durability from",
             "remove": "discard from the dungeon",
