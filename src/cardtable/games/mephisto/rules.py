@@ -197,14 +197,13 @@ class MephistoState(State):
             self.emit(
                 "setup", f"{game.seat_name(self.first) if not game.teams else 'team ' + str(self.first + 1)} goes first"
             )
-        for seat in range(n):
-            if self.log is not None:
-                self.emit(
-                    "deal",
-                    f"{game.seat_name(seat)} is dealt {HAND_SIZE} cards",
-                    "you are dealt " + ", ".join(game.card_name(c) for c in self.hands[seat]),
-                    (seat,),
-                )
+        for seat in range(n if self.log is not None else 0):
+            self.emit(
+                "deal",
+                f"{game.seat_name(seat)} is dealt {HAND_SIZE} cards",
+                "you are dealt " + ", ".join(game.card_name(c) for c in self.hands[seat]),
+                (seat,),
+            )
         self._start_turn()
 
     # ------------------------------------------------------------------ deck, drawing, the end
@@ -269,8 +268,7 @@ class MephistoState(State):
         self.hands[seat].append(card)
         if self.log is not None:
             name = self.game.seat_name(seat)
-            if self.log is not None:
-                self.emit("draw", f"{name} draws a card", f"{name} draws {self.game.card_name(card)}", (seat,))
+            self.emit("draw", f"{name} draws a card", f"{name} draws {self.game.card_name(card)}", (seat,))
 
     # ------------------------------------------------------------------ turn flow
     def _members(self) -> tuple[int, ...]:
@@ -287,8 +285,7 @@ class MephistoState(State):
         self.actor = members[0]
         if self.log is not None:
             who = f"team {self.side + 1}" if g.teams else g.seat_name(self.side)
-            if self.log is not None:
-                self.emit("turn", f"turn {self.turn}: {who}")
+            self.emit("turn", f"turn {self.turn}: {who}")
         for seat in members:
             self._draw(seat)
         trig = g.cards.trigger
@@ -450,7 +447,8 @@ class MephistoState(State):
                 continue
             if who == YOU:
                 if causer != PHANTOM:
-                    q.append((op, n, beneficiary, beneficiary))
+                    # a repair for a partner is still the caster's choice of card
+                    q.append((op, n, beneficiary, causer if op == REPAIR else beneficiary))
                 continue
             if causer == PHANTOM:
                 q.append((op, n, 0, 0))  # "opponents" and "all" both mean you now
@@ -501,7 +499,7 @@ class MephistoState(State):
             if len(cands) > 1:
                 self.choices = cands
                 self.phase = P_REPAIR
-                self.current_player = t
+                self.current_player = chooser
                 return True
             if cands:
                 self._repair(cands[0], n)
