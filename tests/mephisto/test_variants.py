@@ -337,3 +337,28 @@ def test_opponent_discard_is_the_opponents_decision() -> None:
     apply(s, f"discard card={LANTERN}")
     assert s.current_player == 0 and s.hands[1] == [CANDLE]
     assert "choices" not in s.view(0)  # the finished choice does not keep showing seat 1's hand
+
+
+def test_m11_6_repair_for_partner_is_chosen_by_the_caster() -> None:
+    s = arrange(team(), seat=0, hands={0: [MEND]}, inplay={2: [MALLET, GREATAXE]})
+    s.dur[MALLET] = 1
+    s.dur[GREATAXE] = 1
+    apply(s, f"play card={MEND}", "target seat=2")
+    assert s.current_player == 0
+    assert sorted(legal(s)) == sorted([f"repair card={MALLET}", f"repair card={GREATAXE}"])
+    apply(s, f"repair card={MALLET}")
+    assert s.dur[MALLET] == 3 and s.dur[GREATAXE] == 1
+
+
+def test_m12_4_refill_damage_hits_your_own_equipment_of_your_choice() -> None:
+    s = arrange(
+        solo(),
+        inplay={0: [MALLET, CANDLE]},
+        dungeon=[CHALICE, SKELETON, -1, -1, -1, -1],
+        deck_top=[DAGGER, PACT, GHOUL, 40, 41, 57, 58, 59],
+    )
+    apply(s, f"loot card={CHALICE}")  # solo step: Dagger, no weapon -> Dark Pact too; refill: Ghoul enters
+    assert s.dungeon[0] == GHOUL and s.current_player == 0
+    assert sorted(legal(s)) == sorted([f"damage card={MALLET}", f"damage card={CANDLE}"])
+    apply(s, f"damage card={CANDLE}")
+    assert s.dur[CANDLE] == 1 and s.dur[MALLET] == 3
