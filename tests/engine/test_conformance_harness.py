@@ -465,3 +465,17 @@ def test_config_labels_are_stable_file_names() -> None:
     assert config_label({}) == "default"
     assert config_label({"variant": "care bear", "players": 2}) == "players-2_variant-care-bear"
     assert config_label({"teams": True}) == "teams-true"
+
+
+class TurnGoesBack(NamedToyState):
+    __slots__ = ()
+
+    def _do(self, action: Action) -> None:
+        super()._do(action)
+        if self.turn == 4:
+            self.turn = 2
+
+
+def test_turn_counter_that_goes_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-turn-back", TurnGoesBack))
+    assert err.check == "turn"

@@ -837,8 +837,12 @@ def check_playout(
         private_since: dict[int | None, set[int]] = {s: set() for s in seats}
         # Pass 2: the same path with a log, checking as it goes.
         state = game.new(seed, log=True)
+        turn = state.turn
         for step in range(n + 1):
             legal = check_turn(state)
+            if state.turn < turn:
+                raise fail("turn", f"the turn counter went back from {turn} to {state.turn}")
+            turn = state.turn
             if step < n and [a.index for a in legal] != legal_seen[step]:
                 raise fail("determinism", "the legal actions differ between a run with a log and one without")
             check_result(state)
