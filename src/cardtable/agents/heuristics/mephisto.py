@@ -250,3 +250,13 @@ class Heuristic(Agent):
             return (int(c["remaining"] <= 1), int(c.get("attack", 0)) + int(c["remaining"]))
 
         return max(acts.get("damage", []), key=worth, default=None)
+
+    def _solitaire_remove(self, view: dict[str, Any], acts: dict[str, list[Action]]) -> Action | None:
+        """Solitaire tie: throw away the card worth least to us (for monsters: the fewest souls)."""
+        cards = self._cards(view)
+
+        def keep(a: Action) -> float:
+            c = cards[int(a.args[0])]
+            return float(c["souls"]) if c["type"] == "monster" else _value(c)
+
+        return min(acts.get("remove", []), key=keep, default=None)
