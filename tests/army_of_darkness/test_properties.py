@@ -99,8 +99,20 @@ def test_random_games_end_and_keep_every_invariant(seed: int, players: int) -> N
         (w,) = r.winners
         assert s.has_won(w) and r.ranks[w] == 1
         assert (s.side[w] == 0) == (r.reason == "necronomicon-good")
+
+
+@given(seed=SEEDS, players=PLAYERS)
+@settings(max_examples=8)
+def test_records_replay_exactly(seed: int, players: int) -> None:
+    g = load(players, **{"turn-limit": 60})
+    s = g.new(seed)
+    rng = Rng(seed)
+    while not s.is_over:
+        la = s.legal_actions()
+        s.apply(la[rng.below(len(la))])
     replayed = cardtable.replay(s.record())
     assert replayed.fingerprint() == s.fingerprint()
+    assert replayed.result() == s.result()
 
 
 @given(seed=SEEDS, players=st.sampled_from([2, 4, 6]))
