@@ -53,7 +53,19 @@ def test_rewards_draw_without_winners_is_shared_by_the_top_ranks() -> None:
 
 
 def test_rewards_nobody_won_gives_zero() -> None:
-    assert seat_rewards(_result((), (1,)), 1) == [0.0]
+    assert seat_rewards(_result((), (2, 2)), 2) == [0.0, 0.0]
+
+
+def test_solitaire_rewards_winning_and_score_monotonically() -> None:
+    def solo(won: bool, score: float) -> float:
+        r = Result(scores=(score,), ranks=(1,), winners=(0,) if won else (), reason="x", turns=1)
+        return seat_rewards(r, 1)[0]
+
+    assert solo(False, 0.0) == 0.25
+    assert solo(True, 0.0) == 0.75
+    assert solo(True, 3.0) == 0.75 + 0.25 * 3 / 4
+    values = [solo(True, s) for s in range(20)]
+    assert values == sorted(values) and values[-1] < 1.0
 
 
 # -- contract ------------------------------------------------------------------------------------

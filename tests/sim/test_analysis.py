@@ -9,7 +9,7 @@ import pytest
 from cardtable.sim.analysis import analyze, card_stats, setting_stats
 
 
-def _line(index: int, seats: list[str], agents: list[int], rewards: list[float], **kw: Any) -> dict[str, Any]:
+def _line(index: int, seats: list[str], agents: list[int], wins: list[float], **kw: Any) -> dict[str, Any]:
     line: dict[str, Any] = {
         "setting": kw.pop("setting", 0),
         "index": index,
@@ -21,7 +21,7 @@ def _line(index: int, seats: list[str], agents: list[int], rewards: list[float],
         "turns": kw.pop("turns", 5),
         "reason": kw.pop("reason", "deck-exhausted"),
         "truncated": kw.pop("truncated", False),
-        "rewards": rewards,
+        "wins": wins,
         "seconds": 0.01,
         "result": {"scores": kw.pop("scores", [1.0, 2.0]), "details": kw.pop("details", {})},
     }

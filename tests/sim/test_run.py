@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from cardtable.engine import OptionError
-from cardtable.sim.plan import Plan, make_plan, parse_grid, seat_specs
+from cardtable.sim.plan import Plan, Setting, make_plan, parse_grid, seat_specs
 from cardtable.sim.run import ResumeRefused, run_plan
 from cardtable.sim.store import ResultsError, read_results
 
@@ -139,6 +139,9 @@ def test_resuming_into_a_folder_with_other_parameters_is_refused(tmp_path: Path)
 def test_plan_errors_are_clear() -> None:
     with pytest.raises(OptionError, match="3 agent specs"):
         make_plan("toy", seats="random,random,random")
+    # A shorter list repeats around the table (here a 4-player table, rotated once).
+    two = Setting("x", {}, ("heuristic", "random"), "")
+    assert seat_specs(two, 4, 1) == (["random", "heuristic", "random", "heuristic"], [3, 0, 1, 2])
     with pytest.raises(OptionError, match="unknown agent"):
         make_plan("toy", seats="genius")
     with pytest.raises(OptionError, match="unknown option"):

@@ -17,9 +17,8 @@ Cowling, Powley & Whitehouse 2012):
 Tree edges are keyed by ``action.index * players + mover``: an integer (interned actions have fixed
 indices), so a lookup is one dict probe, and a node never mixes the same action taken by two seats.
 
-Rewards come from :meth:`State.result` through :func:`seat_rewards`: a sole winner gets 1; winners
-who are not one team share 1 equally; every member of a winning team gets the team's share; a draw
-without winners shares 1 among the top-ranked seats; a game nobody won gives 0 to everyone.
+Rewards come from :meth:`State.result` through :func:`seat_rewards`: each seat's share of the win
+(:func:`win_shares`: ties and teams share), and in solitaire half for winning, half for the score.
 
 Rollouts may be cut short (``depth``) and scored by the game's heuristic evaluation when the
 heuristic module provides one (``rollout_rewards(state) -> per-seat rewards``).
@@ -42,8 +41,10 @@ if TYPE_CHECKING:
     from cardtable.engine.game import Result, State
 
 
-def seat_rewards(result: Result, players: int) -> list[float]:
-    """The reward of every seat in a finished game (see the module docstring for the rule)."""
+def win_shares(result: Result, players: int) -> list[float]:
+    """Each seat's share of the win: a sole winner 1; winners who are not one team share 1 equally;
+    every member of a winning team gets the team's share; a draw without winners shares 1 among the
+    top-ranked seats; a game nobody won (or a limit stop without winners) gives 0 to everyone."""
     out = [0.0] * players
     winners = result.winners
     if winners:
@@ -62,6 +63,18 @@ def seat_rewards(result: Result, players: int) -> list[float]:
         for seat in top:
             out[seat] = 1.0 / len(top)
     return out
+
+
+def seat_rewards(result: Result, players: int) -> list[float]:
+    """The reward the search maximises for every seat: its :func:`win_shares`, except in solitaire.
+
+    Solitaire: a "win" may be the only outcome (a ranking says how well), so the score counts too,
+    squashed monotonically into 0..1: half for winning, half for the score.
+    """
+    if players == 1:
+        score = result.scores[0] if result.scores else 0.0
+        return [0.5 * (0 in result.winners) + 0.25 + 0.25 * score / (1.0 + abs(score))]
+    return win_shares(result, players)
 
 
 def _random_playout(state: State, below: Callable[[int], int], limit: int = -1) -> None:

@@ -1,7 +1,7 @@
 """The statistics of a simulation run, as one JSON-ready dict (plots and pages are drawn from it).
 
 Per setting: win share per agent and per seat position with 95% Wilson intervals (a tied win counts
-as the seat's share, see :func:`cardtable.agents.ismcts.seat_rewards`), the first player's advantage
+as the seat's share, see :func:`cardtable.agents.ismcts.win_shares`), the first player's advantage
 over a fair ``1/players``, game length in turns and decisions (percentiles and histograms), scores,
 end reasons (limit stops counted and flagged) and every string-valued ``result.details`` entry
 tabulated (e.g. Mephisto solitaire's ``ranking``).
@@ -51,7 +51,7 @@ def distribution(values: Sequence[float], bins: int = 20) -> dict[str, Any]:
 
 def listed_reward(line: Mapping[str, Any], j: int) -> float:
     """The reward of the ``j``-th listed agent in a game (wherever rotation seated it)."""
-    return float(line["rewards"][list(line["agents"]).index(j)])
+    return float(line["wins"][list(line["agents"]).index(j)])
 
 
 def setting_stats(lines: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
@@ -69,13 +69,13 @@ def setting_stats(lines: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     details: dict[str, Counter[str]] = defaultdict(Counter)
     seconds = 0.0
     for line in lines:
-        rewards = line["rewards"]
+        wins = line["wins"]
         for seat, spec in enumerate(line["seats"]):
-            by_agent_sum[spec] += rewards[seat]
+            by_agent_sum[spec] += wins[seat]
             by_agent_n[spec] += 1
-            seat_sum[seat] += rewards[seat]
+            seat_sum[seat] += wins[seat]
         if line.get("first") is not None:
-            first_sum += rewards[line["first"]]
+            first_sum += wins[line["first"]]
             first_n += 1
         result = line.get("result")
         if result is not None:
@@ -174,7 +174,7 @@ def card_stats(
     for setting, by_card in uses.items():
         rows: list[dict[str, Any]] = []
         for card, pairs in by_card.items():
-            wins = sum(float(results[(setting, idx)]["rewards"][seat]) for idx, seat in pairs)
+            wins = sum(float(results[(setting, idx)]["wins"][seat]) for idx, seat in pairs)
             rows.append(
                 {
                     "card": card,

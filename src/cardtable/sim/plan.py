@@ -7,7 +7,9 @@ Fair comparisons are built in:
 
 * **Paired seeds.** Game ``i`` of every setting is dealt from seed ``seed + i``, so a grid compares
   settings on the same deals, and game ``i`` can be replayed alone with that seed.
-* **Rotated seats.** In game ``i`` the agent listed ``j``-th sits at seat ``(j + i) % players``,
+* **Rotated seats.** The listed agents repeat around the table (``heuristic,random`` in a 4-player
+  game is heuristic, random, heuristic, random); in game ``i`` the ``j``-th of them sits at seat
+  ``(j + i) % players``,
   so over the games every agent plays every seat equally often and seat position and agent are not
   confounded.
 * **Agent seeds** are derived from the run seed, the game index and the seat, never from the clock.
@@ -99,7 +101,7 @@ class Plan:
 
 def seat_specs(setting: Setting, players: int, index: int) -> tuple[list[str], list[int]]:
     """For game ``index``: the agent spec at each seat and which listed agent (0-based) sits there."""
-    listed = setting.seats if len(setting.seats) > 1 else setting.seats * players
+    listed = setting.seats * (players // len(setting.seats))
     rotation = index % players
     agent_at = [(seat - rotation) % players for seat in range(players)]
     return [listed[j] for j in agent_at], agent_at
@@ -155,7 +157,7 @@ def make_plan(
     """Build and validate a plan: every setting's options load, every agent spec builds.
 
     Raises :class:`OptionError` naming what is wrong (unknown game or option, bad agent spec, a seat
-    list whose length is neither 1 nor the number of players).
+    list whose length does not divide the number of players).
     """
     if games < 1:
         raise OptionError(f"--games must be at least 1, got {games}")
@@ -181,10 +183,10 @@ def make_plan(
                 opts[key] = parse_value(value)
         game = cardtable.load(game_id, **opts)
         specs = tuple(split_specs(seat_text))
-        if len(specs) not in (1, game.players):
+        if game.players % len(specs):
             raise OptionError(
-                f"{len(specs)} agent specs ({', '.join(specs)}) for a {game.players}-player game: "
-                f"give one spec for every seat, or one for all"
+                f"{len(specs)} agent specs ({', '.join(specs)}) for a {game.players}-player game: give one "
+                "spec for every seat, one for all, or a list the number of players is a multiple of"
             )
         for spec in specs:
             make_agent(spec, game, 0)  # validates the spec now rather than in a worker

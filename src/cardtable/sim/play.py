@@ -14,7 +14,7 @@ from typing import Any
 
 import cardtable
 from cardtable.agents.base import Observation
-from cardtable.agents.ismcts import seat_rewards
+from cardtable.agents.ismcts import win_shares
 from cardtable.agents.registry import make_agent
 from cardtable.engine.game import JSON
 from cardtable.sim.plan import Plan, agent_seed, seat_specs
@@ -91,12 +91,12 @@ def play_game(plan: Plan, setting_index: int, index: int) -> GameOutcome:
             reason=result.reason,
             truncated=result.truncated,
             turns=result.turns,
-            rewards=seat_rewards(result, players),
+            wins=win_shares(result, players),
         )
     else:
         # Our own safety stop, for a game whose rules never end it: counted and flagged like a
         # game's turn limit, with no winner.
-        line.update(result=None, reason="decision-limit", truncated=True, turns=state.turn, rewards=[0.0] * players)
+        line.update(result=None, reason="decision-limit", truncated=True, turns=state.turn, wins=[0.0] * players)
     record_line: dict[str, JSON] | None = None
     if plan.records:
         record = state.record()

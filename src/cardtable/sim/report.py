@@ -25,12 +25,21 @@ def _pct(i: Mapping[str, Any]) -> str:
     return f"{100 * i['estimate']:.1f}% [{100 * i['low']:.1f}, {100 * i['high']:.1f}]"
 
 
-def _num(i: Mapping[str, Any], digits: int = 3) -> str:
+def _g(x: float, sign: str = "") -> str:
+    """A number at a precision a reader wants: whole above 100, one decimal above 10, else 3 digits."""
+    if abs(x) >= 100:
+        return f"{x:{sign}.0f}"
+    if abs(x) >= 10:
+        return f"{x:{sign}.1f}"
+    return f"{x:{sign}.3g}"
+
+
+def _num(i: Mapping[str, Any]) -> str:
     if not i or i.get("n", 0) == 0 or i.get("estimate") is None:
         return "n/a"
-    low = "-inf" if i.get("low") is None else f"{i['low']:.{digits}g}"
-    high = "inf" if i.get("high") is None else f"{i['high']:.{digits}g}"
-    return f"{i['estimate']:+.{digits}g} [{low}, {high}]"
+    low = "-inf" if i.get("low") is None else _g(i["low"])
+    high = "inf" if i.get("high") is None else _g(i["high"])
+    return f"{_g(i['estimate'], '+')} [{low}, {high}]"
 
 
 def _length(d: Mapping[str, Any]) -> str:
@@ -53,7 +62,8 @@ def summary_text(a: Mapping[str, Any]) -> str:
         for seat, i in enumerate(s["seats"]):
             out.append(f"  seat {seat + 1:<32} {_pct(i)}")
         fp = s["first_player"]
-        out.append(f"  first player wins {_pct(fp['win'])} vs fair {100 * fp['fair']:.1f}%")
+        if s["players"] > 1:
+            out.append(f"  first player wins {_pct(fp['win'])} vs fair {100 * fp['fair']:.1f}%")
         out.append(f"  turns     {_length(s['turns'])}")
         out.append(f"  decisions {_length(s['decisions'])}")
         reasons = ", ".join(f"{r} {v['count']}" for r, v in s["reasons"].items())
@@ -228,8 +238,9 @@ def render_html(a: Mapping[str, Any], figs: Mapping[str, bytes]) -> str:
         parts.append(_table(["agent", "win share"], [[spec, _pct(i)] for spec, i in s["agents"].items()]))
         fp = s["first_player"]
         seat_rows = [[f"seat {i + 1}", _pct(x)] for i, x in enumerate(s["seats"])]
-        seat_rows.append(["first player", _pct(fp["win"]) + f" (fair {100 * fp['fair']:.1f}%)"])
-        seat_rows.append(["first-player advantage", _num(fp["advantage"])])
+        if s["players"] > 1:
+            seat_rows.append(["first player", _pct(fp["win"]) + f" (fair {100 * fp['fair']:.1f}%)"])
+            seat_rows.append(["first-player advantage", _num(fp["advantage"])])
         parts.append(_table(["seat position", "win share"], seat_rows))
         qs = list(s["turns"]["percentiles"])
         parts.append(

@@ -19,7 +19,7 @@ from cardtable.engine.errors import CardtableError
 MANIFEST = "manifest.json"
 RESULTS = "results.jsonl"
 RECORDS = "records.jsonl"
-REQUIRED = ("setting", "index", "seed", "seats", "agents", "decisions", "reason", "turns", "rewards")
+REQUIRED = ("setting", "index", "seed", "seats", "agents", "decisions", "reason", "turns", "wins")
 
 
 class ResultsError(CardtableError):

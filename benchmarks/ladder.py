@@ -1,0 +1,142 @@
+"""Strength ladder and simulation throughput, printed as Markdown tables for the README.
+
+For every 2-player game that loads: ISMCTS at a fixed budget against the game's heuristic and against
+random, and the heuristic against random (seats rotated every game, the same deals for every pairing),
+with 95% Wilson intervals; and ISMCTS iterations per second on one core.
+
+``--throughput`` adds the simulation speed targets: a 10,000-game random-vs-random Mephisto run on
+2 workers, and the local pool's scaling from 1 to 2 workers.
+
+    python benchmarks/ladder.py                      # default budget
+    python benchmarks/ladder.py --games 10 --iterations 50 --quick
+    python benchmarks/ladder.py --throughput
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import cardtable
+from cardtable.agents import Ismcts, Observation, make_agent
+from cardtable.engine import OptionError
+from cardtable.sim.analysis import analyze
+from cardtable.sim.plan import make_plan
+from cardtable.sim.run import run_plan
+from cardtable.sim.store import read_manifest, read_results
+
+
+def two_player_games() -> list[str]:
+    out = []
+    for game_id in cardtable.available():
+        try:
+            cardtable.load(game_id, players=2).new(0, log=False).legal_actions()
+        except Exception as exc:  # a game still being written: say so, do not stop the ladder
+            print(f"<!-- skipped {game_id}: {type(exc).__name__}: {exc} -->", file=sys.stderr)
+            continue
+        out.append(game_id)
+    return out
+
+
+def iterations_per_second(game_id: str, iterations: int, games: int = 2, seconds: float = 20.0) -> float:
+    """ISMCTS iterations per second over whole games against random (one core, this process)."""
+    game = cardtable.load(game_id, players=2)
+    done = 0
+    spent = 0.0
+    for seed in range(games):
+        hero = seed % 2
+        search = Ismcts(seed, iterations=iterations)
+        other = make_agent("random", game, seed + 1)
+        state = game.new(seed, log=False)
+        while not state.is_over and spent < seconds:
+            seat = state.current_player
+            assert seat is not None
+            if seat == hero:
+                start = time.perf_counter()
+                action = search.choose(Observation(state, seat))
+                spent += time.perf_counter() - start
+                done += search.last_iterations
+            else:
+                action = other.choose(Observation(state, seat))
+            state.apply(action)
+    return done / spent if spent else float("nan")
+
+
+def match(game_id: str, seats: str, games: int, workers: int, seed: int) -> dict[str, float]:
+    """Win share (with interval) of the first listed agent against the second."""
+    plan = make_plan(game_id, options={"players": 2}, seats=seats, games=games, seed=seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        run_plan(plan, folder, workers=workers, progress=False)
+        manifest = read_manifest(folder)
+        assert manifest is not None
+        a = analyze(manifest, read_results(folder / "results.jsonl"))
+    s = a["settings"][0]
+    first = plan.settings[0].seats[0]
+    out: dict[str, float] = dict(s["agents"][first])
+    out["seconds"] = s["seconds"]
+    return out
+
+
+def pct(i: dict[str, float]) -> str:
+    return f"{100 * i['estimate']:.0f}% [{100 * i['low']:.0f}-{100 * i['high']:.0f}]"
+
+
+def ladder(args: argparse.Namespace) -> None:
+    spec = f"ismcts:iterations={args.iterations}"
+    games = args.only or two_player_games()
+    print(f"ISMCTS ({args.iterations} iterations/decision, random rollouts); {args.games} games per pairing, ")
+    print("seats rotated, win share of the first-named agent with a 95% Wilson interval.\n")
+    print("| game | ISMCTS it/s (1 core) | ISMCTS vs heuristic | ISMCTS vs random | heuristic vs random |")
+    print("|---|---|---|---|---|")
+    for game_id in games:
+        speed = iterations_per_second(game_id, max(args.iterations, 200), seconds=args.speed_seconds)
+        cells = [f"{speed:,.0f}"]
+        for seats in (f"{spec},heuristic", f"{spec},random", "heuristic,random"):
+            try:
+                cells.append(pct(match(game_id, seats, args.games, args.workers, args.seed)))
+            except OptionError as exc:  # e.g. no heuristic agent for this game yet
+                cells.append(f"n/a ({exc})")
+        print(f"| {game_id} | " + " | ".join(cells) + " |", flush=True)
+
+
+def throughput(args: argparse.Namespace) -> None:
+    print("\n| simulation | games | workers | seconds | games/s |")
+    print("|---|---|---|---|---|")
+    plan = make_plan("mephisto", options={"players": 2}, seats="random", games=args.sim_games, seed=1)
+    rates = {}
+    for workers in (1, 2):
+        games = args.sim_games if workers == 2 else max(1, args.sim_games // 4)
+        p = plan if workers == 2 else make_plan("mephisto", options={"players": 2}, seats="random", games=games)
+        with tempfile.TemporaryDirectory() as tmp:
+            start = time.perf_counter()
+            run_plan(p, Path(tmp), workers=workers, progress=False)
+            seconds = time.perf_counter() - start
+        rates[workers] = games / seconds
+        print(f"| mephisto 2p random vs random | {games:,} | {workers} | {seconds:.1f} | {games / seconds:,.0f} |")
+    print(f"\nscaling 1 -> 2 workers: {rates[2] / rates[1]:.2f}x")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=40, help="games per pairing (default 40)")
+    parser.add_argument("--iterations", type=int, default=200, help="ISMCTS iterations per decision (default 200)")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes for the matches (default 2)")
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--only", action="append", help="only this game (repeatable)")
+    parser.add_argument("--speed-seconds", type=float, default=20.0, help="time spent measuring it/s per game")
+    parser.add_argument("--throughput", action="store_true", help="also measure simulation throughput")
+    parser.add_argument("--sim-games", type=int, default=10_000, help="games of the throughput run")
+    parser.add_argument("--no-ladder", action="store_true", help="skip the strength ladder")
+    args = parser.parse_args()
+    if not args.no_ladder:
+        ladder(args)
+    if args.throughput:
+        throughput(args)
+
+
+if __name__ == "__main__":
+    main()
