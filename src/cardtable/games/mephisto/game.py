@@ -15,7 +15,6 @@ from cardtable.games.mephisto.cards import (
     BONUS,
     DRAW,
     GAIN,
-    ITEM,
     MONSTER,
     REPAIR,
     SPELL,
@@ -135,7 +134,6 @@ class Mephisto(Game):
             c.type[i] == SPELL and not c.attach[i] and beneficial(c.effects[i]) for i in range(len(c))
         )
         self.act_beneficial = tuple(beneficial(c.activate[i]) for i in range(len(c)))
-        self.is_item = tuple(t == ITEM for t in c.type)
         # Hot-path tables. The extra last entry makes index -1 (an empty dungeon space) read False.
         self.is_monster = (*(t == MONSTER for t in c.type), False)
         self.lootable = (*(t != MONSTER for t in c.type), False)

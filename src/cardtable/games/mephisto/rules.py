@@ -107,7 +107,6 @@ class MephistoState(State):
         "queue",
         "runouts",
         "side",
-        "solo_rank",
         "soul_pts",
         "souls",
         "step",
@@ -148,7 +147,6 @@ class MephistoState(State):
     fight_wpns: list[int]
     team_done: int
     acted: bool
-    solo_rank: str
 
     def __init__(self, game: Mephisto, seed: int, log: bool) -> None:
         super().__init__(game, seed, log)
@@ -183,7 +181,6 @@ class MephistoState(State):
         self.fight_wpns = []
         self.team_done = 0
         self.acted = False
-        self.solo_rank = ""
         # Setup (M3): random first player (or team), 3 cards each, 2 face-up cards in each of 3 columns.
         self.first = self.rng.below(game.n_sides)
         for _ in range(HAND_SIZE):
@@ -1019,7 +1016,6 @@ class MephistoState(State):
         o.fight_wpns = self.fight_wpns.copy()
         o.team_done = self.team_done
         o.acted = self.acted
-        o.solo_rank = self.solo_rank
         if self.phase == P_DISCARD:
             # choices aliases the discarding player's hand: keep the alias in the copy
             o.choices = o.hands[self.queue[0][2]]
