@@ -479,3 +479,36 @@ class TurnGoesBack(NamedToyState):
 def test_turn_counter_that_goes_back(monkeypatch: pytest.MonkeyPatch) -> None:
     err = check_variant(monkeypatch, variant("toy-turn-back", TurnGoesBack))
     assert err.check == "turn"
+
+
+class LegalDependsOnHidden(NamedToyState):
+    __slots__ = ()
+
+    def _legal_actions(self) -> list[Action]:
+        legal = super()._legal_actions()
+        seat = self.current_player
+        assert seat is not None
+        if any(c < 5 for c in self.hands[1 - seat]):
+            # Drawing is refused when the opponent holds a low card: the legal list betrays its hand.
+            legal = [a for a in legal if a.kind != "draw"] or legal
+        return legal
+
+
+def test_legal_actions_that_betray_hidden_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-legal-leak", LegalDependsOnHidden))
+    assert err.check == "determinize"
+    assert "cannot see" in err.problem
+
+
+class ForgetfulKnown(NamedToyState):
+    __slots__ = ()
+
+    def known_cards(self, seat: int | None) -> set[int]:
+        # Claims to know the top card of the deck: a determinization moves it, so the claim is false.
+        known = super().known_cards(seat)
+        return known | ({self.deck[-1]} if self.deck and seat is not None else set())
+
+
+def test_known_cards_that_determinize_does_not_keep(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-forgetful", ForgetfulKnown))
+    assert err.check == "determinize" and "known_cards" in err.problem
