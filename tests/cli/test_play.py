@@ -291,3 +291,26 @@ def test_seats_set_the_player_count_when_players_is_not_given(cli: Runner, tmp_p
     run = cli("play", "army-of-darkness", "--seats", "random,random,random", "--seed", "2", "--save", "g.json")
     assert run.code == 0, run.err
     assert json.loads((tmp_path / "g.json").read_text())["options"]["players"] == 3
+
+
+def test_pick_understands_numbers_texts_kinds_values_and_descriptions() -> None:
+    from cardtable.cli.play import Problem, pick
+
+    game = cardtable.load("named-toy")
+    state = game.new(2)
+    legal = state.legal_actions()
+    low, high = sorted(state.view(0)["hand"], key=lambda c: c["id"])
+    assert pick(game, legal, "1") is legal[0]
+    assert pick(game, legal, f"  play   card={high['id']} ") is game.PLAY[high["id"]]  # type: ignore[attr-defined]
+    assert pick(game, legal, f"play {low['id']}") is game.PLAY[low["id"]]  # type: ignore[attr-defined]
+    assert pick(game, legal, "draw") is game.DRAW  # type: ignore[attr-defined]
+    assert pick(game, legal, f"PLAY {high['name'].upper()}") is game.PLAY[high["id"]]  # type: ignore[attr-defined]
+    assert pick(game, legal, f"play {high['name'].split()[0]}") is game.PLAY[high["id"]]  # type: ignore[attr-defined]
+    ambiguous = pick(game, legal, "play")
+    assert isinstance(ambiguous, Problem) and "could be any of 2 actions" in ambiguous.message
+    out_of_range = pick(game, legal, str(len(legal) + 1))
+    assert isinstance(out_of_range, Problem)
+    # Unknown or illegal text is handed back (canonical) for the engine's own message.
+    absent = next(c for c in range(10) if c not in (low["id"], high["id"]))
+    assert pick(game, legal, f"play {absent}") == f"play card={absent}"
+    assert pick(game, legal, "fly away") == "fly away"

@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import enum
 import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rich.markup import escape
@@ -23,7 +25,8 @@ from cardtable.cli.common import add_game_options, game_options, load_game, read
 from cardtable.cli.display import actions_table, configuration_text, events_panel, result_table
 from cardtable.cli.render import RenderContext, renderer_for
 from cardtable.cli.term import Terminal
-from cardtable.engine import CardtableError, Game, IllegalAction, OptionError, Table, UndoRefused
+from cardtable.engine import Action, CardtableError, Game, IllegalAction, OptionError, Table, UndoRefused
+from cardtable.engine.actions import action_text
 from cardtable.engine.record import replay
 from cardtable.games import game_class
 
@@ -41,7 +44,8 @@ seats:
 
 at your decision, type:
   a number          the numbered action
-  an action's text  e.g. `play card=3` (or just its kind, when only one action has it)
+  an action's text  e.g. `play card=3`, or `play 3` (values in order), or just its kind or the
+                    start of its description (`summon ogre`) when that names only one action
   undo [N]          take back your last N decisions of this turn (not past a reveal or a die roll)
   log               your whole event log so far
   view              draw the table again
@@ -136,6 +140,52 @@ def plan_game(args: argparse.Namespace) -> tuple[Game, list[str], int, list[str]
     if seed is None:
         seed = secrets.randbelow(2**31)
     return game, seats, seed, resume
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why a typed line names no single action (shown to the person, who types again)."""
+
+    message: str
+
+
+def pick(game: Game, legal: Sequence[Action], line: str) -> Action | str | Problem:
+    """Resolve what a person typed to one of the ``legal`` actions.
+
+    Accepted, in this order: an action's exact text (``play card=17``); its number in the list (1 =
+    first); the kind with its values in order (``play 17``, ``fight 2``); the start of exactly one
+    action's text (``draw``, ``play``); the start of exactly one action's description, in any case
+    (``summon ogre``). A number out of range or a start shared by several actions is a
+    :class:`Problem`. Anything else comes back as the canonical text, for the engine to reject
+    with its own message.
+    """
+    words = line.split()
+    norm = " ".join(words)
+    by_text = {a.text: a for a in legal}
+    if norm in by_text:
+        return by_text[norm]
+    if norm.isdigit():
+        number = int(norm)
+        if 1 <= number <= len(legal):
+            return legal[number - 1]
+        return Problem(f"there is no choice {number}: type a number from 1 to {len(legal)}")
+    canonical = norm
+    params = game.actions.params.get(words[0])
+    if params and len(words) == 1 + len(params) and not any("=" in w for w in words[1:]):
+        canonical = action_text(words[0], params, words[1:])
+        if canonical in by_text:
+            return by_text[canonical]
+    matches = [a for a in legal if a.text.startswith(norm + " ")]
+    if not matches:
+        lowered = norm.lower()
+        described = [(a, game.describe_action(a).lower()) for a in legal]
+        matches = [a for a, d in described if d == lowered] or [a for a, d in described if d.startswith(lowered)]
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) > 1:
+        shown = ", ".join(a.text for a in matches[:8]) + (", ..." if len(matches) > 8 else "")
+        return Problem(f"{line.strip()!r} could be any of {len(matches)} actions ({shown}): type more, or a number")
+    return canonical
 
 
 class Outcome(enum.Enum):
@@ -284,34 +334,21 @@ class Session:
         """Act on one line typed by ``seat``; ``None`` means: prompt again."""
         legal = self.table.state.legal_actions()
         words = line.split()
-        norm = " ".join(words)
-        if not norm:
+        if not words:
             self.show_actions(seat)
             return None
-        action = next((a for a in legal if a.text == norm), None)
-        if action is None:
-            command = words[0].lstrip(":").lower()
-            if words[0].startswith(":") or command in _COMMANDS:
-                return self.command(seat, command, words[1:])
-        if action is None and norm.isdigit():
-            number = int(norm)
-            if not 1 <= number <= len(legal):
-                self.error(f"there is no choice {number}: type a number from 1 to {len(legal)}")
-                return None
-            action = legal[number - 1]
-        if action is None:
-            # Just the kind (and maybe some arguments) when that names one legal action.
-            matches = [a for a in legal if a.text.startswith(norm + " ")]
-            if len(matches) == 1:
-                action = matches[0]
-            elif len(matches) > 1:
-                shown = ", ".join(a.text for a in matches[:8]) + (", ..." if len(matches) > 8 else "")
-                self.error(f"{norm!r} could be any of {len(matches)} actions ({shown}): type more, or a number")
-                return None
+        exact = any(a.text == " ".join(words) for a in legal)
+        command = words[0].lstrip(":").lower()
+        if not exact and (words[0].startswith(":") or command in _COMMANDS):
+            return self.command(seat, command, words[1:])
+        picked = pick(self.game, legal, line)
+        if isinstance(picked, Problem):
+            self.error(picked.message)
+            return None
         try:
-            # Text that is not a legal action still goes to the engine, for its MalformedAction or
+            # Text that names no legal action still goes to the engine, for its MalformedAction or
             # IllegalAction message (which never names a card this seat may not see).
-            self.table.apply(action if action is not None else norm, seat)
+            self.table.apply(picked, seat)
         except IllegalAction as exc:
             # The engine speaks to programs ("see legal_actions()"); here the choices are on screen.
             self.error(str(exc).replace("see legal_actions()", "listed above"))

@@ -49,7 +49,12 @@ class Terminal:
                 self.console.print()
                 return None
         self.console.print(prompt, end="")
-        line = self.stdin.readline()
+        try:
+            line = self.stdin.readline()
+        except UnicodeDecodeError:
+            # Bytes that are not text: answer as if the line were empty (the caller asks again).
+            self.console.print("(that line could not be read as text)")
+            return ""
         if not line:
             self.eof = True
             self.console.print()
