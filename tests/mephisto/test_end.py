@@ -6,7 +6,7 @@ import pytest
 
 from cardtable.engine import GameOver
 
-from .helpers import apply, arrange, new, where
+from .helpers import apply, arrange, legal, new, where
 
 WITCH, IMP, SKELETON, TROLL = 0, 1, 3, 19
 MALLET, PACT, CANDLE, CHALICE, LANTERN = 24, 38, 51, 50, 52
@@ -115,3 +115,18 @@ def test_m9_4_ties_broken_by_favor_then_equipment_then_draw() -> None:
     assert r.winners == (0,) and r.details["decided_by"] == "weapons and items"
     r = _finished(([6], [7]), [4, 4], ([MALLET], [CANDLE])).result()  # type: ignore[attr-defined]
     assert r.draw and r.winners == () and r.ranks == (1, 1) and r.details["decided_by"] == "draw"
+
+
+def test_passes_option_delays_the_end_in_a_duel() -> None:
+    s = _last_card(0, 0, passes=2)
+    apply(s, "loot-deck")
+    assert s.runouts == 1 and s.end_turn == 0
+
+
+def test_no_action_possible_passes_with_done() -> None:
+    s = arrange(new(), hands={0: [IMP]}, dungeon=[-1] * 6)
+    s.souls[1].extend(s.deck)  # every other card is out of reach (as if collected)
+    s.deck = []
+    assert legal(s) == ["done"]
+    apply(s, "done")
+    assert s.current_player == 1 and s.end_turn == 0

@@ -98,3 +98,9 @@ def test_m2_play_area_in_every_view() -> None:
         assert [p["hand_size"] for p in v["players"]] == [len(h) for h in s.hands]
     assert s.view(None)["hand"] is None
     assert [c["id"] for c in s.view(0)["hand"]] == sorted(s.hands[0])
+
+
+def test_m3_setup_monsters_do_not_trigger_immediate_effects() -> None:
+    for seed in range(20):
+        s = new(seed, players=4)
+        assert s.favor == [5, 5, 5, 5] and all(not h == [] for h in s.hands)
