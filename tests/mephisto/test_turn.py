@@ -101,6 +101,9 @@ def test_m2_play_area_in_every_view() -> None:
 
 
 def test_m3_setup_monsters_do_not_trigger_immediate_effects() -> None:
+    seen = 0
     for seed in range(20):
         s = new(seed, players=4)
-        assert s.favor == [5, 5, 5, 5] and all(not h == [] for h in s.hands)
+        seen += sum(1 for c in s.dungeon if s.game.cards.immediate[c])
+        assert s.favor == [5, 5, 5, 5] and all(len(h) >= 3 for h in s.hands)
+    assert seen  # the deals did put monsters with immediate effects in the dungeon
