@@ -12,8 +12,9 @@ from tests.army_of_darkness.helpers import EVIL, Cards, arrange, load, run
 
 
 def test_configurations_cover_the_player_counts() -> None:
-    counts = sorted(c["players"] for c in ArmyOfDarkness.CONFIGURATIONS)
+    counts = sorted({c["players"] for c in ArmyOfDarkness.CONFIGURATIONS})
     assert counts == [2, 3, 4, 6, 8]
+    assert {c.get("step3", "instead") for c in ArmyOfDarkness.CONFIGURATIONS} == {"instead", "after-clearing"}
     for c in ArmyOfDarkness.CONFIGURATIONS:
         assert cardtable.load("army-of-darkness", **c).players == c["players"]
 

@@ -326,3 +326,27 @@ def test_ad1_7_no_event_is_offered_to_a_player_outside_her_turn() -> None:
     with pytest.raises(NotYourTurn):
         st.apply(f"play card={hand1[0]}", seat=0)
     assert st.snapshot() == before
+
+
+@pytest.mark.parametrize("step3", ["instead", "after-clearing"])
+def test_ad5_3_step_3_after_an_attack_that_cleared_her_table_is_an_option(step3: str) -> None:
+    g = load(2, step3=step3)
+    pool = Cards(g)
+    d = pool.one("Deadite")
+    st = arrange(g, hands={1: pool.take("Chainsaw", 1)}, mon={0: [d]}, sides={1: EVIL})
+    st.apply(f"slay card={d}")
+    if step3 == "instead":
+        assert st.active == 1, "the default: step 3 replaces the attack, it does not follow it"
+    else:
+        assert st.active == 0 and st.phase == P_FREE
+        assert texts(st) == ["draw", "attack seat=1", "pass"]
+
+
+def test_ad5_3_after_clearing_does_not_apply_while_something_still_opposes_her() -> None:
+    g = load(2, step3="after-clearing")
+    pool = Cards(g)
+    d = pool.take("Deadite", 2)
+    b = pool.one("Boomstick")
+    st = arrange(g, hands={1: pool.take("Chainsaw", 1)}, mon={0: d}, item={0: [b]})
+    st.apply(f"slay card={d[0]}")
+    assert st.phase == P_HIT and st.victim == 0 and texts(st) == [f"discard card={b}"]

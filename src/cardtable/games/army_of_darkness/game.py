@@ -36,8 +36,10 @@ class ArmyOfDarkness(Game):
     """The game: ``cardtable.load("army-of-darkness", players=4)``.
 
     Options: ``players`` (2..8), ``turn-limit`` (turns after which an unfinished game stops with
-    reason ``"turn-limit"``), ``cards`` (path of a card file in the format of the bundled
-    ``cards.toml``; empty for the bundled stand-in set).
+    reason ``"turn-limit"``), ``step3`` (``instead``: step 3 only when nothing opposed her at the
+    attack step; ``after-clearing``: also after an attack that removed the last opposing card),
+    ``cards`` (path of a card file in the format of the bundled ``cards.toml``; empty for the
+    bundled stand-in set).
     """
 
     id = "army-of-darkness"
@@ -51,6 +53,13 @@ class ArmyOfDarkness(Game):
             min=1,
             max=10_000_000,
         ),
+        Option(
+            "step3",
+            "instead",
+            "when step 3 (draw or attack a character) applies: only instead of an attack (nothing opposed her), "
+            "or also after an attack that removed the last card opposing her",
+            choices=("instead", "after-clearing"),
+        ),
         Option("cards", "", "path of a card file in the cards.toml format (empty: the bundled stand-in set)"),
     )
     CONFIGURATIONS: ClassVar[tuple[Mapping[str, OptionValue], ...]] = (
@@ -59,10 +68,12 @@ class ArmyOfDarkness(Game):
         {"players": 4},
         {"players": 6},
         {"players": 8},
+        {"players": 4, "step3": "after-clearing"},
     )
 
     cards: CardSet
     turn_limit: int
+    step3_after_clearing: bool
     TYPE: tuple[int, ...]
     NAME_ID: tuple[int, ...]
     PLAY: list[Action]
@@ -96,6 +107,7 @@ class ArmyOfDarkness(Game):
         if live_monsters < self.players:
             raise OptionError(f"{self.id}: {self.players} players need {self.players} monsters in the deck")
         self.turn_limit = int(self.options["turn-limit"])
+        self.step3_after_clearing = self.options["step3"] == "after-clearing"
 
     def _setup(self) -> None:
         c = self.cards

@@ -276,6 +276,14 @@ class AodState(State):
         self.current_player = a
         self.phase = P_SLAY if self.opposing(a) else P_FREE
 
+    def _after_attack(self) -> None:
+        """After step 2: step 4, or (option ``step3=after-clearing``) step 3 first when the attack
+        removed the last card opposing her (interpretation I4)."""
+        if self.game.step3_after_clearing and not self.opposing(self.active):
+            self.phase = P_FREE
+        else:
+            self._take_hit_step()
+
     def _hit(self, victim: int, step: int) -> None:
         """``victim`` takes a hit: open her choice, or carry on when she has nothing to discard."""
         if self.hit_options(victim):
@@ -431,7 +439,7 @@ class AodState(State):
             self.discard.append(arg)
             if self.log is not None:
                 self.emit("attack", f"{self.who(a)} attacks and discards {g.card_name(arg)}")
-            self._take_hit_step()
+            self._after_attack()
         elif op == A_SLAY3:
             names = g.NAME_ID
             mon = self.mon[a]
@@ -441,7 +449,7 @@ class AodState(State):
                 self.discard.append(c)
             if self.log is not None:
                 self.emit("attack", f"{self.who(a)} attacks and discards three {g.cards.monster_names[arg]} monsters")
-            self._take_hit_step()
+            self._after_attack()
         elif op == A_DRAW:
             self.draw(a, 1)
             self._take_hit_step()
