@@ -23,6 +23,9 @@ def test_ds1_1_seats_and_sides() -> None:
         game(players=3)
     with pytest.raises(OptionError):
         game(**{"good-seat": 2})
+    for bad in ({"victory-count": "weeks"}, {"turn-limit": 1}, {"victory-from": 0}, {"colour": "red"}):
+        with pytest.raises(OptionError):
+            game(**bad)
 
 
 def test_ds1_2_deck_is_one_of_each_card() -> None:
