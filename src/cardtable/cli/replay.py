@@ -121,7 +121,9 @@ class Replayer:
         step = self.steps[k - 1]
         actor = self.game.seat_name(step.actor) if step.actor is not None else "nobody"
         if self.reveal or step.actor == self.seat:
-            said = Text.assemble(f"Action {k}: ", (actor, "bold"), " chose ", (step.text, "cyan"))
+            described = self.game.describe_action(self.game.actions.parse(step.text))
+            text = "" if described == step.text else f"  [{step.text}]"
+            said = Text.assemble(f"Action {k}: ", (actor, "bold"), " chose ", (described, "cyan"), (text, "dim"))
         else:
             said = Text.assemble(f"Action {k}: ", (actor, "bold"), " acted")
         self.console.print(said)
