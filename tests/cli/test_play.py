@@ -314,3 +314,18 @@ def test_pick_understands_numbers_texts_kinds_values_and_descriptions() -> None:
     absent = next(c for c in range(10) if c not in (low["id"], high["id"]))
     assert pick(game, legal, f"play {absent}") == f"play card={absent}"
     assert pick(game, legal, "fly away") == "fly away"
+
+
+def test_resume_refuses_a_record_of_another_game_or_extra_options(cli: Runner, tmp_path: Path) -> None:
+    assert cli("play", "toy", "--seed", "12", "--save", "part.json", input=["1", "quit"]).code == 0
+    other = cli("play", "named-toy", "--resume", "part.json")
+    assert other.code == 2 and "is a record of 'toy'" in other.err
+    extra = cli("play", "toy", "--resume", "part.json", "--players", "2")
+    assert extra.code == 2 and "takes the game's options from the record" in extra.err
+    seed = cli("play", "toy", "--resume", "part.json", "--seed", "13")
+    assert seed.code == 2 and "takes the seed from the record" in seed.err
+    record = json.loads((tmp_path / "part.json").read_text())
+    record["hashes"][0] = "000000000000"
+    (tmp_path / "bad.json").write_text(json.dumps(record))
+    bad = cli("play", "toy", "--resume", "bad.json")
+    assert bad.code == 2 and "diverges at action 0" in bad.err
