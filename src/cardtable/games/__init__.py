@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from cardtable.engine.errors import OptionError
@@ -18,7 +19,7 @@ _BUILTIN: dict[str, str] = {
     "army-of-darkness": "cardtable.games.army_of_darkness.game:ArmyOfDarkness",
 }
 _EXTRA: dict[str, Callable[..., Game]] = {}
-_CACHE: dict[tuple[str, tuple[tuple[str, Any], ...]], Game] = {}
+_CACHE: dict[tuple[str, tuple[tuple[str, Any], ...], tuple[tuple[str, int, int], ...]], Game] = {}
 
 
 def register(game_id: str, factory: Callable[..., Game]) -> None:
@@ -50,13 +51,26 @@ def available() -> list[str]:
     return ids + sorted(_EXTRA)
 
 
+def _file_stamps(options: Mapping[str, Any]) -> tuple[tuple[str, int, int], ...]:
+    """Modification stamps of option values that name files (card files), so an edited file reloads."""
+    stamps = []
+    for value in options.values():
+        if isinstance(value, str) and value:
+            try:
+                st = os.stat(value)
+            except (OSError, ValueError):
+                continue
+            stamps.append((value, st.st_mtime_ns, st.st_size))
+    return tuple(stamps)
+
+
 def load(game_id: str, **options: Any) -> Game:
     """The game ``game_id`` with ``options`` (validated). Loaded games are cached and immutable."""
     cls = game_class(game_id)
     spec = getattr(cls, "OPTIONS", None)
     # Key the cache on the validated options, so "2" and 2 give the very same Game (and Action objects).
     checked = validate_options(game_id, spec, options) if spec is not None else options
-    key = (game_id, tuple(sorted(checked.items())))
+    key = (game_id, tuple(sorted(checked.items())), _file_stamps(checked))
     game = _CACHE.get(key)
     if game is None:
         game = cls(**options)
