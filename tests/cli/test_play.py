@@ -329,3 +329,12 @@ def test_resume_refuses_a_record_of_another_game_or_extra_options(cli: Runner, t
     (tmp_path / "bad.json").write_text(json.dumps(record))
     bad = cli("play", "toy", "--resume", "bad.json")
     assert bad.code == 2 and "diverges at action 0" in bad.err
+
+
+def test_an_unwritable_save_file_is_reported_and_another_can_be_given(cli: Runner, tmp_path: Path) -> None:
+    run = cli("play", "toy", "--seed", "3", "--save", "no/such/dir/g.json", input=["save", "quit", "ok.json"])
+    assert run.code == 0
+    assert run.out.count("cannot write record 'no/such/dir/g.json'") == 2  # the save command, then at quit
+    assert json.loads((tmp_path / "ok.json").read_text())["actions"] == []
+    failed = cli("play", "toy", "--seed", "3", "--save", "no/such/dir/g.json", input=["quit", ""])
+    assert failed.code == 1

@@ -55,8 +55,8 @@ at your decision, type:
   (`:undo`, `:quit`, ... always mean the command, even if a game had an action of that name)
 
 The seed is printed at the start: --seed N with the same seats and inputs replays the same game.
-Exit status: 0 when the game ended or was left (quit, end of input), 130 on Ctrl-C,
-2 on a bad game, option, seat list or record.
+Exit status: 0 when the game ended or was left (quit, end of input), 1 when the --save file
+could not be written, 130 on Ctrl-C, 2 on a bad game, option, seat list or record.
 """
 
 COMMANDS_HELP = "Type a number or an action's text; or undo, log, view, save, help, quit."
@@ -409,30 +409,35 @@ class Session:
         self.show_new_events(seat, "Since your last decision" if seat is not None else "Last events")
         labels = [spec if spec != HUMAN else "human" for spec in self.seats]
         self.console.print(result_table(self.game, state.result(), labels))
-        self.offer_save(ask=bool(self.humans))
-        return 0
+        return self.offer_save(ask=bool(self.humans))
 
     def leave(self, ask: bool) -> int:
         self.console.print(f"Game left after {len(self.table.state.history)} action(s), seed {self.seed}.")
-        self.offer_save(ask=ask)
-        return 0
+        return self.offer_save(ask=ask)
 
-    def offer_save(self, ask: bool) -> None:
-        if self.save_path is not None:
-            self.save(self.save_path)
-            return
-        if not ask:
-            return
-        path = self.term.ask("Save the record? Type a file name, or press Enter to skip: ")
-        if path and path.lower() not in ("n", "no"):
-            try:
-                self.save(path)
-            except CardtableError as exc:
-                self.error(str(exc))
+    def offer_save(self, ask: bool) -> int:
+        """Save to ``--save FILE`` if given; otherwise (or if that failed) ask for a file when ``ask``.
 
-    def save(self, path: str) -> None:
+        Returns the exit status: 1 when the ``--save`` file could not be written and no other was.
+        """
+        if self.save_path is not None and self.save(self.save_path):
+            return 0
+        while ask:
+            path = self.term.ask("Save the record? Type a file name, or press Enter to skip: ")
+            if path and path.lower() not in ("n", "no") and self.save(path):
+                return 0
+            if not path or path.lower() in ("n", "no"):
+                break
+        return 0 if self.save_path is None else 1
+
+    def save(self, path: str) -> bool:
+        """Write the record to ``path``; a failure is shown, not raised, so the game goes on."""
         state = self.table.state
-        write_record(path, state.record())
+        try:
+            write_record(path, state.record())
+        except CardtableError as exc:
+            self.error(str(exc))
+            return False
         seats = (
             ""
             if self.seats[1:] == ["random"] * (len(self.seats) - 1) and self.seats[0] == HUMAN
@@ -441,6 +446,7 @@ class Session:
         resume = f"cardtable play {self.game.id} --resume {path}{seats}"
         note = "" if state.is_over else f" (unfinished; continue with: {resume})"
         self.console.print(f"Record saved to {path}{note}. Replay it with: cardtable replay {path}", markup=False)
+        return True
 
 
 _COMMANDS = {"quit", "exit", "q", "help", "h", "?", "log", "view", "show", "table", "save", "undo"}

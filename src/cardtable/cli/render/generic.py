@@ -337,7 +337,8 @@ def render_view(
     body = {k: v for k, v in view.items() if k not in BASE_KEYS and k not in skip}
     per_seat = [k for k, v in body.items() if _is_per_seat(k, v, players)]
     seat_dicts = next((k for k, v in body.items() if _is_seat_dicts(k, v, players)), None)
-    facts = [(k, v) for k, v in body.items() if is_scalar(v)]
+    # Unset values (None) say nothing at a glance; the table shows what is, not what is not.
+    facts = [(k, v) for k, v in body.items() if is_scalar(v) and v is not None]
     parts: list[RenderableType] = [header(view, ctx)]
     if facts:
         parts.append(Panel(facts_grid(facts), title="Status", title_align="left", border_style="blue"))
