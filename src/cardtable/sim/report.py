@@ -8,12 +8,15 @@ import html
 import io
 import json
 import math
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from cardtable.sim.analysis import analyze
 from cardtable.sim.store import RECORDS, RESULTS, ResultsError, iter_lines, read_manifest, read_results
+
+_DESCRIBED = re.compile(r"^\S+\s+(.+?)\s*\(card -?\d+\)")
 
 CARD_ROWS = 40
 """How many cards (most used first) the page and the summary list per setting."""
@@ -304,9 +307,12 @@ def _describer(game_id: str, settings: list[Mapping[str, Any]]) -> Any:
     def describe(setting: int, text: str) -> str | None:
         try:
             game = cardtable.load(game_id, **settings[setting]["options"])
-            return game.describe_action(game.actions.parse(text))
+            description = game.describe_action(game.actions.parse(text))
         except Exception:  # the game may be unavailable here; the card id then names it
             return None
+        # The convention is "verb Name (card N)": keep the name; else the whole description.
+        m = _DESCRIBED.match(description)
+        return m.group(1) if m else description
 
     return describe
 
