@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -80,9 +81,22 @@ def main(argv: Sequence[str] | None = None, *, console: Console | None = None, s
         print("cardtable: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        # `cardtable games | head`: the reader went away; nothing useful is left to say.
-        return 0
+        return _reader_gone()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return _reader_gone()
     return status
+
+
+def _reader_gone() -> int:
+    """``cardtable games | head``: the reader went away; nothing useful is left to say.
+
+    Point stdout at /dev/null so Python's own flush at exit does not fail a second time.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return 0
 
 
 def _one_line(exc: BaseException) -> str:
