@@ -392,7 +392,7 @@ def check_no_leaks(
     views: Mapping[int | None, JSON] | None = None,
     events_since: int | None = None,
     known_since: Mapping[int | None, set[int]] | None = None,
-    private_since: Mapping[int | None, set[int]] | None = None,
+    released: Mapping[int | None, set[int]] | None = None,
 ) -> dict[int | None, set[int]]:
     """No view or event a seat reads shows a card that another seat knows and it does not.
 
@@ -401,9 +401,9 @@ def check_no_leaks(
     reader's view, nor by name in the events it reads from ``events_since`` on (``None``: no event
     check). Names shared with a card the reader knows, or with a seat, cannot be told apart and are
     not checked. Events may also name cards the reader knew at some point since ``events_since``
-    (``known_since``, by reader) and cards that were private from the reader at some point since
-    then but are not any more (from ``private_since``): for example a card discarded face up that the
-    same action shuffled back into the deck, while another copy of it was drawn.
+    (``known_since``, by reader) and cards that stopped being private from the reader at some action
+    since then (``released``, by reader): for example a card discarded face up that the same action
+    shuffled back into the deck, and that is private again because someone drew it since.
     Returns every seat's ``known_cards``.
     """
     players = state.game.players
@@ -431,8 +431,8 @@ def check_no_leaks(
         event_secret = secret
         if known_since is not None:
             event_secret = event_secret - names.of(known_since.get(reader, set()))
-        if private_since is not None:
-            event_secret = event_secret - names.of(private_since.get(reader, set()) - private)
+        if released is not None:
+            event_secret = event_secret - names.of(released.get(reader, set()))
         shields_all = sorted(names.of(mine), key=len, reverse=True)
         texts = list(strings_in(view))
         where = [f"view({reader})"] * len(texts)
@@ -833,8 +833,11 @@ def check_playout(
         names = CardNames()
         fingerprints: dict[int, str] = {}
         last_events = 0
+        # For the events checked in batches: what each reader knew at some step of the batch, and the
+        # cards that stopped being private from it at some action of the batch.
         known_since: dict[int | None, set[int]] = {s: set() for s in seats}
-        private_since: dict[int | None, set[int]] = {s: set() for s in seats}
+        released: dict[int | None, set[int]] = {s: set() for s in seats}
+        was_private: dict[int | None, set[int]] | None = None
         # Pass 2: the same path with a log, checking as it goes.
         state = game.new(seed, log=True)
         turn = state.turn
@@ -846,20 +849,21 @@ def check_playout(
             if step < n and [a.index for a in legal] != legal_seen[step]:
                 raise fail("determinism", "the legal actions differ between a run with a log and one without")
             check_result(state)
+            known = {s: state.known_cards(s) for s in seats}
+            is_private = {s: private_cards(known, s, game.players) for s in seats}
+            for s in seats:
+                known_since[s] |= known[s]
+                if was_private is not None:
+                    released[s] |= was_private[s] - is_private[s]
+            was_private = is_private
             if step in checked or step in deep:
                 fingerprints[step] = state.fingerprint()
                 views = check_views(state)
                 check_snapshot(state)
-                known = check_no_leaks(state, names, views, last_events, known_since, private_since)
+                check_no_leaks(state, names, views, last_events, known_since, released)
                 last_events = len(state.log) if state.log is not None else 0
                 known_since = {s: set(known[s]) for s in seats}
-                private_since = {s: private_cards(known, s, game.players) for s in seats}
-            else:
-                # Between checked steps, remember who knew what, for the batch of events checked next.
-                known = {s: state.known_cards(s) for s in seats}
-                for s in seats:
-                    known_since[s] |= known[s]
-                    private_since[s] |= private_cards(known, s, game.players)
+                released = {s: set() for s in seats}
             if step in deep:
                 _deep_checks(state, check_rng, samples * 2 if step == 0 else samples, rollout_steps, changed)
             if step == n:
