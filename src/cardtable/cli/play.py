@@ -32,16 +32,7 @@ from cardtable.games import game_class
 
 HUMAN = "human"
 
-SEATS_HELP = """\
-seats:
-  --seats lists one entry per seat, in seat order, separated by commas: `human` for a person at this
-  terminal, or any agent spec (`random`, `heuristic`, `ismcts:iterations=400,rollout=heuristic` —
-  an agent's own key=value options may follow it, comma separated).
-  Without --players, the number of seats listed sets the number of players.
-  A single entry (e.g. the default `--seats human`) takes seat P1 and fills every other seat
-  with `random`.
-  Two or more `human` seats play hot-seat: a "pass the device" screen hides each hand from the others.
-
+INPUT_HELP = """\
 at your decision, type:
   a number          the numbered action
   an action's text  e.g. `play card=3`, or `play 3` (values in order), or just its kind or the
@@ -53,7 +44,19 @@ at your decision, type:
   help              this list
   quit              leave the game (offers to save it)
   (`:undo`, `:quit`, ... always mean the command, even if a game had an action of that name)
+"""
 
+SEATS_HELP = f"""\
+seats:
+  --seats lists one entry per seat, in seat order, separated by commas: `human` for a person at this
+  terminal, or any agent spec (`random`, `heuristic`, `ismcts:iterations=400,rollout=heuristic` —
+  an agent's own key=value options may follow it, comma separated).
+  Without --players, the number of seats listed sets the number of players.
+  A single entry (e.g. the default `--seats human`) takes seat P1 and fills every other seat
+  with `random`.
+  Two or more `human` seats play hot-seat: a "pass the device" screen hides each hand from the others.
+
+{INPUT_HELP}
 The seed is printed at the start: --seed N with the same seats and inputs replays the same game.
 Exit status: 0 when the game ended or was left (quit, end of input), 1 when the --save file
 could not be written, 130 on Ctrl-C, 2 on a bad game, option, seat list or record.
@@ -359,7 +362,7 @@ class Session:
         if command in ("quit", "exit", "q"):
             return Outcome.QUIT
         if command in ("help", "h", "?"):
-            self.console.print(Text(SEATS_HELP.split("at your decision, type:")[1].split("The seed")[0].rstrip()))
+            self.console.print(Text(INPUT_HELP.rstrip()))
             return None
         if command == "log":
             lines = self.table.events(seat, 0)
@@ -405,6 +408,9 @@ class Session:
         self.console.rule("[bold]Game over[/bold]")
         # One person sees their own final view; hot-seat players share the spectator's.
         seat = self.humans[0] if len(self.humans) == 1 else None
+        if seat is None and self.humans:
+            # Hot-seat: the spectator's events since the earliest of the people's last decisions.
+            self.seen[None] = min(self.seen[h] for h in self.humans)
         self.console.print(self.render(state.view(seat), RenderContext(self.game, seat)))
         self.show_new_events(seat, "Since your last decision" if seat is not None else "Last events")
         labels = [spec if spec != HUMAN else "human" for spec in self.seats]
