@@ -5,7 +5,8 @@ plug-ins registered with :func:`cardtable.register`, and the engine's toy game. 
 games and checks, as it goes, what DESIGN.md promises:
 
 * turn structure: ``legal_actions()`` is non-empty exactly until the end, ``current_player`` is
-  ``None`` exactly when the game is over, every legal action is an interned action of
+  ``None`` exactly when the game is over, ``turn`` never goes back, every legal action is an interned
+  action of
   ``game.actions`` whose text parses back to the same object, and every legal action applies;
 * ``result()`` raises before the end and is well formed after it (one score and rank per seat,
   competition ranks, winners exactly the rank-1 seats when there are winners, a non-empty reason);
@@ -27,7 +28,12 @@ games and checks, as it goes, what DESIGN.md promises:
 
 Conventions the leak check relies on (from the common brief): a visible card in a view is a dict with
 an integer ``"id"`` and a string ``"name"``; no other object in a view has exactly those two keys
-with those types. Card names are learned from the views of the seats that know the cards.
+with those types. Card names are learned from the views of the seats that know the cards. Names are
+matched as whole words, not inside a longer card name the reader knows and not next to another
+capitalized word (so the secret "Ash" is not found in the character name "Evil Ash"). An event may
+name a card that was public at some moment of the action that logged it (a card discarded and then
+shuffled back within one action); in long games events are checked in batches between checked
+steps, with the same allowance over the batch.
 
 Every check is a function of this module that raises :class:`ConformanceError` (an
 ``AssertionError``) naming the check and the problem; :func:`check_playout` and :func:`check_game`
