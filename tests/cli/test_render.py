@@ -93,3 +93,11 @@ def test_registered_renderer_is_used_by_play(cli: Runner) -> None:
     finally:
         render._REGISTERED.pop("named-toy")
     assert "CUSTOM hand=2" in run.out
+
+
+def test_a_long_public_pile_is_a_paragraph_but_the_hand_stays_a_table() -> None:
+    pile = [{"id": i, "name": f"Card{i}", "cost": i} for i in range(generic.LONG_PILE + 1)]
+    view = {"game": "toy", "seat": 0, "turn": 1, "current_player": 0, "is_over": False, "discard": pile, "hand": pile}
+    text = draw(generic.render_view(view, ctx()))  # type: ignore[arg-type]
+    assert "Card0 #0 · Card1 #1" in text
+    assert "cost" in text  # the hand's table has a column per stat

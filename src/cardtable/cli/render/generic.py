@@ -112,6 +112,22 @@ def card_details(card: Mapping[str, JSON]) -> str:
     return " · ".join(parts)
 
 
+LONG_PILE = 12
+"""Card lists longer than this (other than the viewer's own) are drawn as a paragraph of names."""
+
+
+def card_names(cards: Sequence[Mapping[str, JSON]]) -> Text:
+    """``Banish #61 · Catch Unawares #32 · ...``: many cards in little room."""
+    text = Text()
+    for i, card in enumerate(cards):
+        if i:
+            text.append(" · ", style="dim")
+        text.append(str(card["name"]))
+        if isinstance(card.get("id"), int):
+            text.append(f" #{card['id']}", style="dim")
+    return text
+
+
 def card_table(cards: Sequence[Mapping[str, JSON]], title: str | None = None) -> Table:
     """A table of cards: id and name, then their public stats.
 
@@ -360,9 +376,12 @@ def render_view(
         own = is_own_zone(key) and ctx.seat is not None
         title = "Your hand" if own else label(key).capitalize()
         count = f" ({len(value)})" if isinstance(value, list) else ""
+        # A long public pile (a discard of 40) as a paragraph of names, so the screen stays short.
+        long_pile = not own and is_card_list(value) and isinstance(value, list) and len(value) > LONG_PILE
+        drawn = card_names(value) if long_pile else render_value(key, value)
         parts.append(
             Panel(
-                render_value(key, value),
+                drawn,
                 title=Text(f"{title}{count}"),
                 title_align="left",
                 border_style="green" if own else "white",
