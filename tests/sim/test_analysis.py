@@ -44,9 +44,17 @@ def test_win_shares_per_agent_and_seat() -> None:
     assert s["agents"]["B"]["estimate"] == pytest.approx(0.5 / 4)
     # seat 1: 1 + 0 + 0.5 + 0; seat 2: 0 + 1 + 0.5 + 0.
     assert [x["estimate"] for x in s["seats"]] == [pytest.approx(0.375), pytest.approx(0.375)]
-    # first player: seat 0 in games 0-2 (1, 0, 0.5), seat 1 in game 3 (0) -> 1.5/4 vs fair 0.5.
+    # first player: seat 0 in games 0-2 (1, 0, 0.5), seat 1 in game 3 (0) -> 1.5/4; fair: the
+    # 3 wins handed out over 4 games x 2 seats = 0.375 (game 3 had no winner).
     assert s["first_player"]["win"]["estimate"] == pytest.approx(0.375)
-    assert s["first_player"]["advantage"]["estimate"] == pytest.approx(-0.125)
+    assert s["first_player"]["fair"] == pytest.approx(0.375)
+    assert s["first_player"]["advantage"]["estimate"] == pytest.approx(0.0)
+
+
+def test_fair_share_counts_every_member_of_a_winning_team() -> None:
+    lines = [_line(i, ["A", "B", "A", "B"], [0, 1, 2, 3], [1.0, 0.0, 1.0, 0.0], first=0) for i in range(4)]
+    fp = setting_stats(lines)["first_player"]
+    assert (fp["fair"], fp["win"]["estimate"], fp["advantage"]["estimate"]) == (0.5, 1.0, 0.5)
 
 
 def test_lengths_reasons_and_details() -> None:

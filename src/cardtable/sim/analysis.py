@@ -88,7 +88,9 @@ def setting_stats(lines: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         reasons[line["reason"]] += 1
         truncated += bool(line.get("truncated"))
         seconds += float(line.get("seconds", 0.0))
-    fair = 1.0 / players if players else math.nan
+    # The share a seat would get if seats did not matter: the mean total win share per game spread
+    # over the seats (1/players, or e.g. 1/2 in a 2v2 game where both winners get a full share).
+    fair = math.fsum(math.fsum(line["wins"]) for line in lines) / (n * players) if n and players else math.nan
     first = wilson(first_sum, first_n)
     return {
         "games": n,
