@@ -22,7 +22,7 @@ MANY_ONES = ["1"] * 200
 
 def human_actions(record: dict[str, object], seat: int = 0) -> list[str]:
     """The actions ``seat`` took in a record, found by replaying it."""
-    state = cardtable.replay(record)  # type: ignore[arg-type]
+    state = cardtable.replay(record)
     probe = state.game.new(state.seed)
     out = []
     for text in state.actions_taken():

@@ -66,7 +66,7 @@ json_values = st.recursive(
 )
 def test_any_json_view_renders_without_error(body: dict[str, object], seat: int | None) -> None:
     view = {"game": "toy", "seat": seat, "turn": 1, "current_player": 0, "is_over": False, **body}
-    text = draw(generic.render_view(view, ctx(seat)))  # type: ignore[arg-type]
+    text = draw(generic.render_view(view, ctx(seat)))
     assert "turn 1" in text
 
 
@@ -98,6 +98,6 @@ def test_registered_renderer_is_used_by_play(cli: Runner) -> None:
 def test_a_long_public_pile_is_a_paragraph_but_the_hand_stays_a_table() -> None:
     pile = [{"id": i, "name": f"Card{i}", "cost": i} for i in range(generic.LONG_PILE + 1)]
     view = {"game": "toy", "seat": 0, "turn": 1, "current_player": 0, "is_over": False, "discard": pile, "hand": pile}
-    text = draw(generic.render_view(view, ctx()))  # type: ignore[arg-type]
+    text = draw(generic.render_view(view, ctx()))
     assert "Card0 #0 · Card1 #1" in text
     assert "cost" in text  # the hand's table has a column per stat
