@@ -1,0 +1,31 @@
+"""Batch simulation, statistics and reports.
+
+* :mod:`~cardtable.sim.plan` — what a run plays: settings (options x agents), seeds, seat rotation.
+* :mod:`~cardtable.sim.play` — playing one game / one batch (the unit of work of every backend).
+* :mod:`~cardtable.sim.run` — running a plan into a resumable folder, locally or on Ray.
+* :mod:`~cardtable.sim.store` — the folder's files, read strictly.
+* :mod:`~cardtable.sim.stats` — Wilson and t intervals, percentiles, paired differences.
+* :mod:`~cardtable.sim.analysis` and :mod:`~cardtable.sim.report` — the statistics, plots and pages.
+
+>>> import tempfile, pathlib
+>>> from cardtable.sim import make_plan, run_plan, build_report
+>>> plan = make_plan("mephisto", options={"players": 2}, seats="heuristic,random", games=4)  # doctest: +SKIP
+>>> run_plan(plan, pathlib.Path(tempfile.mkdtemp()), workers=1, progress=False)  # doctest: +SKIP
+"""
+
+from cardtable.sim.plan import Plan, Setting, make_plan, parse_grid
+from cardtable.sim.report import build_report
+from cardtable.sim.run import ResumeRefused, RunSummary, run_plan
+from cardtable.sim.store import ResultsError
+
+__all__ = [
+    "Plan",
+    "ResultsError",
+    "ResumeRefused",
+    "RunSummary",
+    "Setting",
+    "build_report",
+    "make_plan",
+    "parse_grid",
+    "run_plan",
+]

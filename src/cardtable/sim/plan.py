@@ -115,11 +115,6 @@ def agent_seed(seed: int, index: int, seat: int) -> int:
     return r.next64() >> 16
 
 
-def parse_value(text: str) -> JSON:
-    """Option text as given on a command line (the game's own option types coerce it further)."""
-    return text
-
-
 def grid_values(key: str, text: str) -> tuple[str, ...]:
     """Split a grid's values: ``;`` separates them when present (always for ``seats``), else ``,``."""
     sep = ";" if key == "seats" or ";" in text else ","
@@ -180,7 +175,7 @@ def make_plan(
             if key == "seats":
                 seat_text = value
             else:
-                opts[key] = parse_value(value)
+                opts[key] = value  # text, as from a command line: the game's option types coerce it
         game = cardtable.load(game_id, **opts)
         specs = tuple(split_specs(seat_text))
         if game.players % len(specs):
