@@ -25,7 +25,7 @@ from cardtable.cli.common import add_game_options, game_options, load_game, read
 from cardtable.cli.display import actions_table, configuration_text, events_panel, result_table
 from cardtable.cli.render import RenderContext, renderer_for
 from cardtable.cli.term import Terminal
-from cardtable.engine import Action, CardtableError, Game, IllegalAction, OptionError, Table, UndoRefused
+from cardtable.engine import Action, CardtableError, Game, IllegalAction, OptionError, State, Table, UndoRefused
 from cardtable.engine.actions import action_text
 from cardtable.engine.record import replay
 from cardtable.games import game_class
@@ -236,7 +236,7 @@ class Session:
             assert seat is not None, "a game that is not over has a seat to decide"
             agent = self.agents.get(seat)
             if agent is not None:
-                self.table.apply(agent.choose(Observation(state, seat)), seat)
+                self.table.apply(self.bot_choice(agent, state, seat), seat)
                 if not self.humans:
                     self.print_new_events()
                 continue
@@ -246,6 +246,14 @@ class Session:
             if outcome is Outcome.EOF:
                 self.console.print("Input ended: the game is left unfinished.")
                 return self.leave(ask=False)
+
+    def bot_choice(self, agent: Agent, state: State, seat: int) -> Action:
+        """The bot's action; a searching bot shows a spinner meanwhile so the terminal never looks stuck."""
+        spec = self.seats[seat]
+        if not self.console.is_terminal or spec in ("random", "heuristic"):
+            return agent.choose(Observation(state, seat))
+        with self.console.status(f"{self.game.seat_name(seat)} ({spec}) is thinking…"):
+            return agent.choose(Observation(state, seat))
 
     def intro(self) -> None:
         game = self.game
