@@ -2,12 +2,16 @@
 
 It reads the view's shape, not its meaning:
 
-* top-level scalars (``deck_size: 12``) go into one "Status" panel of facts;
+* top-level scalars (``deck_size: 12``) go into one "Status" panel of facts (unset ``None`` ones left out);
 * lists that give one value per seat (``scores``, ``hand_sizes``, keys ending in ``_by_seat``/
-  ``_per_seat``/``_sizes``/``_counts``, or a ``players``/``seats`` list of dicts) become one row per seat;
-* a card is a dict with a ``name`` (and usually an ``id``); a list of cards becomes a table of cards
-  with their public stats, the id first because action texts name cards by id (``play card=17``);
-* any other dict or list becomes a panel, nested as deep as the view goes.
+  ``_per_seat``/``_sizes``/``_counts``) and the short fields of a ``players``/``seats`` list of dicts
+  become a "Seats" table, one row per seat; each seat's longer fields (cards in play, souls, ...)
+  get a panel of their own;
+* a card is a dict with a ``name`` (and usually an ``id``); a list of cards becomes a table with the
+  id first (action texts name cards by id: ``play card=17``), then a column per stat when the stats
+  are few and short, else one details line per card; a long public pile becomes a paragraph of names;
+* any other dict or list becomes a panel, nested as deep as the view goes; empty zones share one line;
+* the viewing seat's own hand comes last, nearest the prompt.
 
 Hidden zones appear as the view gives them: counts. Nothing here reads the state.
 """
