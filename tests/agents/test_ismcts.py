@@ -83,9 +83,12 @@ def test_ismcts_never_reads_hidden_information(game_id: str, seed: int, steps: i
     assert seat is not None
     other = state.determinize(seat, Rng(seed + 1))
     assert other.view(seat) == state.view(seat)
-    a = Ismcts(seed, iterations=40).choose(Observation(state, seat))
-    b = Ismcts(seed, iterations=40).choose(Observation(other, seat))
+    first, second = Ismcts(seed, iterations=40), Ismcts(seed, iterations=40)
+    a = first.choose(Observation(state, seat))
+    b = second.choose(Observation(other, seat))
     assert a.text == b.text
+    # Not just the choice: the whole search (every root action's visits and rewards) is the same.
+    assert first.last_stats == second.last_stats
 
 
 @pytest.mark.parametrize("game_id", two_player_games())
@@ -194,3 +197,27 @@ def test_cut_rollouts_are_scored_by_the_evaluation() -> None:
     assert len(calls) == 30 and min(calls) >= 1
     with pytest.raises(ValueError, match="evaluation"):
         Ismcts(1, depth=3)
+
+
+class _PeekingObservation(Observation):
+    """What a cheating searcher would see: the true hidden cards in every sample."""
+
+    def sample(self, rng: Rng | int) -> State:
+        other = self._state.clone()
+        other.rng = Rng(0).fork() if isinstance(rng, int) else rng.fork()
+        return other
+
+
+def test_the_hidden_information_check_catches_a_peeking_search() -> None:
+    """The check above has teeth: a search that sees the true hidden cards searches differently
+    in two states that differ only in those cards."""
+    game = cardtable.load("toy")
+    differs = 0
+    for seed in range(10):
+        state = game.new(seed, log=False)
+        other = state.determinize(0, Rng(seed + 1))
+        first, second = Ismcts(seed, iterations=40), Ismcts(seed, iterations=40)
+        first.choose(_PeekingObservation(state, 0))
+        second.choose(_PeekingObservation(other, 0))
+        differs += first.last_stats != second.last_stats
+    assert differs > 0

@@ -156,12 +156,16 @@ class Ismcts(Agent):
         self.rollout_agent = rollout
         self.last_iterations = 0
         """How many iterations the last decision ran (for benchmarks)."""
+        self.last_stats: dict[str, tuple[int, float]] = {}
+        """Visits and total reward of each root action at the last searched decision (for tests and
+        for people curious why the search chose what it did)."""
 
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal_actions()
         if len(legal) == 1:
             # Nothing to decide: do not spend the budget (nor the generator) on a forced move.
             self.last_iterations = 0
+            self.last_stats = {}
             return legal[0]
         seat = obs.seat
         players = obs.game.players
@@ -246,10 +250,13 @@ class Ismcts(Agent):
         best_action = legal[0]
         best_visits = -1
         children = root.children
+        stats: dict[str, tuple[int, float]] = {}
         for action in legal:
             child = children.get(action.index * players + seat)
             visits = child.visits if child is not None else 0
+            stats[action.text] = (visits, child.total if child is not None else 0.0)
             if visits > best_visits:
                 best_visits = visits
                 best_action = action
+        self.last_stats = stats
         return best_action
