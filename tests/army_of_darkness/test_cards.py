@@ -209,3 +209,17 @@ def test_vocabulary_words_the_bundled_deck_does_not_use(tmp_path: Path) -> None:
     st2 = arrange(g2, hands={0: [ev2], 1: pool2.take("Gunpowder", 1)}, mon={0: [mine], 1: [theirs]})
     st2.apply(f"play card={ev2}")
     assert [a.text for a in st2.legal_actions()] == [f"pick card={mine}"]
+
+
+def test_a_deck_too_small_to_deal_is_refused(tmp_path: Path) -> None:
+    text = BUNDLED
+    for old, new in (("count = 8\n", "count = 1\n"), ("count = 6\n", "count = 1\n"), ("count = 5\n", "count = 1\n")):
+        text = text.replace(old, new)
+    for k in (4, 3, 2):
+        text = text.replace(f"count = {k}\n", "count = 1\n")
+    path = _write(tmp_path, text, "small.toml")
+    live = sum(1 for k in range(len(load_cards(path))) if not load_cards(path).removed[k])
+    assert live < 48
+    cardtable.load("army-of-darkness", players=2, cards=str(path))
+    with pytest.raises(OptionError, match="cards in the deck"):
+        cardtable.load("army-of-darkness", players=8, cards=str(path))

@@ -106,6 +106,12 @@ class ArmyOfDarkness(Game):
         )
         if live_monsters < self.players:
             raise OptionError(f"{self.id}: {self.players} players need {self.players} monsters in the deck")
+        live = sum(1 for k in range(len(self.cards)) if not self.cards.removed[k])
+        if live < 6 * self.players:
+            raise OptionError(
+                f"{self.id}: {self.players} players need at least {6 * self.players} cards in the deck "
+                f"(a monster and five cards each); the card file {self.cards.path} has {live}"
+            )
         self.turn_limit = int(self.options["turn-limit"])
         self.step3_after_clearing = self.options["step3"] == "after-clearing"
 
