@@ -71,7 +71,7 @@ def check_clone(s: AodState, rng: Rng) -> None:
 
 
 @given(seed=SEEDS, players=PLAYERS)
-@settings(max_examples=30)
+@settings(max_examples=20)
 def test_random_games_end_and_keep_every_invariant(seed: int, players: int) -> None:
     g = load(players, **{"turn-limit": 250})
     s = g.new(seed)
