@@ -116,7 +116,8 @@ def pick(st: AodState, x: int) -> bool:
         st.discard.remove(x)
         if eff.to == "hand":
             st.hand_gain(a, x, public=True)
-            st.emit("event", f"{st.who(a)} takes {st.game.card_name(x)} from the discard pile into her hand")
+            if st.log is not None:
+                st.emit("event", f"{st.who(a)} takes {st.game.card_name(x)} from the discard pile into her hand")
             return True
         st.chosen = x
         st.phase = P_DEST
@@ -124,13 +125,16 @@ def pick(st: AodState, x: int) -> bool:
     owner = st.untable(x)
     if eff.kind == DISCARD_TABLED:
         st.discard.append(x)
-        st.emit("event", f"{st.game.card_name(x)} in front of {st.who(owner)} is discarded")
+        if st.log is not None:
+            st.emit("event", f"{st.game.card_name(x)} in front of {st.who(owner)} is discarded")
     elif eff.to == "hand":
         st.hand_gain(a, x, public=True)
-        st.emit("event", f"{st.who(a)} takes {st.game.card_name(x)} from {st.who(owner)} into her hand")
+        if st.log is not None:
+            st.emit("event", f"{st.who(a)} takes {st.game.card_name(x)} from {st.who(owner)} into her hand")
     else:
         st.table(a, x)
-        st.emit("event", f"{st.who(a)} takes {st.game.card_name(x)} from {st.who(owner)}")
+        if st.log is not None:
+            st.emit("event", f"{st.who(a)} takes {st.game.card_name(x)} from {st.who(owner)}")
     return True
 
 
@@ -139,7 +143,8 @@ def dest(st: AodState, seat: int) -> None:
     x = st.chosen
     st.chosen = -1
     st.table(seat, x)
-    st.emit("event", f"{st.game.card_name(x)} comes back into play in front of {st.who(seat)}")
+    if st.log is not None:
+        st.emit("event", f"{st.game.card_name(x)} comes back into play in front of {st.who(seat)}")
 
 
 def target(st: AodState, seat: int) -> None:
@@ -148,4 +153,5 @@ def target(st: AodState, seat: int) -> None:
     assert eff is not None
     new = GOOD if eff.side == "good" else EVIL if eff.side == "evil" else 1 - st.side[seat]
     st.side[seat] = new
-    st.emit("event", f"{st.who(seat)} turns {'good' if new == GOOD else 'evil'}")
+    if st.log is not None:
+        st.emit("event", f"{st.who(seat)} turns {'good' if new == GOOD else 'evil'}")

@@ -221,7 +221,8 @@ class AodState(State):
                     break
                 deck.extend(self.discard)
                 self.discard.clear()
-                self.emit("reshuffle", f"the discard pile is shuffled into a new deck of {len(deck)} cards")
+                if self.log is not None:
+                    self.emit("reshuffle", f"the discard pile is shuffled into a new deck of {len(deck)} cards")
             i = below(len(deck))
             deck[i], deck[-1] = deck[-1], deck[i]
             hand.append(deck.pop())
@@ -230,7 +231,8 @@ class AodState(State):
             self.reduced[s] = HAS_CARDS
             if self.log is not None:
                 names = ", ".join(self.game.card_name(c) for c in hand[-got:])
-                self.emit("draw", f"{self.who(s)} draws {got} card(s)", f"{self.who(s)} draws {names}", (s,))
+                if self.log is not None:
+                    self.emit("draw", f"{self.who(s)} draws {got} card(s)", f"{self.who(s)} draws {names}", (s,))
         return got
 
     def opposing(self, s: int) -> list[int]:
@@ -311,7 +313,8 @@ class AodState(State):
         if self.has_won(a):
             self.winner = a
             self.reason = "necronomicon-good" if self.side[a] == GOOD else "necronomicon-evil"
-            self.emit("win", f"{self.who(a)} wins with the Necronomicon")
+            if self.log is not None:
+                self.emit("win", f"{self.who(a)} wins with the Necronomicon")
             self._finish()
             return
         if self.hands[a]:
@@ -320,11 +323,13 @@ class AodState(State):
             self.side[a] = 1 - self.side[a]
             self.switches[a] += 1
             self.reduced[a] = REDUCED
-            self.emit("switch", f"P{a + 1} has had no cards for a whole turn and switches: now {self.who(a)}")
+            if self.log is not None:
+                self.emit("switch", f"P{a + 1} has had no cards for a whole turn and switches: now {self.who(a)}")
             self.draw(a, 5)
         if self.turn >= g.turn_limit:
             self.reason = "turn-limit"
-            self.emit("limit", f"the turn limit ({g.turn_limit}) is reached; nobody wins")
+            if self.log is not None:
+                self.emit("limit", f"the turn limit ({g.turn_limit}) is reached; nobody wins")
             self._finish()
             return
         nxt = a + 1
@@ -400,7 +405,8 @@ class AodState(State):
             self.hand_lose(a, arg)
             self.pending = arg
             if g.TYPE[arg] == EVENT:
-                self.emit("play", f"{self.who(a)} plays the event {g.card_name(arg)}")
+                if self.log is not None:
+                    self.emit("play", f"{self.who(a)} plays the event {g.card_name(arg)}")
                 if effects.start(self):
                     self._event_done()
             else:
@@ -454,7 +460,8 @@ class AodState(State):
             self.draw(a, 1)
             self._take_hit_step()
         elif op == A_ATTACK:
-            self.emit("attack", f"{self.who(a)} attacks {self.who(arg)}")
+            if self.log is not None:
+                self.emit("attack", f"{self.who(a)} attacks {self.who(arg)}")
             self._hit(arg, 3)
         elif op == A_PASS:
             self._take_hit_step()
