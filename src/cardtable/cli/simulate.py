@@ -76,14 +76,18 @@ def run(args: argparse.Namespace) -> int:
     )
     out: Path = args.out if args.out is not None else Path(f"sim-{args.game}")
     workers = args.workers if args.workers is not None else default_workers()
-    summary = run_plan(
-        plan,
-        out,
-        workers=workers,
-        backend=args.backend,
-        address=args.address,
-        progress=not args.no_progress,
-    )
+    try:
+        summary = run_plan(
+            plan,
+            out,
+            workers=workers,
+            backend=args.backend,
+            address=args.address,
+            progress=not args.no_progress,
+        )
+    except KeyboardInterrupt:
+        print(f"\ninterrupted: every finished game is in {out}; run the same command again to resume")
+        return 130
     if summary.already_done:
         print(f"resumed {out}: {summary.already_done} games were already played, {summary.played} played now")
     if summary.repaired:

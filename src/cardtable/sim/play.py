@@ -7,6 +7,7 @@ why one worker, K workers and a Ray cluster give identical results for the same 
 from __future__ import annotations
 
 import importlib
+import signal
 import sys
 import time
 from collections.abc import Mapping, Sequence
@@ -119,7 +120,11 @@ def run_batch(plan_json: Mapping[str, Any], setting_index: int, indices: Sequenc
 
 
 def worker_init(path: list[str]) -> None:
-    """Process-pool initializer: the parent's import path, so run-time registered games import."""
+    """Process-pool initializer: the parent's import path, so run-time registered games import.
+
+    Workers ignore Ctrl-C: the main process handles it (keeping every finished batch) and stops them.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     for entry in reversed(path):
         if entry not in sys.path:
             sys.path.insert(0, entry)

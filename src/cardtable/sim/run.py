@@ -78,20 +78,23 @@ def _local(plan_json: dict[str, Any], batches: Sequence[Batch], workers: int) ->
             yield run_batch(plan_json, setting, indices)
         return
     import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
     # fork shares the parent's imports and registered games and starts in milliseconds.
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=worker_init, initargs=(sys.path,))
+    pool = ctx.Pool(min(workers, max(1, len(batches))), initializer=worker_init, initargs=(sys.path,))
     try:
-        pending: set[Future[list[GameOutcome]]] = {pool.submit(run_batch, plan_json, s, idx) for s, idx in batches}
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                yield future.result()
+        tasks = [(plan_json, s, idx) for s, idx in batches]
+        yield from pool.imap_unordered(_run_task, tasks, chunksize=1)
+        pool.close()
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        # On an interruption or an error: stop the workers now rather than after their batches.
+        pool.terminate()
+        pool.join()
+
+
+def _run_task(task: tuple[dict[str, Any], int, list[int]]) -> list[GameOutcome]:
+    return run_batch(*task)
 
 
 def _ray(
