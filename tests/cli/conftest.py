@@ -15,8 +15,17 @@ from cardtable.cli.main import main
 from tests.cli.named_toy import NamedToy
 from tests.engine.toy import Toy
 
-cardtable.register("toy", Toy)
-cardtable.register("named-toy", NamedToy)
+
+@pytest.fixture(autouse=True)
+def test_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toy games, registered for each test and removed after it.
+
+    Not at import: other test modules list ``cardtable.available()`` when they are collected (golden
+    playthroughs, conformance) and must not find games that only these tests define. The registry
+    has no public way to unregister, so the test patches its table directly.
+    """
+    monkeypatch.setitem(cardtable.games._EXTRA, "toy", Toy)
+    monkeypatch.setitem(cardtable.games._EXTRA, "named-toy", NamedToy)
 
 
 @dataclass
