@@ -53,6 +53,8 @@ def test_int_in_range_from_int_or_text(n: int) -> None:
         ("many", "must be an integer, got 'many'"),
         (True, "must be an integer, got True"),
         (None, "must be an integer, got None"),
+        (2.5, "must be an integer, got 2.5"),
+        ("2.5", "must be an integer, got '2.5'"),
     ],
 )
 def test_int_errors(value: object, words: str) -> None:

@@ -44,7 +44,7 @@ class Option:
             else:
                 raise OptionError(f"{game}: option {self.name!r} must be true or false, got {raw!r}")
         elif self.kind is int:
-            if isinstance(raw, bool):
+            if isinstance(raw, bool) or (isinstance(raw, float) and not raw.is_integer()):
                 raise OptionError(f"{game}: option {self.name!r} must be an integer, got {raw!r}")
             try:
                 value = int(raw)
