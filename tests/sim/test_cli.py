@@ -10,6 +10,7 @@ import pytest
 
 from cardtable.cli import report, simulate
 from cardtable.sim.store import ResultsError
+from tests.agents.games import playable
 
 
 def _cli(*argv: str) -> int:
@@ -60,3 +61,16 @@ def test_grid_over_seats_compares_settings(tmp_path: Path, capsys: pytest.Captur
     text = capsys.readouterr().out
     assert "[seats=random] minus [seats=ismcts:iterations=8,random]" in text
     assert (out / "grid.png").exists()
+
+
+def test_player_count_sweep_on_a_real_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The issue's example: how long Army of Darkness lasts as players are added (paired seeds)."""
+    if playable("army-of-darkness", players=2) is None:
+        pytest.skip("army-of-darkness is not playable in this build yet")
+    out = tmp_path / "aod"
+    assert _cli("simulate", "army-of-darkness", "-n", "4", "--grid", "players=2,3", "--out", str(out), "-j", "1") == 0
+    text = capsys.readouterr().out
+    assert "[players=3] minus [players=2] (paired games, 95% t interval):" in text
+    report_json = json.loads((out / "report.json").read_text())
+    assert [s["players"] for s in report_json["settings"]] == [2, 3]
+    assert report_json["comparisons"][0]["differences"]["turns"]["n"] == 4
