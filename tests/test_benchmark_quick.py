@@ -70,3 +70,18 @@ def test_bad_seconds_are_refused() -> None:
     bench = _bench()
     with pytest.raises(SystemExit):
         bench.main(["--quick", "--game", "toy", "--seconds", "0"])
+
+
+@pytest.mark.parametrize("game_id", [g for g in cardtable.available() if g != "toy"])
+def test_quick_benchmark_covers_every_configuration_of_every_game(game_id: str, tmp_path: Path) -> None:
+    """CI runs the benchmark's quick mode over every real game and variant (numbers well formed only)."""
+    bench = _bench()
+    out = tmp_path / "bench.json"
+    assert bench.main(["--quick", "--game", game_id, "--json", str(out)]) == 0
+    rows = json.loads(out.read_text())["results"]
+    configurations = type(cardtable.load(game_id)).CONFIGURATIONS
+    assert [row["options"] for row in rows] == [dict(c) for c in configurations]
+    for row in rows:
+        for key in NUMBERS:
+            value = row[key]
+            assert isinstance(value, float) and math.isfinite(value) and value > 0, (row["config"], key, value)
