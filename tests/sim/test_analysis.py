@@ -122,3 +122,19 @@ def test_card_attribution_credits_the_acting_seat() -> None:
     # card 3: seat 1 of game 0 (lost) and seat 0 of game 1 (lost).
     assert (rows[3]["uses"], rows[3]["win"]["estimate"], rows[3]["name"]) == (2, 0.0, "card 3")
     assert rows[3]["kinds"] == ["buy"]
+
+
+def test_card_stats_count_only_the_kinds_that_play_or_acquire_a_card() -> None:
+    results = {(0, 0): {"wins": [1.0, 0.0]}}
+    records = [
+        {
+            "setting": 0,
+            "index": 0,
+            "actors": [0, 1, 1],
+            "record": {"actions": ["play card=7", "discard card=7", "discard card=3"]},
+        }
+    ]
+    rows = {r["card"]: r for r in card_stats(records, results, uses_kinds={"play": "played"})[0]}
+    # Paying a cost with card 7 or 3 is not using it: only seat 0's play counts.
+    assert set(rows) == {7}
+    assert (rows[7]["uses"], rows[7]["actions"], rows[7]["kinds"], rows[7]["win"]["estimate"]) == (1, 1, ["play"], 1.0)

@@ -104,6 +104,9 @@ class Game:
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     CONFIGURATIONS: ClassVar[tuple[Mapping[str, OptionValue], ...]] = ()
     """Named option sets that together cover every variant: run by the conformance harness and benchmark."""
+    CARD_USES: ClassVar[Mapping[str, str]] = {}
+    """Action kinds (taking a ``card`` parameter) that put a card to use, with how: ``"played"`` or
+    ``"acquired"``. Per-card statistics count these and nothing else (not, say, paying a cost)."""
 
     def __init__(self, **options: Any) -> None:
         self.options: Mapping[str, OptionValue] = validate_options(self.id, self.OPTIONS, options)
@@ -139,6 +142,10 @@ class Game:
     def describe_action(self, action: Action) -> str:
         """A human description of an action (defaults to its text form)."""
         return action.text
+
+    def card_name(self, card: int) -> str:
+        """A card's name for people, unique per card id (e.g. ``"Greataxe (card 25)"``)."""
+        return f"card {card}"
 
     def seat_name(self, seat: int) -> str:
         return f"P{seat + 1}"

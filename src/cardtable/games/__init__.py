@@ -41,6 +41,11 @@ def game_class(game_id: str) -> Callable[..., Game]:
     return cls
 
 
+def builtin() -> list[str]:
+    """Ids of the games that ship with cardtable (not plug-ins or test games)."""
+    return list(_BUILTIN)
+
+
 def available() -> list[str]:
     """Ids of every game that can be loaded."""
     ids = []

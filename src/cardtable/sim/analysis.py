@@ -143,15 +143,19 @@ def card_stats(
     records: Iterable[Mapping[str, Any]],
     results: Mapping[tuple[int, int], Mapping[str, Any]],
     describe: Any = None,
+    uses_kinds: Mapping[str, str] | None = None,
 ) -> dict[int, list[dict[str, Any]]]:
     """Per setting, one row per card: uses (game, seat pairs), actions, win share with interval.
 
-    ``describe(setting, action_text)``, when given, names a card the record's ``names`` lack.
+    ``describe(setting, action_text)``, when given, names the card (over the record's ``names``).
+    ``uses_kinds`` (the game's ``CARD_USES``), when not empty, limits the count to the action kinds
+    that play or acquire a card: discarding a card to pay a cost is not using it.
     """
     uses: dict[int, dict[int, set[tuple[int, int]]]] = defaultdict(lambda: defaultdict(set))
     actions: dict[int, Counter[int]] = defaultdict(Counter)
     kinds: dict[int, dict[int, set[str]]] = defaultdict(lambda: defaultdict(set))
     names: dict[int, dict[int, str]] = defaultdict(dict)
+    described: dict[int, set[int]] = defaultdict(set)
     for rec in records:
         setting, index = int(rec["setting"]), int(rec["index"])
         if (setting, index) not in results:
@@ -162,13 +166,15 @@ def card_stats(
             names[setting].setdefault(int(key), name)
         for text, seat in zip(texts, actors, strict=True):
             m = CARD_PARAM.search(text)
-            if m is None:
+            if m is None or (uses_kinds and text.split()[0] not in uses_kinds):
                 continue
             card = int(m.group(1))
             uses[setting][card].add((index, seat))
             actions[setting][card] += 1
             kinds[setting][card].add(text.split()[0])
-            if card not in names[setting] and describe is not None:
+            if card not in described[setting] and describe is not None:
+                # The game's own name for the card wins over names gathered from views.
+                described[setting].add(card)
                 label = describe(setting, text)
                 if label:
                     names[setting][card] = label
@@ -197,6 +203,7 @@ def analyze(
     lines: Sequence[Mapping[str, Any]],
     records: Iterable[Mapping[str, Any]] | None = None,
     describe: Any = None,
+    uses_kinds: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """All the statistics of a run (see the module docstring)."""
     settings = manifest["settings"]
@@ -231,7 +238,7 @@ def analyze(
     cards: dict[int, list[dict[str, Any]]] = {}
     if records is not None:
         results = {(int(o["setting"]), int(o["index"])): o for o in lines}
-        cards = card_stats(records, results, describe)
+        cards = card_stats(records, results, describe, uses_kinds)
     return {
         "game": manifest["game"],
         "games_planned": manifest["games"] * len(settings),

@@ -8,15 +8,12 @@ import html
 import io
 import json
 import math
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from cardtable.sim.analysis import analyze
+from cardtable.sim.analysis import CARD_PARAM, analyze
 from cardtable.sim.store import RECORDS, RESULTS, ResultsError, iter_lines, read_manifest, read_results
-
-_DESCRIBED = re.compile(r"^\S+\s+(.+?)\s*\(card -?\d+\)")
 
 CARD_ROWS = 40
 """How many cards (most used first) the page and the summary list per setting."""
@@ -301,20 +298,30 @@ def render_html(a: Mapping[str, Any], figs: Mapping[str, bytes]) -> str:
 
 
 def _describer(game_id: str, settings: list[Mapping[str, Any]]) -> Any:
-    """``describe(setting, action_text)`` through the game's own ``describe_action``, if it loads."""
+    """``describe(setting, action_text)``: the acted-on card's name from the game's ``card_name``."""
     import cardtable
 
     def describe(setting: int, text: str) -> str | None:
+        m = CARD_PARAM.search(text)
+        if m is None:
+            return None
         try:
             game = cardtable.load(game_id, **settings[setting]["options"])
-            description = game.describe_action(game.actions.parse(text))
         except Exception:  # the game may be unavailable here; the card id then names it
             return None
-        # The convention is "verb Name (card N)": keep the name; else the whole description.
-        m = _DESCRIBED.match(description)
-        return m.group(1) if m else description
+        return game.card_name(int(m.group(1)))
 
     return describe
+
+
+def _card_uses(game_id: str) -> Mapping[str, str] | None:
+    """The game's ``CARD_USES`` (which action kinds play or acquire a card), if the game loads."""
+    import cardtable
+
+    try:
+        return cardtable.load(game_id).CARD_USES
+    except Exception:  # unavailable game: count every action naming a card
+        return None
 
 
 def build_report(folder: Path, *, plots: bool = True) -> tuple[dict[str, Any], str]:
@@ -332,7 +339,9 @@ def build_report(folder: Path, *, plots: bool = True) -> tuple[dict[str, Any], s
     records = None
     if records_path.exists():
         records = [obj for _, obj in iter_lines(records_path, ("setting", "index", "record", "actors"))]
-    a = analyze(manifest, lines, records, _describer(manifest["game"], manifest["settings"]))
+    a = analyze(
+        manifest, lines, records, _describer(manifest["game"], manifest["settings"]), _card_uses(manifest["game"])
+    )
     text = summary_text(a)
     (folder / "report.json").write_text(json.dumps(a, indent=1, sort_keys=True) + "\n")
     (folder / "summary.txt").write_text(text + "\n")

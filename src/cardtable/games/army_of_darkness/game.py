@@ -62,6 +62,7 @@ class ArmyOfDarkness(Game):
         ),
         Option("cards", "", "path of a card file in the cards.toml format (empty: the bundled stand-in set)"),
     )
+    CARD_USES = {"play": "played"}
     CONFIGURATIONS: ClassVar[tuple[Mapping[str, OptionValue], ...]] = (
         {"players": 2},
         {"players": 3},

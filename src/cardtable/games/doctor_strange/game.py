@@ -49,6 +49,7 @@ class DoctorStrange(Game):
         Option("turn-limit", 400, "stop the game (result 'turn-limit', truncated) after this many player turns", min=2),
         Option("card-file", "", "path of a replacement card file (empty: the built-in cards.toml)"),
     )
+    CARD_USES = {"play": "played", "take": "acquired"}
     CONFIGURATIONS = (
         {"players": 2},
         {"players": 2, "good-seat": 0},

@@ -69,6 +69,7 @@ class Mephisto(Game):
         Option("repair-cap", True, "repair never raises durability above the printed value"),
         Option("cards", "", "path of a card file to play with (empty = the bundled stand-in set)"),
     )
+    CARD_USES = {"play": "played", "summon": "played", "loot": "acquired", "take": "acquired"}
     CONFIGURATIONS: ClassVar[tuple[dict[str, OptionValue], ...]] = (
         {"players": 1},
         {"players": 2},
