@@ -198,6 +198,24 @@ def test_ad5_draw_attack_or_pass_when_nothing_opposes_her() -> None:
     assert len(st.hands[0]) == 1 + 1  # the step-3 draw, then the end-of-turn draw (AD8.1)
 
 
+def test_ad5_option_step3_pass_false_forces_draw_or_attack() -> None:
+    g = load(3, **{"step3-pass": False})
+    pool = Cards(g)
+    st = arrange(g, hands={1: pool.take("Chainsaw", 1), 2: pool.take("Chainsaw", 1)}, sides={2: EVIL})
+    assert st.phase == P_FREE
+    assert texts(st) == ["draw", "attack seat=2"]
+    before = st.snapshot()
+    with pytest.raises(IllegalAction, match="not legal now"):
+        st.apply("pass")
+    assert st.snapshot() == before
+    # With nothing to draw and nobody she may attack, pass is all that is left.
+    st.deck.clear()
+    st.discard.clear()
+    st.side[2] = st.side[0]
+    st._legal = None
+    assert texts(st) == ["pass"]
+
+
 def test_ad5_1_a_good_character_cannot_attack_another_good_character() -> None:
     g = load(3)
     pool = Cards(g)

@@ -38,8 +38,8 @@ class ArmyOfDarkness(Game):
     Options: ``players`` (2..8), ``turn-limit`` (turns after which an unfinished game stops with
     reason ``"turn-limit"``), ``step3`` (``instead``: step 3 only when nothing opposed her at the
     attack step; ``after-clearing``: also after an attack that removed the last opposing card),
-    ``cards`` (path of a card file in the format of the bundled ``cards.toml``; empty for the
-    bundled stand-in set).
+    ``step3-pass`` (whether step 3 may be declined), ``cards`` (path of a card file in the format of
+    the bundled ``cards.toml``; empty for the bundled stand-in set).
     """
 
     id = "army-of-darkness"
@@ -60,6 +60,12 @@ class ArmyOfDarkness(Game):
             "or also after an attack that removed the last card opposing her",
             choices=("instead", "after-clearing"),
         ),
+        Option(
+            "step3-pass",
+            True,
+            "step 3 may be declined (pass) instead of drawing or attacking; false: she must draw or attack "
+            "when either is possible",
+        ),
         Option("cards", "", "path of a card file in the cards.toml format (empty: the bundled stand-in set)"),
     )
     CARD_USES = {"play": "played"}
@@ -70,11 +76,13 @@ class ArmyOfDarkness(Game):
         {"players": 6},
         {"players": 8},
         {"players": 4, "step3": "after-clearing"},
+        {"players": 3, "step3-pass": False},
     )
 
     cards: CardSet
     turn_limit: int
     step3_after_clearing: bool
+    step3_may_pass: bool
     TYPE: tuple[int, ...]
     NAME_ID: tuple[int, ...]
     PLAY: list[Action]
@@ -115,6 +123,7 @@ class ArmyOfDarkness(Game):
             )
         self.turn_limit = int(self.options["turn-limit"])
         self.step3_after_clearing = self.options["step3"] == "after-clearing"
+        self.step3_may_pass = bool(self.options["step3-pass"])
 
     def _setup(self) -> None:
         c = self.cards

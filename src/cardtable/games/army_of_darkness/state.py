@@ -387,7 +387,8 @@ class AodState(State):
             side = self.side
             good = side[a] == GOOD
             out.extend(att[s] for s in range(g.players) if s != a and not (good and side[s] == GOOD))
-            out.append(g.PASS)
+            if g.step3_may_pass or not out:
+                out.append(g.PASS)
             return out
         if ph == P_PICK:
             pick = g.PICK
