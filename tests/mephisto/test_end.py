@@ -49,6 +49,18 @@ def test_m9_2_option_end_after_the_current_turn() -> None:
     assert s.is_over
 
 
+def test_m9_2_option_left_of_start_ends_after_the_second_seat_in_turn_order() -> None:
+    s = _last_card(0, 0, players=3, **{"final-round": "left-of-start"})
+    apply(s, "loot-deck")
+    assert s.runouts == 1 and s.end_turn == 0
+    keep = s.deck[-1]
+    s.discard.extend(s.deck[:-1])
+    s.deck = [keep]
+    s._legal = None
+    apply(s, "loot-deck")  # the deck runs out the second time on seat 1's turn: seat 1 is left of seat 0
+    assert s.runouts == 2 and s.is_over and s.turn == 2
+
+
 def test_m9_3_three_players_play_through_the_deck_twice() -> None:
     s = _last_card(0, 0, players=3)
     apply(s, "loot-deck")

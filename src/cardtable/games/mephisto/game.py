@@ -57,8 +57,9 @@ class Mephisto(Game):
         Option(
             "final-round",
             "complete",
-            "after the end is triggered: complete the round, or end after the current turn",
-            choices=("complete", "current-turn"),
+            "after the end is triggered: complete the round, end after the current turn, or (literal reading) "
+            "end when the player to the left of the starting player finishes a turn",
+            choices=("complete", "current-turn", "left-of-start"),
         ),
         Option(
             "solo-refill-effects",
@@ -117,6 +118,7 @@ class Mephisto(Game):
         passes = int(o["passes"])
         self.passes = passes if passes else (2 if self.players >= 3 else 1)
         self.complete_round = o["final-round"] == "complete"
+        self.left_of_start = o["final-round"] == "left-of-start"
         n = self.players
         # Team of each seat and the opponents of each seat (precomputed: used on every effect).
         self.team_of = tuple((s % 2) if self.teams else s for s in range(n))

@@ -249,6 +249,11 @@ class MephistoState(State):
         g = self.game
         if g.solo:
             self.end_turn = self.turn + 1  # M12.7: one more turn
+        elif g.left_of_start:
+            # Literal M9.2: play passes to the left (clockwise), so the player to the left of the
+            # starting player is the next side after it; the game ends when that side next finishes.
+            target = (self.first + 1) % g.n_sides
+            self.end_turn = self.turn + (target - self.side) % g.n_sides
         elif not g.complete_round:
             self.end_turn = self.turn
         else:
