@@ -21,7 +21,11 @@ Rewards come from :meth:`State.result` through :func:`seat_rewards`: each seat's
 (:func:`win_shares`: ties and teams share), and in solitaire half for winning, half for the score.
 
 Rollouts may be cut short (``depth``) and scored by the game's heuristic evaluation when the
-heuristic module provides one (``rollout_rewards(state) -> per-seat rewards``).
+heuristic module provides one (``rollout_rewards(state) -> per-seat rewards``). When it does, that is
+the default: rollouts stop after :data:`DEFAULT_DEPTH` decisions (or the module's ``ROLLOUT_DEPTH``),
+because a random playout to the end is mostly noise (random play is far from how the game is played)
+and, in long games, slow; an evaluation after a few random moves is both a better and a cheaper
+estimate. Games without the hook keep full random rollouts.
 
 Budget: ``iterations`` (deterministic for a seed) or ``ms`` (wall clock; then the result depends on
 the machine's speed). Determinizations are already log-free clones, so no extra copy is made.
@@ -38,7 +42,32 @@ from cardtable.agents.base import Agent, Observation
 
 if TYPE_CHECKING:
     from cardtable.engine.actions import Action
-    from cardtable.engine.game import Result, State
+    from cardtable.engine.game import Game, Result, State
+
+DEFAULT_DEPTH = 8
+"""Rollout length when neither ``depth`` nor ``evaluate`` is given and the game's heuristic module
+provides ``rollout_rewards`` (a module may set its own ``ROLLOUT_DEPTH``)."""
+
+DEFAULT_C = 0.7
+"""The UCB exploration constant (rewards lie in 0..1)."""
+
+
+def game_evaluation(game: Game) -> tuple[Callable[[State], Sequence[float]], int] | None:
+    """The game's rollout evaluation and its default rollout depth, or None if it has none.
+
+    Found through the agent registry's :func:`~cardtable.agents.registry.heuristic_evaluation` (the
+    heuristic module's ``rollout_rewards``; its ``ROLLOUT_DEPTH``, else :data:`DEFAULT_DEPTH`). Not
+    cached: after the first import it is a dictionary lookup, and tests may add a module later.
+    """
+    import sys
+
+    from cardtable.agents.registry import heuristic_evaluation
+
+    evaluate = heuristic_evaluation(game.id)
+    if evaluate is None:
+        return None
+    module = sys.modules.get(getattr(evaluate, "__module__", ""))
+    return evaluate, int(getattr(module, "ROLLOUT_DEPTH", DEFAULT_DEPTH))
 
 
 def win_shares(result: Result, players: int) -> list[float]:
@@ -119,13 +148,16 @@ class Ismcts(Agent):
     ``ms``
         a time budget per decision in milliseconds (overrides ``iterations``; not reproducible).
     ``c``
-        the UCB exploration constant (default 0.7; rewards lie in 0..1).
+        the UCB exploration constant (default :data:`DEFAULT_C`; rewards lie in 0..1).
     ``rollout``
         ``random`` (default) or ``heuristic`` (the game's heuristic agent plays the rollouts).
     ``depth``
         stop each rollout after this many decisions and score the position with ``evaluate`` (the
-        game's ``rollout_rewards(state) -> per-seat rewards in 0..1``); without it,
-        rollouts play to the end. Shorter rollouts mean many more iterations per second.
+        game's ``rollout_rewards(state) -> per-seat rewards in 0..1``). Without ``depth`` and
+        ``evaluate``: if the game's heuristic module has ``rollout_rewards``, rollouts stop after its
+        ``ROLLOUT_DEPTH`` (else :data:`DEFAULT_DEPTH`) decisions and are scored by it, unless
+        ``full_rollouts=True`` (constructor only); otherwise they play to the end. Shorter rollouts
+        mean many more iterations per second.
     """
 
     name = "ismcts"
@@ -136,10 +168,11 @@ class Ismcts(Agent):
         *,
         iterations: int = 1000,
         ms: float | None = None,
-        c: float = 0.7,
+        c: float = DEFAULT_C,
         rollout: Agent | None = None,
         depth: int | None = None,
         evaluate: Callable[[State], Sequence[float]] | None = None,
+        full_rollouts: bool = False,
     ) -> None:
         super().__init__(seed)
         if iterations < 1:
@@ -150,6 +183,9 @@ class Ismcts(Agent):
             raise ValueError("ismcts: depth must be at least 0 and needs an evaluation function")
         self.depth = depth
         self.evaluate = evaluate
+        # Use the game's own evaluation and depth when neither is given (decided per decision, from
+        # the observed game: an agent is built before it knows the game it will play).
+        self.game_default = depth is None and evaluate is None and not full_rollouts
         self.iterations = iterations
         self.ms = ms
         self.c = c
@@ -178,6 +214,10 @@ class Ismcts(Agent):
         rollout_agent = self.rollout_agent
         depth = -1 if self.depth is None else self.depth
         evaluate = self.evaluate
+        if self.game_default:
+            found = game_evaluation(obs.game)
+            if found is not None:
+                evaluate, depth = found
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
         budget = self.iterations
         done = 0

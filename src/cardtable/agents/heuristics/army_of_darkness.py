@@ -9,6 +9,7 @@ never reads hidden cards: everything it sees comes from the observation.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from cardtable.agents.base import Agent, Observation
@@ -96,3 +97,22 @@ class Heuristic(Agent):
             elif v > best_value - 1e-9:
                 best.append(a)
         return best[self.rng.below(len(best))]
+
+
+# The progress difference that makes a seat ~73% likely to win (logistic scale of :func:`progress`).
+_SCALE = 6.0
+
+
+def rollout_rewards(state: AodState) -> list[float]:
+    """Search evaluation of an Army of Darkness position (full information, e.g. a determinization).
+
+    One value per seat in 0..1 estimating :func:`~cardtable.agents.ismcts.seat_rewards` at the end:
+    the seats' win chances are a softmax of their :func:`progress` towards the Necronomicon victory of
+    their current side. Reads the state's fields only (never mutates it) and takes a few microseconds.
+    """
+    n = state.game.players
+    scores = [progress(state, s) for s in range(n)]
+    top = max(scores)
+    weights = [math.exp((v - top) / _SCALE) for v in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
