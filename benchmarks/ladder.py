@@ -1,8 +1,12 @@
 """Strength ladder and simulation throughput, printed as Markdown tables for the README.
 
-For every 2-player game that loads: ISMCTS at a fixed budget against the game's heuristic and against
-random, and the heuristic against random (seats rotated every game, the same deals for every pairing),
-with 95% Wilson intervals; and ISMCTS iterations per second on one core.
+For every game at 2 players (Mephisto, Doctor Strange, Army of Darkness; any other registered game that
+deals a 2-player game joins after them): ISMCTS at a fixed budget against the game's heuristic and
+against random, and the heuristic against random (seats rotated every game, the same deals for every
+pairing), with 95% Wilson intervals; and ISMCTS iterations per second and seconds per decision on one
+core. ISMCTS runs with its defaults: rollouts cut after a few random decisions and scored by the game's
+``rollout_rewards`` evaluation (which is also what makes Army of Darkness, whose random playouts are
+hundreds of decisions long, affordable).
 
 ``--throughput`` adds the simulation speed targets: a 10,000-game random-vs-random Mephisto run on
 2 workers, and the local pool's scaling from 1 to 2 workers.
@@ -28,10 +32,12 @@ from cardtable.sim.plan import make_plan
 from cardtable.sim.run import run_plan
 from cardtable.sim.store import read_manifest, read_results
 
+GAMES = ("mephisto", "doctor-strange", "army-of-darkness")
+
 
 def two_player_games() -> list[str]:
     out = []
-    for game_id in cardtable.available():
+    for game_id in [*GAMES, *(g for g in cardtable.available() if g not in GAMES)]:
         try:
             cardtable.load(game_id, players=2).new(0, log=False).legal_actions()
         except Exception as exc:  # a game still being written: say so, do not stop the ladder
@@ -41,14 +47,18 @@ def two_player_games() -> list[str]:
     return out
 
 
-def iterations_per_second(game_id: str, iterations: int, games: int = 2, seconds: float = 20.0) -> float:
-    """ISMCTS iterations per second over whole games against random (one core, this process)."""
+def iterations_per_second(
+    game_id: str, iterations: int, c: float, games: int = 2, seconds: float = 20.0
+) -> tuple[float, float]:
+    """ISMCTS iterations per second, and seconds per searched decision, over whole games against
+    random (one core, this process)."""
     game = cardtable.load(game_id, players=2)
     done = 0
+    searched = 0
     spent = 0.0
     for seed in range(games):
         hero = seed % 2
-        search = Ismcts(seed, iterations=iterations)
+        search = Ismcts(seed, iterations=iterations, c=c)
         other = make_agent("random", game, seed + 1)
         state = game.new(seed, log=False)
         while not state.is_over and spent < seconds:
@@ -59,10 +69,13 @@ def iterations_per_second(game_id: str, iterations: int, games: int = 2, seconds
                 action = search.choose(Observation(state, seat))
                 spent += time.perf_counter() - start
                 done += search.last_iterations
+                searched += search.last_iterations > 0
             else:
                 action = other.choose(Observation(state, seat))
             state.apply(action)
-    return done / spent if spent else float("nan")
+    if not spent:
+        return float("nan"), float("nan")
+    return done / spent, spent / max(searched, 1)
 
 
 def match(game_id: str, seats: str, games: int, workers: int, seed: int) -> dict[str, float]:
@@ -86,15 +99,18 @@ def pct(i: dict[str, float]) -> str:
 
 
 def ladder(args: argparse.Namespace) -> None:
-    spec = f"ismcts:iterations={args.iterations}"
+    spec = f"ismcts:iterations={args.iterations},c={args.c}"
     games = args.only or two_player_games()
-    print(f"ISMCTS ({args.iterations} iterations/decision, random rollouts); {args.games} games per pairing, ")
+    print(
+        f"ISMCTS ({args.iterations} iterations/decision, c={args.c}, default rollouts: cut and scored by the game's "
+        f"evaluation); {args.games} games per pairing, "
+    )
     print("seats rotated, win share of the first-named agent with a 95% Wilson interval.\n")
-    print("| game | ISMCTS it/s (1 core) | ISMCTS vs heuristic | ISMCTS vs random | heuristic vs random |")
-    print("|---|---|---|---|---|")
+    print("| game | ISMCTS it/s (1 core) | s/decision | ISMCTS vs heuristic | ISMCTS vs random | heuristic vs random |")
+    print("|---|---|---|---|---|---|")
     for game_id in games:
-        speed = iterations_per_second(game_id, max(args.iterations, 200), seconds=args.speed_seconds)
-        cells = [f"{speed:,.0f}"]
+        speed, per_decision = iterations_per_second(game_id, args.iterations, args.c, seconds=args.speed_seconds)
+        cells = [f"{speed:,.0f}", f"{per_decision:.2f}"]
         for seats in (f"{spec},heuristic", f"{spec},random", "heuristic,random"):
             try:
                 cells.append(pct(match(game_id, seats, args.games, args.workers, args.seed)))
@@ -122,7 +138,10 @@ def throughput(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=40, help="games per pairing (default 40)")
-    parser.add_argument("--iterations", type=int, default=200, help="ISMCTS iterations per decision (default 200)")
+    parser.add_argument("--iterations", type=int, default=2000, help="ISMCTS iterations per decision (default 2000)")
+    parser.add_argument(
+        "--c", type=float, default=0.25, help="ISMCTS exploration constant (default 0.25: evaluated rollouts)"
+    )
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the matches (default 2)")
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--only", action="append", help="only this game (repeatable)")

@@ -276,6 +276,11 @@ _HAND_WEIGHT = 0.2
 _SCALE_BASE = 1.5
 _SCALE_PER_CARD = 0.06
 
+# ISMCTS cuts its random rollouts after this many decisions and scores them with rollout_rewards:
+# about one player's turn; in play against the heuristic (2000 iterations) depth 4 did better than 8,
+# and far better than playing random rollouts to the end.
+ROLLOUT_DEPTH = 4
+
 
 def rollout_rewards(state: MephistoState) -> list[float]:
     """Search evaluation of a Mephisto position (full information, e.g. a determinization).
