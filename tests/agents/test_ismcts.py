@@ -247,3 +247,27 @@ def test_the_hidden_information_check_catches_a_peeking_search() -> None:
         second.choose(_PeekingObservation(other, 0))
         differs += first.last_stats != second.last_stats
     assert differs > 0
+
+
+def test_ismcts_with_the_game_evaluation_holds_its_own_against_the_heuristic() -> None:
+    """Mephisto: with rollouts cut and scored by the game's evaluation (the default), a small budget
+    wins at least half of 8 games against the greedy heuristic, seats alternating (fixed seeds, so
+    the test is deterministic; with random rollouts played to the end, 400 iterations at c=0.7 won
+    20% of 40 games)."""
+    game = playable("mephisto", players=2)
+    assert game is not None
+    games = 8
+    wins = 0.0
+    for seed in range(games):
+        hero = seed % 2
+        agents = {
+            hero: make_agent("ismcts:iterations=300,c=0.25", game, seed),
+            1 - hero: make_agent("heuristic", game, seed + 1000),
+        }
+        state = game.new(seed, log=False)
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            state.apply(agents[seat].choose(Observation(state, seat)))
+        wins += seat_rewards(state.result(), 2)[hero]
+    assert wins / games >= 0.5
