@@ -52,3 +52,24 @@ def test_bad_specs_are_refused_clearly(spec: str) -> None:
 
 def test_parse_spec() -> None:
     assert parse_spec(" ismcts:iterations=5 , c=2 ") == ("ismcts", {"iterations": "5", "c": "2"})
+
+
+def test_ismcts_depth_full_plays_rollouts_to_the_end_and_c_defaults_follow_the_rollouts() -> None:
+    from cardtable.agents.base import Observation
+    from cardtable.agents.ismcts import DEFAULT_C, EVALUATED_C
+
+    game = cardtable.load("mephisto", players=2)
+    default = make_agent("ismcts:iterations=30", game, 1)
+    full = make_agent("ismcts:iterations=30,depth=full", game, 1)
+    assert isinstance(default, Ismcts) and isinstance(full, Ismcts)
+    assert default.c is None and default.game_default  # decided per game: evaluated, c = EVALUATED_C
+    assert not full.game_default and full.depth is None and full.evaluate is None
+    assert EVALUATED_C < DEFAULT_C
+    state = game.new(4, log=False)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    seat = state.current_player
+    assert seat is not None
+    # Both kinds of search run and choose a legal action.
+    for agent in (default, full):
+        assert agent.choose(Observation(state, seat)) in state.legal_actions()

@@ -50,7 +50,12 @@ DEFAULT_DEPTH = 8
 provides ``rollout_rewards`` (a module may set its own ``ROLLOUT_DEPTH``)."""
 
 DEFAULT_C = 0.7
-"""The UCB exploration constant (rewards lie in 0..1)."""
+"""The UCB exploration constant for rollouts played to the end (rewards lie in 0..1)."""
+
+EVALUATED_C = 0.25
+"""The exploration constant when rollouts are cut and scored by the game's evaluation: those rewards
+spread much less than 0-or-1 results (0.25 did as well or better than 0.7 in Mephisto and Doctor
+Strange against the heuristic)."""
 
 
 def game_evaluation(game: Game) -> tuple[Callable[[State], Sequence[float]], int] | None:
@@ -149,10 +154,8 @@ class Ismcts(Agent):
     ``ms``
         a time budget per decision in milliseconds (overrides ``iterations``; not reproducible).
     ``c``
-        the UCB exploration constant (default :data:`DEFAULT_C`; rewards lie in 0..1). Evaluated
-        rollouts give rewards spread much less than 0-or-1 results, so they want less exploration:
-        ``c=0.25`` did as well or better than 0.7 in Mephisto and Doctor Strange against the
-        heuristic (the agent registry always passes 0.7 unless ``c`` is given).
+        the UCB exploration constant (rewards lie in 0..1); by default :data:`EVALUATED_C` when
+        rollouts are cut and scored by an evaluation, else :data:`DEFAULT_C`.
     ``rollout``
         ``random`` (default) or ``heuristic`` (the game's heuristic agent plays the rollouts).
     ``depth``
@@ -172,7 +175,7 @@ class Ismcts(Agent):
         *,
         iterations: int = 1000,
         ms: float | None = None,
-        c: float = DEFAULT_C,
+        c: float | None = None,
         rollout: Agent | None = None,
         depth: int | None = None,
         evaluate: Callable[[State], Sequence[float]] | None = None,
@@ -212,7 +215,6 @@ class Ismcts(Agent):
         root = _Node(seat)
         rng = self.rng
         below = rng.below
-        c = self.c
         log = math.log
         sqrt = math.sqrt
         rollout_agent = self.rollout_agent
@@ -222,6 +224,7 @@ class Ismcts(Agent):
             found = game_evaluation(obs.game)
             if found is not None:
                 evaluate, depth = found
+        c = self.c if self.c is not None else (EVALUATED_C if evaluate is not None else DEFAULT_C)
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
         budget = self.iterations
         done = 0

@@ -32,7 +32,9 @@ def _number(agent: str, key: str, text: str, kind: type[int] | type[float]) -> f
 
 
 def _ismcts(game: Game, seed: int, **opts: Any) -> Agent:
-    """``ismcts:iterations=N,ms=T,c=X,rollout=random|heuristic,depth=D`` (see :class:`.ismcts.Ismcts`)."""
+    """``ismcts:iterations=N,ms=T,c=X,rollout=random|heuristic,depth=D|full`` (see :class:`.ismcts.Ismcts`).
+
+    ``depth=full`` plays every rollout to the end even when the game has an evaluation."""
     from cardtable.agents.ismcts import Ismcts
 
     known = ("iterations", "ms", "c", "rollout", "depth")
@@ -47,8 +49,8 @@ def _ismcts(game: Game, seed: int, **opts: Any) -> Agent:
         ms = _number("ismcts", "ms", str(opts["ms"]), float)
         if not ms > 0:
             raise OptionError(f"agent 'ismcts': ms must be positive, got {opts['ms']!r}")
-    c = _number("ismcts", "c", str(opts.get("c", 0.7)), float)
-    if not c >= 0:
+    c = _number("ismcts", "c", str(opts["c"]), float) if "c" in opts else None
+    if c is not None and not c >= 0:
         raise OptionError(f"agent 'ismcts': c must be at least 0, got {opts['c']!r}")
     rollout_name = str(opts.get("rollout", "random"))
     rollout: Agent | None
@@ -61,7 +63,8 @@ def _ismcts(game: Game, seed: int, **opts: Any) -> Agent:
         raise OptionError(f"agent 'ismcts': rollout must be 'random' or 'heuristic', got {rollout_name!r}")
     depth = None
     evaluate = None
-    if "depth" in opts:
+    full = opts.get("depth") == "full"
+    if "depth" in opts and not full:
         depth = int(_number("ismcts", "depth", str(opts["depth"]), int))
         if depth < 0:
             raise OptionError(f"agent 'ismcts': depth must be at least 0, got {depth}")
@@ -71,7 +74,9 @@ def _ismcts(game: Game, seed: int, **opts: Any) -> Agent:
                 f"agent 'ismcts': depth needs the game's rollout evaluation, and the heuristic module "
                 f"of {game.id!r} defines no rollout_rewards(state); leave depth out to play rollouts to the end"
             )
-    return Ismcts(seed, iterations=iterations, ms=ms, c=c, rollout=rollout, depth=depth, evaluate=evaluate)
+    return Ismcts(
+        seed, iterations=iterations, ms=ms, c=c, rollout=rollout, depth=depth, evaluate=evaluate, full_rollouts=full
+    )
 
 
 def heuristic_evaluation(game_id: str) -> Callable[[State], Sequence[float]] | None:
