@@ -21,7 +21,6 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    _, text = build_report(args.folder, plots=not args.no_plots)
-    print(text)
+    print(build_report(args.folder, plots=not args.no_plots).text)
     print(f"\nreport: {args.folder / 'report.html'}")
     return 0

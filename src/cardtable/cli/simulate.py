@@ -103,7 +103,6 @@ def run(args: argparse.Namespace) -> int:
     if summary.repaired:
         print(f"an unfinished last line in {out / 'results.jsonl'} was cut off; that game was played again")
     if not args.no_report:
-        _, text = build_report(out, plots=plots)
-        print(text)
+        print(build_report(out, plots=plots).text)
         print(f"\nreport: {out / 'report.html'}")
     return 0

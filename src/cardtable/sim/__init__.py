@@ -17,13 +17,14 @@
 """
 
 from cardtable.sim.plan import Plan, Setting, make_plan, parse_grid
-from cardtable.sim.report import PlotsUnavailable, build_report, require_plotting
+from cardtable.sim.report import PlotsUnavailable, Report, build_report, require_plotting
 from cardtable.sim.run import ResumeRefused, RunSummary, run_plan
 from cardtable.sim.store import ResultsError
 
 __all__ = [
     "Plan",
     "PlotsUnavailable",
+    "Report",
     "ResultsError",
     "ResumeRefused",
     "RunSummary",

@@ -234,6 +234,13 @@ def setting_stats(lines: Sequence[Mapping[str, Any]], names: Sequence[str] = ())
     }
 
 
+def first_advantage(line: Mapping[str, Any]) -> float:
+    """The first player's win share in one game minus that game's fair share (its total win share
+    spread over the seats), so settings with different numbers of players compare fairly."""
+    wins = [float(w) for w in line["wins"]]
+    return float(wins[line["first"]] - math.fsum(wins) / len(wins))
+
+
 def _ordinal(j: int) -> str:
     return f"{j}{'th' if 10 <= j % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(j % 10, 'th')}"
 
@@ -253,6 +260,10 @@ def compare(
     rows: list[dict[str, Any]] = []
 
     def row(metric: str, label: str, unit: str, xs: list[float], ys: list[float]) -> None:
+        diff = paired_difference(xs, ys)
+        if unit == "share" and diff.n > 1:
+            # A difference of shares lies in [-1, 1]; a t interval on few games can reach past that.
+            diff = Interval(diff.estimate, max(-1.0, diff.low), min(1.0, diff.high), diff.n)
         rows.append(
             {
                 "metric": metric,
@@ -260,7 +271,7 @@ def compare(
                 "unit": unit,
                 "baseline": _interval(mean_interval(xs))["estimate"],
                 "setting": _interval(mean_interval(ys))["estimate"],
-                "difference": _interval(paired_difference(xs, ys)),
+                "difference": _interval(diff),
             }
         )
 
@@ -274,20 +285,34 @@ def compare(
             [float(a[i]["forced"]) for i in common],
             [float(b[i]["forced"]) for i in common],
         )
-    row(
-        "first",
-        "first player's win share",
-        "share",
-        [float(a[i]["wins"][a[i]["first"]]) for i in common],
-        [float(b[i]["wins"][b[i]["first"]]) for i in common],
-    )
-    # Win shares per listed agent: meaningful when a setting lists different agents (with one spec
-    # for every seat, each seat is the same agent and the mean win share is fair by construction).
+    # The first player's rows need every paired game to have one (a game over before any decision has none).
+    if all(a[i].get("first") is not None and b[i].get("first") is not None for i in common):
+        row(
+            "first",
+            "first player's win share",
+            "share",
+            [float(a[i]["wins"][a[i]["first"]]) for i in common],
+            [float(b[i]["wins"][b[i]["first"]]) for i in common],
+        )
+        row(
+            "first-advantage",
+            "first player's advantage (over a fair share)",
+            "share",
+            [first_advantage(a[i]) for i in common],
+            [first_advantage(b[i]) for i in common],
+        )
+    # Win shares per listed agent, by listed position: position j sits at the same seats in both settings
+    # (rotation depends on the game index alone), so each row compares the agents on the same seats and
+    # deals. Positions repeat with the lists' lengths; with one spec for every seat in both settings each
+    # seat is the same agent and the mean win share is fair by construction, so there is no row.
     la, lb = len(base_listed), len(other_listed)
-    if la > 1 and lb > 1:
-        for j in range(min(la, lb)):
-            x, y = base_listed[j], other_listed[j]
-            twice = list(base_listed).count(x) > 1 or list(other_listed).count(y) > 1
+    if la > 1 or lb > 1:
+        m = math.lcm(la, lb)
+        xs_specs = [base_listed[j % la] for j in range(m)]
+        ys_specs = [other_listed[j % lb] for j in range(m)]
+        for j in range(m):
+            x, y = xs_specs[j], ys_specs[j]
+            twice = xs_specs.count(x) > 1 or ys_specs.count(y) > 1
             if x == y:
                 label = f"win share of {y}" + (f" ({_ordinal(j + 1)} listed)" if twice else "")
             else:
@@ -296,8 +321,8 @@ def compare(
                 f"win:{j}",
                 label,
                 "share",
-                [listed_reward(a[i], j, la) for i in common],
-                [listed_reward(b[i], j, lb) for i in common],
+                [listed_reward(a[i], j, m) for i in common],
+                [listed_reward(b[i], j, m) for i in common],
             )
     return rows
 

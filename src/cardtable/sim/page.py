@@ -122,9 +122,8 @@ def _options_table(options: Mapping[str, Any], info: GameInfo) -> str:
     rows = []
     for name, value in ordered(options, info):
         doc, default = info.options.get(name, ("", None))
-        mark = "" if name not in info.options or default == value else " (changed)"
-        rows.append([name, value_text(value) + mark, doc])
-    return table(["option", "value", "what it means"], rows, title="Game options")
+        rows.append([name, value_text(value), "" if name not in info.options else value_text(default), doc])
+    return table(["option", "value", "default", "what it means"], rows, title="Game options")
 
 
 def _length_rows(s: Mapping[str, Any]) -> list[list[str]]:
@@ -396,7 +395,9 @@ on the same deals; any single game can be replayed from its seed.</li>
 <li><b>Forced decisions</b>: decisions where the deciding player had exactly one legal action. The engine still
 offers them (whether a decision appears must not depend on a hidden card); the simulator applies them without
 asking the agent.</li>
-<li><b>First player</b>: the seat that decides first in the game; the fair share is the mean win share per seat.</li>
+<li><b>First player</b>: the seat that makes the game's first decision (in some games a response window of
+another seat can come before the first turn's main decision); the fair share is the mean win share per seat, and
+the advantage is the first player's win share minus the fair share.</li>
 </ul>
 </section>
 """

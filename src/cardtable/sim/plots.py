@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.sim.analysis import how_order
@@ -37,13 +37,15 @@ class Plot:
     png: bytes
     width: float = WIDTH
     """Inches; the page shows the figure at 96 pixels per inch, so all lettering has one size."""
+    figure: Any = field(default=None, compare=False, repr=False)
+    """The matplotlib figure it was drawn from (tests read its axes, labels and legends)."""
 
 
-def _figure(height: float, panels: int = 1) -> tuple[Any, list[Any]]:
-    """A figure of ``panels`` side by side, 5 inches each (at most :data:`WIDTH`)."""
+def _figure(height: float, panels: int = 1, width: float | None = None) -> tuple[Any, list[Any]]:
+    """A figure of ``panels`` side by side, 5 inches each (at most :data:`WIDTH`) unless ``width``."""
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(min(WIDTH, 5.0 * panels), height), layout="constrained")
+    fig = Figure(figsize=(width or min(WIDTH, 5.0 * panels), height), layout="constrained")
     axes = fig.subplots(1, panels, squeeze=False)[0]
     for ax in axes:
         ax.spines[["top", "right"]].set_visible(False)
@@ -60,7 +62,7 @@ def _png(fig: Any) -> bytes:
 
 
 def _plot(name: str, section: str, title: str, caption: str, fig: Any) -> Plot:
-    return Plot(name, section, title, caption, _png(fig), float(fig.get_figwidth()))
+    return Plot(name, section, title, caption, _png(fig), float(fig.get_figwidth()), fig)
 
 
 def _legend_below(ax: Any, ncol: int = 2) -> None:
@@ -168,7 +170,7 @@ def scores_plot(s: Mapping[str, Any], section: str, stem: str) -> Plot | None:
     edges, series = hist["edges"], [(name, c) for name, c in hist["counts"].items() if sum(c)]
     if len(series) < 2 or len(edges) < 3:
         return None
-    fig, (ax,) = _figure(3.3, 2)
+    fig, (ax,) = _figure(3.3, width=WIDTH)
     for k, (name, counts) in enumerate(series):
         ax.stairs(counts, edges, label=name, color=PALETTE[k % len(PALETTE)], linewidth=1.8)
     ax.set_xlabel("final score")

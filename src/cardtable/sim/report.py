@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -59,10 +60,19 @@ def figures(a: Mapping[str, Any]) -> list[P.Plot]:
     return [p for p in out if p is not None]
 
 
-def build_report(folder: Path, *, plots: bool = True) -> tuple[dict[str, Any], str]:
+@dataclass(frozen=True)
+class Report:
+    """What :func:`build_report` wrote: the analysis, the text summary and the figures."""
+
+    analysis: dict[str, Any]
+    text: str
+    plots: list[P.Plot]
+
+
+def build_report(folder: Path, *, plots: bool = True) -> Report:
     """Analyse ``folder``, write ``report.json``, ``summary.txt``, the figures and ``report.html``.
 
-    Returns the analysis and the text summary. Raises :class:`ResultsError` for a folder that is
+    Returns what it wrote. Raises :class:`ResultsError` for a folder that is
     not a run or whose results file has a corrupt line (named by its line number), and
     :class:`PlotsUnavailable` (before writing anything) when plots are asked for and matplotlib
     cannot be imported.
@@ -87,4 +97,4 @@ def build_report(folder: Path, *, plots: bool = True) -> tuple[dict[str, Any], s
     (folder / "report.json").write_text(json.dumps(a, indent=1, sort_keys=True) + "\n")
     (folder / "summary.txt").write_text(text + "\n")
     (folder / "report.html").write_text(render_html(a, figs, info))
-    return a, text
+    return Report(a, text, figs)

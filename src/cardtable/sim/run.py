@@ -167,6 +167,11 @@ def prepare_folder(plan: Plan, out: Path) -> tuple[set[tuple[int, int]], bool]:
             raise ResumeRefused(f"{out} has a {RESULTS} but no {MANIFEST}; use an empty folder")
         write_manifest(out, manifest)
         return set(), False
+    if old.get("format") != manifest["format"]:
+        raise ResumeRefused(
+            f"{out} holds a run written by another version of cardtable (results format {old.get('format')}, "
+            f"this one writes {manifest['format']}); use a new folder (`cardtable report {out}` still reads it)"
+        )
     diffs = manifest_differences(old, manifest)
     if diffs:
         raise ResumeRefused(

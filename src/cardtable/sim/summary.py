@@ -79,20 +79,27 @@ def number(x: float, sign: bool = False) -> str:
 
 
 def num(i: Mapping[str, Any] | None, sign: bool = False) -> str:
-    """A mean or difference with its interval: ``"+1.5 [-0.55, +3.55]"``."""
+    """A mean or difference with its interval, all three to the precision the interval allows (two
+    significant digits of its half-width, more if a bound would round to zero): ``"+10.1 [-0.2, +20.5]"``."""
     if not _ok(i):
         return "n/a"
     assert i is not None
-    low = "-inf" if i.get("low") is None else number(i["low"], sign)
-    high = "inf" if i.get("high") is None else number(i["high"], sign)
-    return f"{number(i['estimate'], sign)} [{low}, {high}]"
+    est, low, high = i["estimate"], i.get("low"), i.get("high")
+    if low is None or high is None:
+        return f"{number(est, sign)} [-inf, inf]"
+    half = max(high - est, est - low)
+    digits = 1 if half <= 0 else min(3, max(0, 1 - math.floor(math.log10(half))))
+    while digits < 3 and any(x != 0 and round(x, digits) == 0 for x in (est, low, high)):
+        digits += 1
+    s = "+" if sign else ""
+    return f"{est:{s}.{digits}f} [{low:{s}.{digits}f}, {high:{s}.{digits}f}]"
 
 
 def whole(x: float) -> str:
     """A count or a percentile of counts: ``30``, ``95`` (from 94.95), ``2.5``."""
-    if float(x).is_integer():
+    if float(x).is_integer() or abs(x) >= 10:
         return f"{x:.0f}"
-    return f"{x:.0f}" if abs(x) >= 20 else f"{x:.1f}"
+    return f"{x:.1f}"
 
 
 def value_text(value: Any) -> str:
@@ -174,8 +181,8 @@ def first_player_sentence(s: Mapping[str, Any]) -> str | None:
     if not _ok(win) or not _ok(adv):
         return None
     by = fp["by_seat"]
-    who = f" ({next(iter(by))} moves first in every game)" if len(by) == 1 else ""
-    base = f"the first player{who} wins {pct(win)} of games against a fair share of {share(fair)}"
+    who = f" ({next(iter(by))} in every game)" if len(by) == 1 else ""
+    base = f"the player who decides first{who} wins {pct(win)} of games against a fair share of {share(fair)}"
     gap = f"{abs(100 * adv['estimate']):.1f} percentage points"
     if adv["low"] > 0:
         return f"an advantage: {base}, {gap} more often ({points(adv)})."
