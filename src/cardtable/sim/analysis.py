@@ -253,7 +253,8 @@ def compare(
 ) -> list[dict[str, Any]]:
     """Paired differences (other - baseline) over the game indices both settings played, one row per
     measure: ``{"metric", "label", "unit", "baseline", "setting", "difference"}`` (the two means and
-    the mean paired difference with its t interval). ``unit`` is ``"share"`` for win shares."""
+    the mean paired difference with its t interval). ``unit`` is ``"share"`` for win shares,
+    ``"points"`` for differences of shares and ``"count"`` for the rest."""
     a = {line["index"]: line for line in baseline}
     b = {line["index"]: line for line in other}
     common = sorted(set(a) & set(b))
@@ -261,7 +262,7 @@ def compare(
 
     def row(metric: str, label: str, unit: str, xs: list[float], ys: list[float]) -> None:
         diff = paired_difference(xs, ys)
-        if unit == "share" and diff.n > 1:
+        if unit in ("share", "points") and diff.n > 1:
             # A difference of shares lies in [-1, 1]; a t interval on few games can reach past that.
             diff = Interval(diff.estimate, max(-1.0, diff.low), min(1.0, diff.high), diff.n)
         rows.append(
@@ -297,7 +298,7 @@ def compare(
         row(
             "first-advantage",
             "first player's advantage (over a fair share)",
-            "share",
+            "points",
             [first_advantage(a[i]) for i in common],
             [first_advantage(b[i]) for i in common],
         )

@@ -21,6 +21,7 @@ from cardtable.sim.summary import (
     number,
     ordered,
     pct,
+    point,
     points,
     setting_summary,
     share,
@@ -66,7 +67,7 @@ th, td { padding: .32rem .75rem; border-bottom: 1px solid var(--line); text-alig
 th { background: #e8eef5; font-weight: 600; white-space: nowrap; }
 tbody tr:nth-child(even) { background: var(--band); }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-td.doc { color: var(--muted); }
+td.nw { white-space: nowrap; }
 td:first-child { white-space: nowrap; }
 figure { margin: 1rem 0 1.6rem; }
 figure img { max-width: 100%; height: auto; display: block; border: 1px solid var(--line); border-radius: 4px; }
@@ -82,9 +83,15 @@ def _e(text: Any) -> str:
     return html.escape(str(text))
 
 
-def table(head: Sequence[str], rows: Sequence[Sequence[str]], numeric: Sequence[int] = (), title: str = "") -> str:
-    """A styled table; columns listed in ``numeric`` are right-aligned."""
-    cls = [' class="n"' if k in numeric else "" for k in range(len(head))]
+def table(
+    head: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    numeric: Sequence[int] = (),
+    title: str = "",
+    nowrap: Sequence[int] = (),
+) -> str:
+    """A styled table; columns listed in ``numeric`` are right-aligned, those in ``nowrap`` never wrap."""
+    cls = [' class="n"' if k in numeric else ' class="nw"' if k in nowrap else "" for k in range(len(head))]
     th = "".join(f"<th{cls[k]}>{_e(h)}</th>" for k, h in enumerate(head))
     body = "".join("<tr>" + "".join(f"<td{cls[k]}>{_e(c)}</td>" for k, c in enumerate(row)) + "</tr>" for row in rows)
     cap = f"<caption>{_e(title)}</caption>" if title else ""
@@ -123,7 +130,7 @@ def _options_table(options: Mapping[str, Any], info: GameInfo) -> str:
     for name, value in ordered(options, info):
         doc, default = info.options.get(name, ("", None))
         rows.append([name, value_text(value), "" if name not in info.options else value_text(default), doc])
-    return table(["option", "value", "default", "what it means"], rows, title="Game options")
+    return table(["option", "value", "default", "what it means"], rows, title="Game options", nowrap=(1, 2))
 
 
 def _length_rows(s: Mapping[str, Any]) -> list[list[str]]:
@@ -166,6 +173,12 @@ def _cards_section(s: Mapping[str, Any], k: int, figs: _Figures, a: Mapping[str,
             continue
         if len(s["agents"]) > 1:
             out.append(f"<h4>{_e(agent)}</h4>")
+        overall = s["agents"][agent]["estimate"]
+        if overall in (0.0, 1.0):
+            out.append(
+                f"<p>{_e(agent)} {'won every game' if overall else 'won no game'} it played, so no card can show "
+                "a difference in its win share; the counts below still show what it played.</p>"
+            )
         for name in figs.with_prefix(f"{_stem(k)}-cards-"):
             if figs.by_name[name].title == f"Cards: {agent}":
                 out.append(figs.render(name))
@@ -187,7 +200,7 @@ def _cards_section(s: Mapping[str, Any], k: int, figs: _Figures, a: Mapping[str,
             out.append(table(head, [row(r) for r in these[:CARD_ROWS]], numeric=(1, 2, 3, 4, 5), title=title))
             if len(these) > CARD_ROWS:
                 out.append(
-                    f"<details><summary>all {len(these)} cards {_e(agent)} {_e(how)}</summary>"
+                    f"<details><summary>the other {len(these) - CARD_ROWS} cards {_e(agent)} {_e(how)}</summary>"
                     + table(head, [row(r) for r in these[CARD_ROWS:]], numeric=(1, 2, 3, 4, 5))
                     + "</details>"
                 )
@@ -248,7 +261,7 @@ def _setting_section(a: Mapping[str, Any], k: int, s: Mapping[str, Any], info: G
             ["fair share", share(fp["fair"])],
             ["advantage", points(fp["advantage"])],
         ]
-        rows += [[f"games {name} moved first", str(c)] for name, c in fp["by_seat"].items()]
+        rows += [[f"games {name} decided first", str(c)] for name, c in fp["by_seat"].items()]
         out.append(table(["measure", "value"], rows, numeric=(1,)))
     out.append(f'<h3 id="{stem}-length">Game length</h3>')
     forced = s.get("forced")
@@ -342,8 +355,9 @@ def _grid_section(a: Mapping[str, Any], figs: _Figures) -> list[str]:
             continue
         body = []
         for r in c["rows"]:
-            if r["unit"] == "share":
-                body.append([r["label"], share(r["baseline"]), share(r["setting"]), points(r["difference"])])
+            if r["unit"] in ("share", "points"):
+                f = share if r["unit"] == "share" else point
+                body.append([r["label"], f(r["baseline"]), f(r["setting"]), points(r["difference"])])
             else:
                 body.append([r["label"], number(r["baseline"]), number(r["setting"]), num(r["difference"], sign=True)])
         out.append(

@@ -66,7 +66,11 @@ def _plot(name: str, section: str, title: str, caption: str, fig: Any) -> Plot:
 
 
 def _legend_below(ax: Any, ncol: int = 2) -> None:
-    ax.legend(fontsize=7.5, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=ncol, frameon=False)
+    """The legend under the axes, clear of the tick labels and the axis label whatever the axes' height."""
+    from matplotlib.transforms import ScaledTranslation
+
+    below = ax.transAxes + ScaledTranslation(0, -0.48, ax.figure.dpi_scale_trans)
+    ax.legend(fontsize=7.5, loc="upper center", bbox_to_anchor=(0.5, 0), bbox_transform=below, ncol=ncol, frameon=False)
 
 
 def _errors(intervals: Sequence[Mapping[str, Any]], scale: float = 100.0) -> tuple[list[float], list[list[float]]]:
@@ -202,6 +206,9 @@ def outcomes_plot(s: Mapping[str, Any], section: str, stem: str) -> Plot | None:
 
 def cards_plot(s: Mapping[str, Any], agent: str, section: str, stem: str) -> Plot | None:
     """For one agent's most used cards: how much more (or less) often it wins when it uses each card."""
+    overall = s["agents"][agent]["estimate"]
+    if overall in (0.0, 1.0):
+        return None  # it won every game or none: no card can show a difference
     rows = [r for r in s.get("cards") or [] if r["agent"] == agent and 0 < r["games"] < r["of"]]
     panels = []
     for how in sorted({r["how"] for r in rows}, key=how_order):
@@ -223,8 +230,8 @@ def cards_plot(s: Mapping[str, Any], agent: str, section: str, stem: str) -> Plo
         ax.errorbar(est, ys, xerr=err, label="difference, with its 95% interval", **dots)
         ax.axvline(0, color=GREY, linestyle="--", linewidth=1, label="no difference")
         ax.set_yticks(ys, [f"{r['name']} ({share(r['share_of_games']['estimate'])})" for r in mine])
-        ax.set_xlabel("difference in win share (percentage points)")
-        ax.set_title(f"{agent}: wins when it {how} the card, minus when not", fontsize=10)
+        ax.set_xlabel(f"win share when {how} minus when not (points)")
+        ax.set_title(f"Cards {agent} {how}", fontsize=10)
         _legend_below(ax)
     caption = (
         f"For the cards {agent} used in most games (in brackets: the share of its games in which it used the "

@@ -52,6 +52,11 @@ def share(x: float | None) -> str:
     return "n/a" if x is None or not math.isfinite(x) else f"{100 * x:.1f}%"
 
 
+def point(x: float | None) -> str:
+    """A difference of shares: ``0.04`` -> ``"+4.0 points"``."""
+    return "n/a" if x is None or not math.isfinite(x) else f"{100 * x:+.1f} points"
+
+
 def pct(i: Mapping[str, Any] | None) -> str:
     """A share with its interval: ``"58.2% [54.1, 62.3]"``."""
     if not _ok(i):
@@ -274,8 +279,9 @@ def comparison_lines(c: Mapping[str, Any]) -> list[str]:
         return [f"{c['title']}: no game index was played in both settings yet."]
     out = [f"{c['title']} (the same {c['games']} deals, paired; difference [95% interval]):"]
     for r in c["rows"]:
-        if r["unit"] == "share":
-            out.append(f"  {r['label']}: {share(r['baseline'])} -> {share(r['setting'])}, {points(r['difference'])}")
+        if r["unit"] in ("share", "points"):
+            f = share if r["unit"] == "share" else point
+            out.append(f"  {r['label']}: {f(r['baseline'])} -> {f(r['setting'])}, {points(r['difference'])}")
         else:
             out.append(
                 f"  {r['label']}: {number(r['baseline'])} -> {number(r['setting'])}, {num(r['difference'], sign=True)}"
