@@ -596,8 +596,11 @@ def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> in
     look identical to ``seat`` at every step: the same seat deciding (a response window that opens
     only when a hidden card allows a response fails here), ``is_over``, ``view(seat)``, the legal
     actions when ``seat`` decides, the events ``seat`` reads, and the error messages ``seat`` gets for
-    an action out of turn or an illegal one. Stops early when the other seats have no action legal in
-    both games. Returns the number of actions compared. ``state`` is not changed.
+    an action out of turn or an illegal one. Learning the same new cards in other places or another
+    order (a deck's order coming to light as cards come out of it: the same cards shown in other
+    places, or named in the events in another order) also ends the comparison: that is something new
+    that differs. Stops early when the other seats have no action legal in both games. Returns the
+    number of actions compared. ``state`` is not changed.
     """
     game = state.game
     items = game.actions.items
@@ -647,10 +650,17 @@ def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> in
             if not choices:
                 return step
         action = choices[policy.below(len(choices))]
+        known_before = truth.known_cards(seat)
         told = [e.for_seat(seat) for e in truth.apply(action)]
         twin_told = [e.for_seat(seat) for e in twin.apply(action)]
-        if truth.known_cards(seat) != twin.known_cards(seat):
+        known = truth.known_cards(seat)
+        if known != twin.known_cards(seat):
             return step + 1  # seat learned a card that differs between the two: they may differ now
+        learned = known - known_before
+        if learned and (
+            told != twin_told or _card_places(truth.view(seat), learned) != _card_places(twin.view(seat), learned)
+        ):
+            return step + 1  # the same new cards came to light in other places or in another order
         if told != twin_told:
             raise fail(
                 "perturbation",
@@ -659,6 +669,22 @@ def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> in
             )
     same_face(steps)
     return steps
+
+
+def _card_places(view: JSON, ids: set[int]) -> dict[int, list[str]]:
+    """Where in ``view`` the card objects with the given ids are (paths, sorted), by id."""
+    out: dict[int, list[str]] = {}
+    stack: list[tuple[JSON, str]] = [(view, "")]
+    while stack:
+        value, path = stack.pop()
+        if type(value) is dict:
+            cid = value.get("id")
+            if type(cid) is int and cid in ids and type(value.get("name")) is str:
+                out.setdefault(cid, []).append(path)
+            stack.extend((v, f"{path}.{k}") for k, v in value.items())
+        elif type(value) is list:
+            stack.extend((v, f"{path}[{i}]") for i, v in enumerate(value))
+    return {k: sorted(v) for k, v in out.items()}
 
 
 def _refusal(state: State, action: Action, seat: int) -> str:
