@@ -27,7 +27,9 @@ def add_parser(subparsers: Any) -> None:
         "simulate",
         help="play many games between agents and report win rates, lengths, scores",
         description="Play GAMES games between agents (seats rotated every game, deals paired across "
-        "settings), in parallel, into a resumable folder, then write a report. Agent specs: random, "
+        "settings), in parallel, into a resumable folder, then write a report: a summary in words (who wins, "
+        "whether moving first helps, how long games last, how they end), per-card statistics per agent, "
+        "paired comparisons of the settings, figures and a self-contained HTML page. Agent specs: random, "
         "heuristic, ismcts[:iterations=N,ms=T,c=X,rollout=random|heuristic].",
         epilog="Examples: cardtable simulate mephisto --games 1000 --seats ismcts:iterations=200,heuristic; "
         "cardtable simulate army-of-darkness --grid players=2,4,6 --games 500",
@@ -67,7 +69,9 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--no-report", action="store_true", help="do not write the report at the end")
-    parser.add_argument("--no-plots", action="store_true", help="write the report without figures (tables and text)")
+    parser.add_argument(
+        "--no-plots", action="store_true", help="write the report without figures (text and tables; no matplotlib)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -248,8 +248,8 @@ def cards_sentences(s: Mapping[str, Any]) -> list[str]:
     for agent in s["agents"]:
         for how in sorted({r["how"] for r in rows if r["agent"] == agent}, key=how_order):
             top = top_cards(rows, agent, how)
-            listed = ", ".join(f"{r['name']} ({share(r['share_of_games']['estimate'])})" for r in top)
-            out.append(f"Cards {agent} {how} in most of its games: {listed}.")
+            listed = ", ".join(f"{r['name']} {share(r['share_of_games']['estimate'])}" for r in top)
+            out.append(f"Cards {agent} {how} most often (share of its games): {listed}.")
     return out
 
 
