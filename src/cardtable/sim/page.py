@@ -54,7 +54,9 @@ nav.toc { background: var(--band); border: 1px solid var(--line); border-radius:
 nav.toc h2 { border: 0; margin: .2rem 0; font-size: 1rem; text-transform: uppercase; letter-spacing: .05em;
              color: var(--muted); }
 nav.toc ol { margin: .2rem 0 .4rem; padding-left: 1.4rem; }
-nav.toc ol ol { margin: 0; }
+nav.toc ol ol { margin: 0 0 .2rem; padding-left: .2rem; list-style: none; font-size: 14px; }
+nav.toc ol ol li { display: inline; }
+nav.toc ol ol li + li::before { content: " · "; color: var(--muted); }
 nav.toc a { color: var(--accent); text-decoration: none; }
 nav.toc a:hover { text-decoration: underline; }
 .summary { background: var(--band); border-radius: 6px; padding: .3rem 1.2rem .6rem; margin: .6rem 0 1rem; }
