@@ -188,3 +188,11 @@ def test_an_empty_or_partial_folder_is_described_as_it_is() -> None:
     text = summary_text(part)
     assert "Incomplete run: 3 of 4 planned games are in this folder" in text
     assert "The statistics cover these games only" in render_html(part, [])
+
+
+def test_scores_that_only_repeat_the_win_shares_are_not_drawn() -> None:
+    """Doctor Strange scores a game 1 for the winner and 0 for the loser: a histogram of that is the win share."""
+    lines = [_line(i, [1.0, 0.0] if i % 3 else [0.0, 1.0]) for i in range(9)]
+    assert plots.scores_plot(setting_stats(lines), "s", "s") is None
+    spread = [_line(i, [1.0, 0.0], result={"scores": [float(i), float(9 - i)], "details": {}}) for i in range(9)]
+    assert plots.scores_plot(setting_stats(spread), "s", "s") is not None

@@ -172,15 +172,16 @@ def scores_plot(s: Mapping[str, Any], section: str, stem: str) -> Plot | None:
     by = "agent" if len(s["agents"]) > 1 else "seat"
     hist = s["scores"][f"histogram_by_{by}"]
     edges, series = hist["edges"], [(name, c) for name, c in hist["counts"].items() if sum(c)]
-    if len(series) < 2 or len(edges) < 3:
+    # Two series at least; and three bins at least, as two (say scores 0 and 1) only repeat the win shares.
+    if len(series) < 2 or len(edges) < 4:
         return None
     fig, (ax,) = _figure(3.3, width=WIDTH)
     for k, (name, counts) in enumerate(series):
-        ax.stairs(counts, edges, label=name, color=PALETTE[k % len(PALETTE)], linewidth=1.8)
+        ax.stairs(counts, edges, label=f"{by} {name}", color=PALETTE[k % len(PALETTE)], linewidth=1.8)
     ax.set_xlabel("final score")
     ax.set_ylabel("games")
     ax.set_title(f"Final scores per {by}", fontsize=10)
-    ax.legend(fontsize=7.5, title=by, title_fontsize=7.5, frameon=False)
+    _legend_below(ax, len(series))
     caption = f"How many games ended with each final score, per {by} (the game's own scores, as its result gives them)."
     return _plot(f"{stem}-scores.png", section, "Scores", caption, fig)
 
