@@ -635,10 +635,16 @@ def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> in
             if not choices:
                 return step
         action = choices[policy.below(len(choices))]
+        public = truth.known_cards(None)
         told = [e.for_seat(seat) for e in truth.apply(action)]
         twin_told = [e.for_seat(seat) for e in twin.apply(action)]
         if truth.known_cards(seat) != twin.known_cards(seat):
             return step + 1  # seat learned a card that differs between the two: they may differ now
+        if public - truth.known_cards(None) or public - twin.known_cards(None):
+            # The action shuffled public cards out of sight (a discard pile into the deck): on the way
+            # it may have shown cards that differ between the two (a hand discarded face up), which
+            # no state after it shows.
+            return step + 1
         if told != twin_told:
             raise fail(
                 "perturbation",
