@@ -52,25 +52,26 @@ VIEW_KEYS = frozenset(
 
 
 def _state_words(st: DSState, c: int) -> str:
-    """A character's state in words: viable, incapacitated, controlled or captured (and by whom)."""
+    """A character's state in words: viable or not and why, who holds it, what it did this turn."""
     g = st.game
     s = g.SLOT[c]
-    parts = []
     if st.cap[s] >= 0:
-        parts.append(f"captured by {g.card_name(st.cap[s])}, held by {g.seat_name(st.side[s])}; not viable")
+        parts = [f"captive of {g.card_name(st.cap[s])}"]
     elif st.incap[s]:
-        parts.append("incapacitated (not viable)")
+        parts = ["incapacitated"]
     else:
-        parts.append("viable")
+        parts = ["viable"]
     if st.ctl[s] >= 0:
-        parts.append(f"controlled by {g.seat_name(st.side[s])} through {g.card_name(st.ctl[s])}")
+        parts.append(f"controlled through {g.card_name(st.ctl[s])}")
+    if st.owner[s] != st.side[s]:
+        parts.append(f"owned by {g.seat_name(st.owner[s])}")
     if st.marked >> s & 1:
-        parts.append("marked (attacked this turn)")
+        parts.append("marked")
     if st.attacked >> s & 1:
-        parts.append("has attacked this turn")
+        parts.append("has attacked")
     if st.helpers >> s & 1 and st.phase in (S.EXCHANGE, S.HELPER):
         parts.append("helping the defense")
-    return "; ".join(parts)
+    return ", ".join(parts)
 
 
 def _table(st: DSState) -> list[JSON]:

@@ -67,9 +67,7 @@ def effect_words(effects: tuple[Mapping[str, Any], ...]) -> str:
         elif do == "counter":
             parts.append("counter an Attack card as it is played: that attack is cancelled")
         else:  # call_defender
-            parts.append(
-                "as the defender in a fight, an unmarked friendly viable character adds its power to the Defense Total"
-            )
+            parts.append("call Defender: an unmarked friendly viable character adds its power to the Defense Total")
     text = ", ".join(parts)
     return text[:1].upper() + text[1:] + "."
 
