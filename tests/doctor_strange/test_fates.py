@@ -61,7 +61,7 @@ def test_ds9_2_control_switches_side_and_is_viable_for_controller() -> None:
     t = next(c for c in st.view(GOOD)["table"] if c["name"] == "Topaz")
     assert t["held_by"] == cid("Baron Mordo") and t["controlled"] and not t["captured"]
     assert t["side"] == "Evil" and t["owner"] == "Good"
-    assert "controlled by Evil through Baron Mordo (card 1)" in t["state"]
+    assert t["state"] == "viable, controlled through Baron Mordo (card 1), owned by Good"
     # On Evil's next turn Topaz may attack for Evil.
     st.attacked = 0
     goto(st, S.DECLARE, EVIL)
