@@ -212,9 +212,11 @@ class DSState(Effects, Combat, Upkeep):
             self._legal = opts
             return
 
-    def _hidden(self, cards: tuple[int, ...], public: set[int]) -> bool:
-        """Is one of ``cards`` (events, Power or Attack cards) outside the public piles?"""
-        return any(c not in public for c in cards)
+    def _hidden(self, cards: tuple[int, ...]) -> bool:
+        """Is one of ``cards`` (events, Power or Attack cards) off the discard pile, the only public
+        place such a card can be? (A list scan: the pile is short and the first card usually hits.)"""
+        discard = self.discard
+        return any(c not in discard for c in cards)
 
     def _might_play(self, ph: int, seat: int) -> bool:
         """From public information alone, might ``seat`` hold a card it could play in window ``ph``?
@@ -226,35 +228,36 @@ class DSState(Effects, Combat, Upkeep):
         if not self.hands[seat]:
             return False
         g = self.game
-        public = set(self.discard)
+        discard = self.discard
+        kind = g.EVENT_KIND
         for c in g.CAND_X[seat]:
-            if c not in public and self._event_ok(seat, c):
+            if c not in discard and (kind[c] == "look_hand" or self._event_ok(seat, c)):
                 return True
         if ph in (MYSTIC, REST, OREST):
             cands = g.CAND_E[seat] if ph == MYSTIC else g.CAND_R[seat]
-            return any(c not in public and self._event_ok(seat, c) for c in cands)
+            return any(c not in discard and self._event_ok(seat, c) for c in cands)
         if ph == COUNTER:
-            return self._hidden(g.CAND_CTR[seat], public)
+            return self._hidden(g.CAND_CTR[seat])
         if ph == EXCHANGE:
             defender = seat != self.active
-            if self._hidden(g.CAND_POW[seat][1 if defender else 0], public):
+            if self._hidden(g.CAND_POW[seat][1 if defender else 0]):
                 return True
-            return defender and bool(self._helpers_for(seat)) and self._hidden(g.CAND_D[seat], public)
+            return defender and bool(self._helpers_for(seat)) and self._hidden(g.CAND_D[seat])
         if ph == DECLARE:
-            if not self._hidden(g.CAND_ATK[seat], public) or not self._viable_on(1 - seat):
+            if not self._hidden(g.CAND_ATK[seat]) or not self._viable_on(1 - seat):
                 return False
             slot = g.SLOT
             return any(not self.attacked >> slot[a] & 1 for a in self._viable_on(seat))
         if ph == SUMMON:
-            return self._might_summon(seat, public)
+            return self._might_summon(seat)
         return False  # XWIN, XANY: X events only
 
-    def _might_summon(self, seat: int, public: set[int]) -> bool:
+    def _might_summon(self, seat: int) -> bool:
         g = self.game
         slot, side = g.SLOT, self.side
-        off_table = public.union(self.killed, self.exiled)
+        discard, killed, exiled = self.discard, self.killed, self.exiled
         for c in g.CAND_CHAR[seat]:
-            if side[slot[c]] < 0 and c not in off_table:
+            if side[slot[c]] < 0 and c not in discard and c not in killed and c not in exiled:
                 return True
         hosts = free = False
         for c in self.chars:
@@ -263,9 +266,9 @@ class DSState(Effects, Combat, Upkeep):
                 hosts = True
                 free = free or self.loc[s] < 0
         att_on, pending = self.att_on, self.pending
-        if hosts and any(att_on[c] < 0 and c != pending and c not in public for c in g.CAND_ATT[seat]):
+        if hosts and any(att_on[c] < 0 and c != pending and c not in discard for c in g.CAND_ATT[seat]):
             return True
-        return free and any(att_on[c] < 0 and c != pending and c not in public for c in g.CAND_LOC[seat])
+        return free and any(att_on[c] < 0 and c != pending and c not in discard for c in g.CAND_LOC[seat])
 
     def _options(self) -> list[Action]:
         """The legal actions of ``current_player`` in the current phase."""
