@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.engine import Action, Game, Option, State
-from cardtable.engine.errors import OptionError
+from cardtable.engine.errors import OptionError, quoted
 from cardtable.engine.seats import label_seat
 from cardtable.games.doctor_strange import cards as C
 from cardtable.games.doctor_strange import words
@@ -70,7 +70,12 @@ class DoctorStrange(Game):
             choices=("windows", "after-every-action"),
         ),
         Option("turn-limit", 400, "stop the game (result 'turn-limit', truncated) after this many player turns", min=2),
-        Option("card-file", "", "path of a replacement card file (empty: the built-in cards.toml)"),
+        Option(
+            "cards",
+            "",
+            "path of a card file in the cards.toml format, e.g. your own transcription of the card list "
+            "(empty: the built-in cards.toml)",
+        ),
     )
     CARD_USES = {"play": "played", "take": "acquired"}
     CONFIGURATIONS = (
@@ -80,12 +85,17 @@ class DoctorStrange(Game):
     )
 
     def _check_options(self) -> None:
-        path = str(self.options["card-file"])
-        if path and not Path(path).is_file():
-            raise OptionError(f"doctor-strange: option 'card-file': no such file {path!r}")
+        path = str(self.options["cards"])
+        if path:
+            try:
+                regular = Path(path).is_file()
+            except (OSError, ValueError):
+                regular = False
+            if not regular:
+                raise OptionError(f"doctor-strange: option 'cards': {quoted(path, 80)} is not a readable regular file")
 
     def _setup(self) -> None:
-        path = str(self.options["card-file"]) or C.CARD_FILE
+        path = str(self.options["cards"]) or C.CARD_FILE
         data = C.load_cards(path)
         self.cards = data
         self.card_hash = data.sha
