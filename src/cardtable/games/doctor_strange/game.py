@@ -1,8 +1,9 @@
 """Doctor Strange card game: the :class:`DoctorStrange` Game (card data, options, actions).
 
 Two players, one Good and one Evil, share one deck holding one of each card of the rulebook's
-CARD LIST. By default seat 0 is Evil (and goes first) and seat 1 is Good; option ``good-seat``
-swaps them. The rules live in :mod:`.state` (turn flow, decisions, protocol), :mod:`.effects`
+CARD LIST. By default P1 (seat 0) is Evil and goes first, P2 (seat 1) is Good; option
+``good-seat=P1`` swaps them. People read the seats as "Good" and "Evil" (:meth:`seat_name`).
+The rules live in :mod:`.state` (turn flow, decisions, protocol), :mod:`.effects`
 (deck and events), :mod:`.combat` (attacks), :mod:`.upkeep` (Rest rolls, victory, turn limit),
 :mod:`.fates` (kill, exile, incapacitate, control, capture and their reversal), over the fields and
 shared queries of :mod:`.base`; :mod:`.view` is what each seat sees. See
@@ -18,7 +19,9 @@ Actions (every one takes a card id; the meaning of a ``play`` depends on the pha
     negate card=N     the target of a Negate card (a character in a pile or in play, or an Item)
     take card=N       Go Back in Time: keep deck card N
     discard card=N    discard card N from your hand (Rest phase hand limit)
-    pass              stop: end this phase's plays / this window
+    pass              stop: end this phase's plays / decline this window
+
+The timing options ``rest-events`` and ``any-time-events`` settle when R and X events may be played.
 """
 
 from __future__ import annotations
@@ -213,7 +216,7 @@ class DoctorStrange(Game):
 
     def describe_action(self, action: Action) -> str:
         if action.kind == "pass":
-            return "pass (stop playing in this phase / window)"
+            return "pass: end this phase, or let this window go by"
         card = action.args[0]
         assert isinstance(card, int)
         name = self.card_name(card)

@@ -2,9 +2,13 @@
 
 A turn is Mystic Arts (draw 2, E events), an any-time window for the other player, Summon,
 Attack (declare every attack, each with a counter window for the defender; then resolve them in
-order: dice, a power exchange, the fate) and Rest (R events, hand limit, recovery and departure
-rolls, the victory check). ``_run`` advances through every automatic step and stops at the next
-decision, caching its legal actions; a decision whose only choice would be ``pass`` is skipped.
+order: dice, a power exchange, the fate) and Rest (R events — and, with rest-events=both-rests, a
+window for the other player —, hand limit, recovery and departure rolls, the victory check); with
+any-time-events=after-every-action an any-time window follows every action for the other player.
+``_run`` advances through every automatic step and stops at the next decision, caching its legal
+actions. A window (a decision ``pass`` ends) opens exactly when public information allows its
+player a play (``_might_play``, DS13.2), so whether it opens reveals no hand; it is then offered
+even if ``pass`` is the only legal action.
 Events, attacks and the end of a turn are in the mixins :mod:`.effects`, :mod:`.combat` and
 :mod:`.upkeep`. Clause numbers (DS…) refer to docs/rules/doctor-strange.md.
 """
