@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+import cardtable
 from cardtable.engine import Rng
 from cardtable.games.doctor_strange import state as S
+from cardtable.games.doctor_strange.game import DoctorStrange
 from cardtable.games.doctor_strange.state import DSState
 from cardtable.testing.conformance import ConformanceError, check_perturbation
 
@@ -203,3 +205,26 @@ def test_ds10_3_after_every_action_no_window_when_the_opponent_decides_next_anyw
     # Good decides next anyway (its counter window, where X events are offered): no extra window.
     assert st.phase == S.COUNTER and st.current_player == GOOD
     assert legal_cards(st, "play") == {"Read Minds"}
+
+
+@pytest.mark.parametrize(
+    "config", DoctorStrange.CONFIGURATIONS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items())
+)
+def test_ds13_2_a_held_playable_card_is_always_a_public_possibility(config: dict[str, object]) -> None:
+    """The public rule never closes a window its player could play in: whenever the deciding seat
+    holds a playable card (more than `pass` is legal), ``_might_play`` says so too, so a window's
+    opening is a function of public information alone."""
+    g = cardtable.load("doctor-strange", **config)
+    windows = 0
+    for seed in range(12):
+        st = g.new(seed, log=False)
+        rng = Rng(seed)
+        while not st.is_over:
+            assert isinstance(st, DSState)
+            legal = st.legal_actions()
+            if st.phase in S.PASSABLE:
+                windows += 1
+                # Offered with a playable card or with a lone pass: either way the public rule holds.
+                assert st._might_play(st.phase, st.current_player or 0)
+            st.apply(legal[rng.below(len(legal))])
+    assert windows > 500
