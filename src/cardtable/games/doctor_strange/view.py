@@ -300,10 +300,10 @@ def prompt(st: DSState, seat: int | None) -> str:
         need = atk - dfn + 1 if defending else dfn - atk
         totals = f"Attack Total {atk}, Defense Total {dfn}"
         if me:
-            extra = ", call a defender" if defending else ""
+            extra = " or call a defender" if defending else ""
             return (
-                f"{name}: you are behind in the fight ({totals}): play a Power card (+{need} needed{extra}), "
-                f"or pass and lose it"
+                f"{name}: you are behind in the fight ({totals}; +{need} needed): play a Power card{extra}, "
+                "or pass and lose it"
             )
         return f"{name} is behind in the fight ({totals}) and may play Power cards"
     if ph == S.HELPER:
