@@ -126,6 +126,13 @@ def test_a_fight_shows_its_dice_and_totals_until_the_next() -> None:
     }
     assert fight["defender"]["roll"] == 3 and fight["defender"]["total"] == 11
     assert fight["result"] == "in progress: Good leads 11 to 8; Evil needs +3 to win"
+    assert st.view(EVIL)["prompt"] == (
+        "Evil: you are behind in the fight (Attack Total 8, Defense Total 11; +3 needed): play a Power card, "
+        "or pass and lose it"
+    )
+    assert st.view(GOOD)["prompt"] == (
+        "Evil is behind in the fight (Attack Total 8, Defense Total 11) and may play Power cards"
+    )
     attacks = st.view(GOOD)["attacks"]
     assert [a["status"] for a in attacks] == ["being fought", "waiting"]
     act(st, "play", "Incense", lone_passes=False)  # 9 against 11: Evil still behind (Detect Danger is DO)
