@@ -65,7 +65,7 @@ class Encoder:
     def _build_common(self) -> None:
         n = self.players
         layout = self.layout
-        self.b_seat = layout.add("seat", n, "one-hot: the observing seat (P1 first)")
+        self.b_seat = layout.add("seat", n, "one-hot: the observing seat, in seat order")
         self.b_to_act = layout.add(
             "to_act",
             n,
