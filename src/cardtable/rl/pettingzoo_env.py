@@ -27,6 +27,7 @@ from typing import Any
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
@@ -97,6 +98,7 @@ class CardtableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.action_spaces = {a: gymnasium.spaces.Discrete(self.codec.size) for a in self.possible_agents}
         self._np_random, _ = seeding.np_random(None)
         self.episode: Episode | None = None
+        self.agents: list[str] = []
 
     # -- PettingZoo API ----------------------------------------------------------------------------
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -156,6 +158,10 @@ class CardtableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
+        """The agent's legal-action mask alone (what ``observe`` gives without encoding the view)."""
+        return self._live().mask(self._seat[agent])
 
     def render(self) -> str | None:
         """``ansi``: the acting seat's table as text (the spectator's once the game is over);
