@@ -4,8 +4,8 @@ Install with ``pip install 'cardtable[rl]'``. The engine never imports this pack
 
 >>> import cardtable.rl
 >>> aec = cardtable.rl.env("mephisto", players=4, teams=True)      # PettingZoo AEC
->>> gym = cardtable.rl.gym_env("mephisto", players=2, opponents="heuristic")  # Gymnasium
->>> game = cardtable.rl.openspiel_game("mephisto", players=2)      # pyspiel.Game
+>>> gym = cardtable.rl.gymnasium_env("mephisto", players=2, opponents="heuristic")  # Gymnasium
+>>> game = cardtable.rl.spiel_game("mephisto", players=2)  # pyspiel.Game
 
 Options are keyword arguments, as for :func:`cardtable.load`. The pieces: :mod:`.spaces` (the fixed
 discrete action space and its mask), :mod:`.encode` (per-game observation encoders, from the seat's
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from cardtable.rl.openspiel_game import CardtableSpielGame
     from cardtable.rl.pettingzoo_env import CardtableAECEnv
 
-__all__ = ["env", "gym_env", "openspiel_game"]
+__all__ = ["env", "gymnasium_env", "spiel_game"]
 
 
 def env(game_id: str, **kwargs: Any) -> CardtableAECEnv:
@@ -32,14 +32,14 @@ def env(game_id: str, **kwargs: Any) -> CardtableAECEnv:
     return CardtableAECEnv(game_id, **kwargs)
 
 
-def gym_env(game_id: str, **kwargs: Any) -> CardtableGymEnv:
+def gymnasium_env(game_id: str, **kwargs: Any) -> CardtableGymEnv:
     """The single-agent Gymnasium environment of ``game_id`` (see :mod:`cardtable.rl.gym_env`)."""
     from cardtable.rl.gym_env import CardtableGymEnv
 
     return CardtableGymEnv(game_id, **kwargs)
 
 
-def openspiel_game(game_id: str, **kwargs: Any) -> CardtableSpielGame:
+def spiel_game(game_id: str, **kwargs: Any) -> CardtableSpielGame:
     """The OpenSpiel (pyspiel) game of ``game_id`` (see :mod:`cardtable.rl.openspiel_game`)."""
     from cardtable.rl.openspiel_game import CardtableSpielGame
 

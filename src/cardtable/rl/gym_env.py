@@ -50,7 +50,8 @@ class CardtableGymEnv(gymnasium.Env[dict[str, Any], Any]):
     for the PettingZoo environment (``max_steps`` counts every seat's decisions).
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}
+    # render_fps: Gymnasium asks every rendering environment for one; text frames have no frame rate.
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
     def __init__(
         self,
