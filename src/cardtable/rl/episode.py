@@ -7,6 +7,8 @@ information on behalf of a seat: a seat's observation is ``encoder.encode(state.
 
 from __future__ import annotations
 
+import json
+
 from cardtable.engine.game import JSON, Game, State
 from cardtable.rl.encode import Encoder, Vector
 from cardtable.rl.rewards import rewards
@@ -22,7 +24,7 @@ class Episode:
     Observations are computed once per seat and decision, and handed out as copies.
     """
 
-    __slots__ = ("_cache", "_cache_step", "codec", "encoder", "game", "max_steps", "seed", "state", "steps")
+    __slots__ = ("_cache", "_cache_step", "_views", "codec", "encoder", "game", "max_steps", "seed", "state", "steps")
 
     def __init__(self, game: Game, encoder: Encoder, codec: ActionCodec, seed: int, max_steps: int | None = None):
         self.game = game
@@ -33,6 +35,7 @@ class Episode:
         self.state: State = game.new(seed, log=False)
         self.steps = 0
         self._cache: dict[int, Vector] = {}
+        self._views: dict[int, dict[str, JSON]] = {}
         self._cache_step = 0
 
     @property
@@ -60,15 +63,30 @@ class Episode:
         """The seat's view: the table as a person in that seat sees it (the text the vector encodes)."""
         return self.state.view(seat)
 
-    def observation(self, seat: int) -> Vector:
-        """The encoded view of ``seat`` (a fresh array each call)."""
+    def _fresh(self) -> None:
         if self._cache_step != self.steps:
             self._cache.clear()
+            self._views.clear()
             self._cache_step = self.steps
+
+    def observation(self, seat: int) -> Vector:
+        """The encoded view of ``seat`` (a fresh array each call; computed once per decision)."""
+        self._fresh()
         vec = self._cache.get(seat)
         if vec is None:
-            vec = self._cache[seat] = self.encoder.encode(self.state.view(seat))
+            view = self.state.view(seat)
+            vec = self._cache[seat] = self.encoder.encode(view)
+            self._views[seat] = view  # internal only: never handed out, so never changed
         return vec.copy()
+
+    def view_json(self, seat: int) -> str:
+        """The seat's view as canonical JSON text (computed once per decision, with the observation)."""
+        self._fresh()
+        view = self._views.get(seat)
+        if view is None:
+            self.observation(seat)
+            view = self._views[seat]
+        return json.dumps(view, sort_keys=True, separators=(",", ":"))
 
     def mask(self, seat: int) -> Mask:
         """The seat's legal-action mask (all zeros unless it decides now)."""

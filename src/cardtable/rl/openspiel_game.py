@@ -207,6 +207,7 @@ def clone_episode(episode: Episode) -> Episode:
     other = copy.copy(episode)
     other.state = episode.state.clone()
     other._cache = {}
+    other._views = {}
     other._cache_step = -1
     return other
 
@@ -284,8 +285,7 @@ class ViewObserver:
         self.tensor[:] = episode.observation(int(player))
 
     def string_from(self, state: CardtableSpielState, player: int) -> str:
-        view = state._box.episode.view(int(player))
-        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+        return state._box.episode.view_json(int(player))
 
 
 def _is_default(obs: pyspiel.IIGObservationType) -> bool:

@@ -41,6 +41,8 @@ class HashedEncoder(Encoder):
 
     def __init__(self, game: Game, buckets: int | None = None) -> None:
         self.buckets = buckets or self.BUCKETS
+        # Paths repeat from view to view: remember where each one hashes (bounded, for odd games).
+        self._where: dict[str, int] = {}
         super().__init__(game)
 
     def build(self, layout: Layout) -> None:
@@ -56,9 +58,15 @@ class HashedEncoder(Encoder):
         start = self.b_hashed.start
         buckets = self.buckets
         players = self.players
+        where = self._where
 
         def add(key: str, value: float) -> None:
-            out[start + zlib.crc32(key.encode()) % buckets] += value
+            i = where.get(key)
+            if i is None:
+                i = start + zlib.crc32(key.encode()) % buckets
+                if len(where) < 200_000:
+                    where[key] = i
+            out[i] += value
 
         stack: list[tuple[str, JSON]] = [(k, v) for k, v in view.items() if k not in _SKIP]
         while stack:
