@@ -120,7 +120,8 @@ class CardtableSpielGame(pyspiel.Game):  # type: ignore[misc]
         if self.max_steps < 1:
             raise ValueError(f"{short_name(game_id)}: max_steps must be at least 1, got {self.max_steps}")
         self._seeds = Rng(int(values["seed"]))
-        self._first_seed: int | None = int(values["seed"])
+        self._upcoming = int(values["seed"])
+        self._initial: dict[tuple[int, int], Episode] = {}
         n = self.cardtable.players
         low, high = reward_bounds(n)
         zero_sum = n > 1
@@ -144,12 +145,22 @@ class CardtableSpielGame(pyspiel.Game):  # type: ignore[misc]
         params = {_param_name(k): v for k, v in options.items()}
         return cls(params, game_id=game_id)
 
-    def next_seed(self) -> int:
+    def upcoming_seed(self) -> int:
         """The seed of the next deal: ``seed`` itself first, then draws from a generator seeded by it."""
-        if self._first_seed is not None:
-            seed, self._first_seed = self._first_seed, None
-            return seed
-        return self._seeds.below(2**62)
+        return self._upcoming
+
+    def take_seed(self, seed: int) -> None:
+        """A state has started playing the deal ``seed``: if it is the upcoming one, move on."""
+        if seed == self._upcoming:
+            self._upcoming = self._seeds.below(2**62)
+            self._initial.clear()
+
+    def initial_episode(self, seed: int) -> Episode:
+        """The untouched deal ``seed``, for observing a new state before it is played (shared, read only)."""
+        episode = self._initial.get((seed, 0))
+        if episode is None:
+            episode = self._initial[(seed, 0)] = Episode(self.cardtable, self.encoder, self.codec, seed, self.max_steps)
+        return episode
 
     def new_initial_state(self) -> CardtableSpielState:
         return CardtableSpielState(self)
@@ -163,23 +174,38 @@ class CardtableSpielGame(pyspiel.Game):  # type: ignore[misc]
 class _Box:
     """Holds a state's :class:`Episode`, dealt lazily.
 
-    ``pyspiel`` clones a Python state by making a new initial state and deep-copying the original's
-    attributes into it; the deal of that throwaway initial state would be wasted work, and drawing its
-    seed would disturb the sequence of deals. So the episode is made on first use, and a deep copy is
-    the engine's cheap ``clone()`` (the game, encoder and codec are shared, never copied)."""
+    ``pyspiel`` makes throwaway initial states: to clone a Python state (a new initial state whose
+    attributes are then replaced by deep copies of the original's) and to learn the observation
+    tensor's shape (a new initial state, observed once, on *every* ``observation_tensor`` call). So a
+    new state deals only when it is first played (or cloned), and only then takes its seed from the
+    game's sequence; observing it before that reads the upcoming deal, shared and computed once. A
+    deep copy is the engine's cheap ``clone()`` (the game, encoder and codec are shared)."""
 
-    __slots__ = ("_episode", "game")
+    __slots__ = ("_episode", "_peeked", "game")
 
     def __init__(self, game: CardtableSpielGame, episode: Episode | None = None) -> None:
         self.game = game
         self._episode = episode
+        self._peeked: int | None = None
 
     @property
     def episode(self) -> Episode:
+        """The state's own episode (dealt now if it was not yet)."""
         if self._episode is None:
             g = self.game
-            self._episode = Episode(g.cardtable, g.encoder, g.codec, g.next_seed(), g.max_steps)
+            # The deal this state was observed with, if it was; else the upcoming one.
+            seed = self._peeked if self._peeked is not None else g.upcoming_seed()
+            g.take_seed(seed)
+            self._episode = Episode(g.cardtable, g.encoder, g.codec, seed, g.max_steps)
         return self._episode
+
+    def observed(self) -> Episode:
+        """The episode to observe: the state's own, or (not yet played) the deal it will play."""
+        if self._episode is not None:
+            return self._episode
+        if self._peeked is None:
+            self._peeked = self.game.upcoming_seed()
+        return self.game.initial_episode(self._peeked)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
         return _Box(self.game, clone_episode(self.episode))
@@ -281,11 +307,10 @@ class ViewObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: CardtableSpielState, player: int) -> None:
-        episode = state._box.episode
-        self.tensor[:] = episode.observation(int(player))
+        self.tensor[:] = state._box.observed().observation(int(player))
 
     def string_from(self, state: CardtableSpielState, player: int) -> str:
-        return state._box.episode.view_json(int(player))
+        return state._box.observed().view_json(int(player))
 
 
 def _is_default(obs: pyspiel.IIGObservationType) -> bool:
