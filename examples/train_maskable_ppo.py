@@ -203,7 +203,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     verdict = "above" if ev.low > 0.5 else "NOT above"
     print(
         f"\n{args.game}: MaskablePPO won {w} of {games} games against random "
-        f"({ev.text(percent=True)}; the interval is {verdict} 50%); the random agent won {bw} ({base.text(percent=True)})"
+        f"({ev.text(percent=True)}; the interval is {verdict} 50%); "
+        f"the random agent won {bw} ({base.text(percent=True)})"
     )
     if not args.smoke:
         args.json.parent.mkdir(parents=True, exist_ok=True)
