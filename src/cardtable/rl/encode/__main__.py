@@ -34,13 +34,34 @@ def documented_layouts() -> list[tuple[str, str]]:
     return out
 
 
-def main() -> None:
-    for title, table in documented_layouts():
-        print(title)
-        print()
-        print(table)
-        print()
+BEGIN = "<!-- layouts:begin (python -m cardtable.rl.encode --write docs/rl.md) -->"
+END = "<!-- layouts:end -->"
+
+
+def markdown() -> str:
+    return "\n\n".join(f"{title}\n\n{table}" for title, table in documented_layouts())
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+    from pathlib import Path
+
+    parser = argparse.ArgumentParser(description="Print (or write into a document) every game's observation layout.")
+    parser.add_argument("--write", type=Path, help="replace the text between the layout markers of this file")
+    args = parser.parse_args(argv)
+    text = markdown()
+    if args.write is None:
+        print(text)
+        return 0
+    doc = args.write.read_text()
+    if BEGIN not in doc or END not in doc:
+        parser.error(f"{args.write} has no layout markers ({BEGIN} ... {END})")
+    head, _, rest = doc.partition(BEGIN)
+    _, _, tail = rest.partition(END)
+    args.write.write_text(f"{head}{BEGIN}\n\n{text}\n\n{END}{tail}")
+    print(f"wrote the layouts into {args.write}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
