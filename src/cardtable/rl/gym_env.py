@@ -1,7 +1,7 @@
 """Gymnasium single-agent environment: one learning seat against agents in every other seat.
 
 >>> import gymnasium
->>> import cardtable.rl.gym_env  # registers cardtable/<game>-v0 (installed packages do it on import)
+>>> import cardtable.rl.gym_env  # registers cardtable/<game>-v0 for every available game
 >>> env = gymnasium.make("cardtable/mephisto-v0", players=2, opponents="random")
 >>> obs, info = env.reset(seed=1)
 >>> sorted(obs)
@@ -208,8 +208,8 @@ def env_id(game_id: str) -> str:
 
 
 def register_envs() -> None:
-    """Register ``cardtable/<game>-v0`` for every available game (Gymnasium calls this through the
-    ``gymnasium.envs`` entry point; importing this module does it too). Options go to ``make``:
+    """Register ``cardtable/<game>-v0`` for every available game (importing this module does it; so
+    does ``gymnasium.make("cardtable.rl.gym_env:cardtable/<game>-v0")``). Options go to ``make``:
     ``gymnasium.make("cardtable/mephisto-v0", players=2, opponents="heuristic")``."""
     for game_id in cardtable.available():
         if env_id(game_id) not in gymnasium.registry:
