@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
+
 from cardtable.engine.game import JSON, Game, State
 from cardtable.rl.encode import Encoder, Vector
 from cardtable.rl.rewards import rewards
@@ -24,7 +26,19 @@ class Episode:
     Observations are computed once per seat and decision, and handed out as copies.
     """
 
-    __slots__ = ("_cache", "_cache_step", "_views", "codec", "encoder", "game", "max_steps", "seed", "state", "steps")
+    __slots__ = (
+        "_cache",
+        "_cache_step",
+        "_limit",
+        "_views",
+        "codec",
+        "encoder",
+        "game",
+        "max_steps",
+        "seed",
+        "state",
+        "steps",
+    )
 
     def __init__(self, game: Game, encoder: Encoder, codec: ActionCodec, seed: int, max_steps: int | None = None):
         self.game = game
@@ -32,6 +46,7 @@ class Episode:
         self.codec = codec
         self.seed = seed
         self.max_steps = max_steps
+        self._limit = max_steps if max_steps is not None else 1 << 62
         self.state: State = game.new(seed, log=False)
         self.steps = 0
         self._cache: dict[int, Vector] = {}
@@ -41,16 +56,16 @@ class Episode:
     @property
     def current_player(self) -> int | None:
         """The seat to decide, or None once the game is over (or stopped by ``max_steps``)."""
-        return None if self.is_over else self.state.current_player
+        return None if self.steps >= self._limit else self.state.current_player
 
     @property
     def is_over(self) -> bool:
-        return self.state.is_over or self.capped
+        return self.state.is_over or self.steps >= self._limit
 
     @property
     def capped(self) -> bool:
         """Stopped by ``max_steps`` before the game ended."""
-        return self.max_steps is not None and self.steps >= self.max_steps and not self.state.is_over
+        return self.steps >= self._limit and not self.state.is_over
 
     @property
     def truncated(self) -> bool:
@@ -90,8 +105,8 @@ class Episode:
 
     def mask(self, seat: int) -> Mask:
         """The seat's legal-action mask (all zeros unless it decides now)."""
-        if self.is_over:
-            return self.codec.mask(self.state, -1)
+        if self.steps >= self._limit:
+            return np.zeros(self.codec.size, dtype=np.int8)
         return self.codec.mask(self.state, seat)
 
     def legal_indices(self) -> list[int]:
@@ -101,7 +116,7 @@ class Episode:
         """Apply the action with ``index`` for the seat to decide. Raises ``IllegalAction`` (a
         ``ValueError``) and changes nothing when it is not legal now or names no action."""
         action = self.codec.action(index)
-        if self.capped:
+        if self.steps >= self._limit:
             from cardtable.engine.errors import GameOver
 
             raise GameOver(f"the game was stopped after {self.max_steps} decisions; {action.text!r} cannot be applied")

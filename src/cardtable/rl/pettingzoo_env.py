@@ -138,8 +138,6 @@ class CardtableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             return
         episode = self._live()
         self._cumulative_rewards[agent] = 0.0
-        for a in self.agents:
-            self.rewards[a] = 0.0
         if action is None:
             raise ValueError(f"{agent} must act now; None is only for agents whose game is over")
         try:
@@ -155,6 +153,8 @@ class CardtableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
                 current = episode.current_player
                 assert current is not None
                 self.agent_selection = self.possible_agents[current]
+                # Rewards are 0 until the end: nothing to clear or to accumulate (the hot path).
+                return
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

@@ -60,8 +60,7 @@ class ActionCodec:
         has no decision now and once the game is over."""
         out = np.zeros(self.size, dtype=np.int8)
         if seat is None or seat == state.current_player:
-            for action in state.legal_actions():
-                out[action.index] = 1
+            out[[action.index for action in state.legal_actions()]] = 1
         return out
 
     def legal_indices(self, state: State) -> list[int]:
