@@ -2,7 +2,8 @@
 """Throughput of the RL adapters next to the raw engine, for every game and configuration (one core).
 
 For each game in ``cardtable.available()`` and each of its ``Game.CONFIGURATIONS`` it plays random
-games for about ``--seconds`` per measurement (uniform random legal actions everywhere) and reports
+games for about ``--seconds`` per mode (uniform random legal actions everywhere; the modes take turns
+in ``--rounds`` bursts, so a shared machine's changing load does not tilt the ratios) and reports
 decisions per second:
 
 * ``engine``: the protocol alone, as ``benchmarks/bench.py`` measures it (``legal_actions`` + ``apply``
@@ -32,7 +33,7 @@ import json
 import platform
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -53,42 +54,33 @@ LABELS = {
 }
 
 
-def _timed(seconds: float, one_game: Callable[[int], int]) -> float:
-    """Decisions per second: play games (``one_game(seed) -> decisions``) for about ``seconds``."""
-    decisions = 0
-    seed = 0
-    start = time.perf_counter()
-    while True:
-        decisions += one_game(seed)
-        seed += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return decisions / elapsed
+Games = Iterator[int]
+"""An endless stream of random games through one mode, yielding the decisions of each."""
 
 
-def engine_rate(game: Game, seconds: float) -> float:
+def engine_games(game: Game) -> Games:
     rng = Rng(1)
-
-    def one(seed: int) -> int:
+    seed = 0
+    while True:
         state = game.new(seed, log=False)
+        seed += 1
         n = 0
         while not state.is_over:
             legal = state.legal_actions()
             state.apply(legal[rng.below(len(legal))])
             n += 1
-        return n
-
-    return _timed(seconds, one)
+        yield n
 
 
-def pettingzoo_rate(game_id: str, options: dict[str, Any], seconds: float, observe: bool) -> float:
+def pettingzoo_games(game_id: str, options: dict[str, Any], observe: bool) -> Games:
     import cardtable.rl
 
     env = cardtable.rl.env(game_id, **options)
     rng = Rng(1)
-
-    def one(seed: int) -> int:
+    seed = 0
+    while True:
         env.reset(seed=seed)
+        seed += 1
         n = 0
         for agent in env.agent_iter():
             if observe:
@@ -103,36 +95,33 @@ def pettingzoo_rate(game_id: str, options: dict[str, Any], seconds: float, obser
             legal = mask.nonzero()[0]
             env.step(int(legal[rng.below(len(legal))]))
             n += 1
-        return n
-
-    return _timed(seconds, one)
+        yield n
 
 
-def gymnasium_rate(game_id: str, options: dict[str, Any], seconds: float) -> float:
+def gymnasium_games(game_id: str, options: dict[str, Any]) -> Games:
     import cardtable.rl
 
     env = cardtable.rl.gymnasium_env(game_id, opponents="random", **options)
     rng = Rng(1)
-
-    def one(seed: int) -> int:
+    seed = 0
+    while True:
         obs, _ = env.reset(seed=seed)
+        seed += 1
         while True:
             legal = obs["action_mask"].nonzero()[0]
             obs, _, terminated, truncated, _ = env.step(int(legal[rng.below(len(legal))]))
             if terminated or truncated:
-                assert env.episode is not None
-                return env.episode.steps  # every seat's decisions
+                break
+        assert env.episode is not None
+        yield env.episode.steps  # every seat's decisions
 
-    return _timed(seconds, one)
 
-
-def openspiel_rate(game_id: str, options: dict[str, Any], seconds: float, tensor: bool) -> float:
+def openspiel_games(game_id: str, options: dict[str, Any], tensor: bool) -> Games:
     import cardtable.rl
 
     game = cardtable.rl.spiel_game(game_id, **options)
     rng = Rng(1)
-
-    def one(seed: int) -> int:
+    while True:
         state = game.new_initial_state()
         n = 0
         while not state.is_terminal():
@@ -141,26 +130,41 @@ def openspiel_rate(game_id: str, options: dict[str, Any], seconds: float, tensor
             legal = state.legal_actions()
             state.apply_action(legal[rng.below(len(legal))])
             n += 1
-        return n
-
-    return _timed(seconds, one)
+        yield n
 
 
-def measure(game_id: str, options: dict[str, Any], seconds: float, modes: tuple[str, ...]) -> dict[str, Any]:
-    game = cardtable.load(game_id, **options)
-    rates: dict[str, float] = {}
-    for mode in modes:
-        if mode == "engine":
-            rates[mode] = engine_rate(game, seconds)
-        elif mode in ("pettingzoo", "pettingzoo_mask"):
-            rates[mode] = pettingzoo_rate(game_id, options, seconds, observe=mode == "pettingzoo")
-        elif mode == "gymnasium":
-            rates[mode] = gymnasium_rate(game_id, options, seconds)
-        else:
-            rates[mode] = openspiel_rate(game_id, options, seconds, tensor=mode == "openspiel_tensor")
+def games_for(mode: str, game_id: str, options: dict[str, Any]) -> Games:
+    if mode == "engine":
+        return engine_games(cardtable.load(game_id, **options))
+    if mode in ("pettingzoo", "pettingzoo_mask"):
+        return pettingzoo_games(game_id, options, observe=mode == "pettingzoo")
+    if mode == "gymnasium":
+        return gymnasium_games(game_id, options)
+    return openspiel_games(game_id, options, tensor=mode == "openspiel_tensor")
+
+
+def measure(
+    game_id: str, options: dict[str, Any], seconds: float, modes: tuple[str, ...], rounds: int
+) -> dict[str, Any]:
+    """Decisions per second per mode. The modes take turns in ``rounds`` bursts (whole games, about
+    ``seconds / rounds`` each), so a machine whose load changes slows them all alike and the ratios
+    hold. Every mode chooses uniformly among the legal actions with the engine's generator, as the
+    engine baseline does, so the numbers differ only by what the adapter costs."""
+    streams = {mode: games_for(mode, game_id, options) for mode in modes}
+    decisions = dict.fromkeys(modes, 0)
+    spent = dict.fromkeys(modes, 0.0)
+    burst = seconds / rounds
+    for _ in range(rounds):
+        for mode in modes:
+            start = time.perf_counter()
+            while True:
+                decisions[mode] += next(streams[mode])
+                elapsed = time.perf_counter() - start
+                if elapsed >= burst:
+                    break
+            spent[mode] += elapsed
+    rates = {mode: decisions[mode] / spent[mode] for mode in modes}
     row: dict[str, Any] = {"game": game_id, "config": config_label(options), "decisions_per_s": rates}
-    # Every mode chooses uniformly among the legal actions with the engine's generator, as the engine
-    # baseline does, so the numbers differ only by what the adapter costs.
     if "engine" in rates:
         row["overhead"] = {m: rates["engine"] / r for m, r in rates.items() if m != "engine" and r > 0}
     return row
@@ -188,6 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
     parser.add_argument("--seconds", type=float, default=1.0, help="seconds per measurement")
     parser.add_argument("--quick", action="store_true", help="0.2 s per measurement")
+    parser.add_argument("--rounds", type=int, default=4, help="bursts per mode, taken in turns")
     parser.add_argument("--modes", default=",".join(MODES), help=f"comma-separated, of: {', '.join(MODES)}")
     parser.add_argument("--json", type=Path, help="write the numbers here")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
@@ -201,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for game_id in games:
         for options in configurations(game_id):
-            row = measure(game_id, options, seconds, modes)
+            row = measure(game_id, options, seconds, modes, args.rounds)
             rows.append(row)
             rates = ", ".join(f"{LABELS[m]} {_fmt(r)}" for m, r in row["decisions_per_s"].items())
             print(f"{game_id} {row['config']}: decisions/s: {rates}", file=sys.stderr)
