@@ -584,8 +584,9 @@ def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> in
     look identical to ``seat`` at every step: the same seat deciding (a response window that opens
     only when a hidden card allows a response fails here), ``is_over``, ``view(seat)``, the legal
     actions when ``seat`` decides, the events ``seat`` reads, and the error messages ``seat`` gets for
-    an action out of turn or an illegal one. Stops early when the other seats have no action legal in
-    both games. Returns the number of actions compared. ``state`` is not changed.
+    an action out of turn or an illegal one. Learning the same cards in other places (a deck's order
+    revealed by cards coming out of it) also ends the comparison. Stops early when the other seats have
+    no action legal in both games. Returns the number of actions compared. ``state`` is not changed.
     """
     game = state.game
     items = game.actions.items
@@ -635,10 +636,15 @@ def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> in
             if not choices:
                 return step
         action = choices[policy.below(len(choices))]
+        known_before = truth.known_cards(seat)
         told = [e.for_seat(seat) for e in truth.apply(action)]
         twin_told = [e.for_seat(seat) for e in twin.apply(action)]
-        if truth.known_cards(seat) != twin.known_cards(seat):
+        known = truth.known_cards(seat)
+        if known != twin.known_cards(seat):
             return step + 1  # seat learned a card that differs between the two: they may differ now
+        learned = known - known_before
+        if learned and _card_places(truth.view(seat), learned) != _card_places(twin.view(seat), learned):
+            return step + 1  # the same cards came to light, but in other places (say, a deck's order)
         if told != twin_told:
             raise fail(
                 "perturbation",
@@ -647,6 +653,22 @@ def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> in
             )
     same_face(steps)
     return steps
+
+
+def _card_places(view: JSON, ids: set[int]) -> dict[int, list[str]]:
+    """Where in ``view`` the card objects with the given ids are (paths, sorted), by id."""
+    out: dict[int, list[str]] = {}
+    stack: list[tuple[JSON, str]] = [(view, "")]
+    while stack:
+        value, path = stack.pop()
+        if type(value) is dict:
+            cid = value.get("id")
+            if type(cid) is int and cid in ids and type(value.get("name")) is str:
+                out.setdefault(cid, []).append(path)
+            stack.extend((v, f"{path}.{k}") for k, v in value.items())
+        elif type(value) is list:
+            stack.extend((v, f"{path}[{i}]") for i, v in enumerate(value))
+    return {k: sorted(v) for k, v in out.items()}
 
 
 def _refusal(state: State, action: Action, seat: int) -> str:
