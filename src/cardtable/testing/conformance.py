@@ -585,8 +585,9 @@ def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> in
     only when a hidden card allows a response fails here), ``is_over``, ``view(seat)``, the legal
     actions when ``seat`` decides, the events ``seat`` reads, and the error messages ``seat`` gets for
     an action out of turn or an illegal one. Learning the same cards in other places (a deck's order
-    revealed by cards coming out of it) also ends the comparison. Stops early when the other seats have
-    no action legal in both games. Returns the number of actions compared. ``state`` is not changed.
+    revealed by cards coming out of it) also ends the comparison, and so do different events from an
+    action that hid cards the seat knew (cards seen in the middle of it, then shuffled away). Stops
+    early when the other seats have no action legal in both games. Returns the number of actions compared. ``state`` is not changed.
     """
     game = state.game
     items = game.actions.items
@@ -645,6 +646,10 @@ def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> in
         learned = known - known_before
         if learned and _card_places(truth.view(seat), learned) != _card_places(twin.view(seat), learned):
             return step + 1  # the same cards came to light, but in other places (say, a deck's order)
+        if told != twin_told and known_before - known:
+            # Cards went out of sight during the action (a discard pile shuffled into the deck): the
+            # seat may have seen cards in between that differ between the two games.
+            return step + 1
         if told != twin_told:
             raise fail(
                 "perturbation",
