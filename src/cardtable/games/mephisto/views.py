@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine import JSON, Result, ranks_from_keys
 from cardtable.games.mephisto.board import BLOCKED, DECK, SIDES
-from cardtable.games.mephisto.cards import TYPE_NAMES, WEAPON
+from cardtable.games.mephisto.cards import MONSTER, TYPE_NAMES, WEAPON
 from cardtable.games.mephisto.rules import (
     P_ATTACH,
     P_DAMAGE,
@@ -56,8 +56,19 @@ def _fight_totals(s: MephistoState) -> tuple[int, int, int]:
     return attack, need, max(0, need - attack)
 
 
-def _decision(s: MephistoState) -> tuple[str, str]:
-    """The open decision as (what the deciding seat is told to do, what the others are told)."""
+def _effect_of(s: MephistoState, src: int) -> str:
+    """``Slime's immediate effect``: the card an effect comes from, and which of its texts it is."""
+    c = s.game.cards
+    if c.type[src] == MONSTER:
+        kind = "ability" if any(src in souls for souls in s.souls) else "immediate effect"
+    else:
+        kind = "effect"
+    return f"{c.names[src]}'s {kind}"
+
+
+def _decision(s: MephistoState, reader: int | None) -> tuple[str, str]:
+    """The open decision as (what the deciding seat is told to do, what ``reader`` is told when it is
+    another seat: lanes are numbered from the reader's side)."""
     g = s.game
     c = g.cards
     seat = s.current_player
@@ -86,11 +97,11 @@ def _decision(s: MephistoState) -> tuple[str, str]:
     if phase == P_DISCARD:
         _, n, _, _, src = s.queue[0]
         return (
-            f"discard {_cards_word(n)} ({c.names[src]}'s effect)",
-            f"{who} is choosing {_cards_word(n)} to discard ({c.names[src]}'s effect)",
+            f"discard {_cards_word(n)} ({_effect_of(s, src)})",
+            f"{who} is choosing {_cards_word(n)} to discard ({_effect_of(s, src)})",
         )
     if phase in (P_MON, P_WPN, P_FAVOR):
-        return _fight_decision(s, seat, who)
+        return _fight_decision(s, seat, who, reader)
     if phase == P_TAKE:
         name = c.names[s.pending]
         return (
@@ -109,7 +120,7 @@ def _decision(s: MephistoState) -> tuple[str, str]:
         )
     if phase in (P_REPAIR, P_DAMAGE):
         _, n, t, chooser, src = s.queue[0]
-        why = f"({c.names[src]}'s effect)"
+        why = f"({_effect_of(s, src)})"
         if phase == P_REPAIR:
             whose = "one of your" if t == chooser else f"one of {g.seat_name(t)}'s"
             return (
@@ -135,21 +146,22 @@ def _decision(s: MephistoState) -> tuple[str, str]:
     )
 
 
-def _fight_decision(s: MephistoState, seat: int, who: str) -> tuple[str, str]:
+def _fight_decision(s: MephistoState, seat: int, who: str, reader: int | None) -> tuple[str, str]:
     g = s.game
     attack, need, gap = _fight_totals(s)
     lane_for = lane_phrase(g, seat, seat, s.fight_lane)
+    lane_seen = lane_phrase(g, reader, seat, s.fight_lane)
     if s.phase == P_MON:
         chosen = f" (chosen so far: {need} attack)" if s.fight_mons else ""
         return (
             f"choose the monsters to fight in {lane_for}{chosen}, then done",
-            f"{who} is choosing the monsters to fight",
+            f"{who} is choosing the monsters to fight in {lane_seen}",
         )
     totals = f"attack {attack} against {need}"
     if s.phase == P_WPN:
         return (
             f"choose the weapons to fight with in {lane_for} ({totals} so far), then done",
-            f"{who} is choosing the weapons to fight with ({totals} so far)",
+            f"{who} is choosing the weapons to fight with in {lane_seen} ({totals} so far)",
         )
     favor = s.favor[seat]
     if not gap:
@@ -165,7 +177,7 @@ def decision_words(s: MephistoState, seat: int) -> str:
     """What ``seat`` is told about the open decision (imperative when it decides)."""
     if s.is_over:
         return "the game is over: " + outcome_words(s)
-    mine, theirs = _decision(s)
+    mine, theirs = _decision(s, seat)
     return mine if seat == s.current_player else theirs
 
 
@@ -175,7 +187,7 @@ def prompt(s: MephistoState, seat: int | None) -> str:
         return "Game over: " + outcome_words(s)
     deciding = s.current_player
     assert deciding is not None
-    mine, theirs = _decision(s)
+    mine, theirs = _decision(s, seat)
     if seat == deciding:
         return f"{s.game.seat_name(seat)}: {mine}"
     return theirs[0].upper() + theirs[1:]
