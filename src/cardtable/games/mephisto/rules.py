@@ -744,7 +744,7 @@ class MephistoState(State):
             # No action at all (this needs an empty dungeon and no card in the deck or the discard
             # pile, all public): the action step passes (rules notes, I7).
             out.append(g.DONE)
-        if self.can_switch():
+        if g.teams and self.can_switch():
             out.append(g.SWITCH)
         return out
 
