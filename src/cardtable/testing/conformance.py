@@ -285,6 +285,16 @@ def check_views(state: State) -> dict[int | None, dict[str, JSON]]:
     return views
 
 
+LEGACY_VIEW_MODULES = ("cardtable.games.mephisto", "cardtable.games.doctor_strange", "cardtable.games.army_of_darkness")
+"""Transitional (issue 8 in progress): built-in games whose views predate "views are for people" are
+spared the people-view and perturbation checks until they declare ``VIEW_KEYS``. Emptied when they do."""
+
+
+def converted(game: Game) -> bool:
+    """Is ``game`` held to the issue-8 checks (it declares VIEW_KEYS, or is not a legacy game)?"""
+    return game.VIEW_KEYS is not None or not type(game).__module__.startswith(LEGACY_VIEW_MODULES)
+
+
 INTERNAL_KEYS = frozenset(
     {"queue", "limbo", "actor", "runouts", "pay_left", "side_to_play", "pending", "flags", "bits", "mask", "do"}
 )
@@ -307,6 +317,8 @@ def check_view_for_people(game: Game, view: Mapping[str, JSON], what: str = "vie
     """
     declared = game.VIEW_KEYS
     if declared is None:
+        if type(game).__module__.startswith(LEGACY_VIEW_MODULES):
+            return  # transitional: see LEGACY_VIEW_MODULES
         raise fail("view-keys", f"{type(game).__name__}.VIEW_KEYS is not declared: list the view's top-level keys")
     extra = set(view) - ENGINE_VIEW_KEYS - declared
     if extra:
@@ -584,10 +596,12 @@ def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> in
     look identical to ``seat`` at every step: the same seat deciding (a response window that opens
     only when a hidden card allows a response fails here), ``is_over``, ``view(seat)``, the legal
     actions when ``seat`` decides, the events ``seat`` reads, and the error messages ``seat`` gets for
-    an action out of turn or an illegal one. Learning the same cards in other places (a deck's order
-    revealed by cards coming out of it) also ends the comparison, and so do different events from an
-    action that hid cards the seat knew (cards seen in the middle of it, then shuffled away). Stops
-    early when the other seats have no action legal in both games. Returns the number of actions compared. ``state`` is not changed.
+    an action out of turn or an illegal one. Learning the same new cards in other places or another
+    order (a deck's order coming to light as cards come out of it: the same cards shown in other
+    places, or named in the events in another order) also ends the comparison: that is something new
+    that differs; so do different events from an action that hid cards the seat knew (cards seen in
+    the middle of it, then shuffled away). Stops early when the other seats have no action legal in
+    both games. Returns the number of actions compared. ``state`` is not changed.
     """
     game = state.game
     items = game.actions.items
@@ -644,8 +658,10 @@ def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> in
         if known != twin.known_cards(seat):
             return step + 1  # seat learned a card that differs between the two: they may differ now
         learned = known - known_before
-        if learned and _card_places(truth.view(seat), learned) != _card_places(twin.view(seat), learned):
-            return step + 1  # the same cards came to light, but in other places (say, a deck's order)
+        if learned and (
+            told != twin_told or _card_places(truth.view(seat), learned) != _card_places(twin.view(seat), learned)
+        ):
+            return step + 1  # the same new cards came to light in other places or in another order
         if told != twin_told and known_before - known:
             # Cards went out of sight during the action (a discard pile shuffled into the deck): the
             # seat may have seen cards in between that differ between the two games.
@@ -974,7 +990,7 @@ def _deep_checks(
         seeds = [rng.below(1 << 30) for _ in range(samples)]
         if check_determinize(state, seat, seeds):
             changed[seat] = True
-        for _ in range(perturbations):
+        for _ in range(perturbations if converted(state.game) else 0):
             check_perturbation(state, seat, rng)
         # Search plays on from determinizations: they must be complete, playable states.
         d = state.determinize(seat, Rng(seeds[0]))
