@@ -68,6 +68,18 @@ def cell_text(text: str) -> str:
     return text
 
 
+def wrapped(numbers: str, width: int = 24) -> str:
+    """``numbers`` broken into lines of at most about ``width`` characters, only between the units
+    (``weapon · cost 2 · 6 atk`` / ``dur 2 · range 2``), never inside one."""
+    lines: list[str] = []
+    for unit in numbers.split(" · "):
+        if lines and len(lines[-1]) + 3 + len(unit) <= width:
+            lines[-1] += " · " + unit
+        else:
+            lines.append(unit)
+    return "\n".join(lines)
+
+
 def short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
@@ -247,7 +259,10 @@ def hand_table(view: Mapping[str, JSON], ctx: RenderContext) -> RenderableType |
     for card in hand:
         if isinstance(card, Mapping):
             table.add_row(
-                str(card.get("id")), str(card.get("name")), numbers(card), cell_text(str(card.get("text", "")))
+                str(card.get("id")),
+                str(card.get("name")),
+                numbers(card) if big else wrapped(numbers(card)),
+                cell_text(str(card.get("text", ""))),
             )
     return Group(Text(f"Your hand ({len(hand)})", style="bold green"), table)
 

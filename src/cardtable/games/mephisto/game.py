@@ -226,7 +226,7 @@ class Mephisto(Game):
         if not action.args:
             return {
                 "loot-deck": "loot the top card of the dungeon deck",
-                "done": "done choosing",
+                "done": "done (stop choosing; in the play step: pass, no action is possible)",
                 "switch": "hand the decision to your partner",
             }.get(kind, kind)
         value = action.args[0]
