@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from cardtable.engine import Action, Game, Option, OptionError, State
+from cardtable.engine import JSON, Action, Game, Option, OptionError, State
 from cardtable.engine.options import OptionValue
 from cardtable.engine.seats import label_seat, seat_labels
 from cardtable.games.mephisto.board import Board, make_board
@@ -23,6 +23,7 @@ from cardtable.games.mephisto.cards import (
     CardSet,
     load_cards,
 )
+from cardtable.games.mephisto.words import card_object
 
 _CARDS_CACHE: dict[str, CardSet] = {}
 
@@ -168,6 +169,8 @@ class Mephisto(Game):
         self.play_cost = tuple(99 if t == MONSTER else c.cost[i] for i, t in enumerate(c.type))
         self.has_activate = tuple(bool(e) for e in c.activate)
         self.lane_list = tuple(tuple((r, b[r]) for r in (1, 2, 3)) for b in self.board.lane_spaces)
+        # Every card as views show it, made once: views copy these instead of rewording cards each time.
+        self._card_objects = tuple(card_object(c, i) for i in range(len(c)))
 
         a = self.actions
         ids = range(len(c))
@@ -216,6 +219,10 @@ class Mephisto(Game):
         from cardtable.games.mephisto.rules import MephistoState
 
         return MephistoState(self, seed, log)
+
+    def card_json(self, card: int) -> dict[str, JSON]:
+        """``card`` as a view shows it (a fresh dict): id, name, type, text in words, printed numbers."""
+        return dict(self._card_objects[card])
 
     def card_name(self, card: int) -> str:
         return f"{self.cards.names[card]} (card {card})"

@@ -6,9 +6,10 @@ the dungeon drawn from the seat's own side (rows far to near, lanes 1..3 left to
 player's favor, souls and cards in play; the seat's own lanes with the attack it would bring and the
 monsters' attack there; a fight in progress with its totals; the card being paid for or resolved;
 the discard pile; the seat's own hand. Cards are objects with their printed data in words
-(:func:`~cardtable.games.mephisto.words.card_object`). Hidden cards appear only as counts: other
-hands (except cards publicly known to be there: taken from the dungeon, or announced while their
-cost is paid), the deck and the face-down corner cards. Spectators see the table from P1's side.
+(:func:`~cardtable.games.mephisto.words.card_object`, made once per card: ``Mephisto.card_json``).
+Hidden cards appear only as counts: other hands (except cards publicly known to be there: taken
+from the dungeon, or announced while their cost is paid), the deck and the face-down corner cards.
+Spectators see the table from P1's side.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from cardtable.games.mephisto.rules import (
     PHASE_NAMES,
     STEP_NAMES,
 )
-from cardtable.games.mephisto.words import card_object, lane_phrase, ordinal, team_name
+from cardtable.games.mephisto.words import lane_phrase, ordinal, team_name
 
 if TYPE_CHECKING:
     from cardtable.games.mephisto.game import Mephisto
@@ -234,20 +235,19 @@ def _in_play(s: MephistoState, owner: int, reader: int | None) -> list[JSON]:
     c = g.cards
     out: list[JSON] = []
     for card in s.inplay[owner]:
-        d = card_object(c, card)
+        d = g.card_json(card)
         d["durability_left"] = s.dur[card]
         d["activated_this_turn"] = bool(s.activated >> card & 1)
         spells = [sp for sp in s.attached if s.host[sp] == card]
         if c.type[card] == WEAPON:
             d["lane"] = lane_phrase(g, reader, owner, c.range[card])
-            d["attached"] = [card_object(c, sp) for sp in spells]
+            d["attached"] = [g.card_json(sp) for sp in spells]
         out.append(d)
     return out
 
 
 def _players(s: MephistoState, seat: int | None) -> list[JSON]:
     g = s.game
-    c = g.cards
     out: list[JSON] = []
     for p in range(g.players):
         row: dict[str, JSON] = {"name": g.seat_name(p), "sits": _where(g, seat, p)}
@@ -257,9 +257,9 @@ def _players(s: MephistoState, seat: int | None) -> list[JSON]:
         row["soul_points"] = s.soul_pts[p]
         row["cards_in_hand"] = len(s.hands[p])
         row["attack_bonus_this_turn"] = s.bonus[p]
-        row["souls"] = [card_object(c, m) for m in s.souls[p]]
+        row["souls"] = [g.card_json(m) for m in s.souls[p]]
         if p != seat:
-            row["known_in_hand"] = [card_object(c, k) for k in sorted(s.hands[p]) if s.pub >> k & 1]
+            row["known_in_hand"] = [g.card_json(k) for k in sorted(s.hands[p]) if s.pub >> k & 1]
         row["in_play"] = _in_play(s, p, seat)
         out.append(row)
     return out
@@ -279,7 +279,7 @@ def _dungeon(s: MephistoState, seat: int | None) -> dict[str, JSON]:
                 cell["deck"] = len(s.deck)
             else:
                 card = s.dungeon[space]
-                cell["card"] = card_object(g.cards, card) if card >= 0 else None
+                cell["card"] = g.card_json(card) if card >= 0 else None
             cells.append(cell)
         rows.append(cells)
     side = "your side" if seat is not None else f"{g.seat_name(0)}'s side"
@@ -315,16 +315,15 @@ def _fight(s: MephistoState, seat: int | None) -> dict[str, JSON] | None:
     if s.phase not in (P_MON, P_WPN, P_FAVOR):
         return None
     g = s.game
-    c = g.cards
     fighter = s.actor
     attack, need, gap = _fight_totals(s)
     parts = s.attack_parts(fighter, s.fight_wpns, 0)
     return {
         "fighter": g.seat_name(fighter),
         "lane": lane_phrase(g, seat, fighter, s.fight_lane),
-        "monsters": [card_object(c, m) for m in s.fight_mons],
+        "monsters": [g.card_json(m) for m in s.fight_mons],
         "needed": need,
-        "weapons": [card_object(c, w) for w in s.fight_wpns],
+        "weapons": [g.card_json(w) for w in s.fight_wpns],
         "attack": attack,
         "attack_from": " + ".join(f"{label} {n}" for label, n in parts) or "nothing yet",
         "favor_to_close_gap": gap,
@@ -344,7 +343,6 @@ def _gap_words(gap: int, who: str, favor: int) -> str:
 def _resolving(s: MephistoState) -> dict[str, JSON] | None:
     """The card being paid for, summoned or resolved, or whose effect asks for the open decision."""
     g = s.game
-    c = g.cards
     phase = s.phase
     who = g.seat_name(s.actor)
     if phase == P_PAY:
@@ -361,7 +359,7 @@ def _resolving(s: MephistoState) -> dict[str, JSON] | None:
         card, status = s.discard[-1], "turned up by the solitaire step"
     else:
         return None
-    return {"card": card_object(c, card), "status": status}
+    return {"card": g.card_json(card), "status": status}
 
 
 def _whose_turn(s: MephistoState) -> str:
@@ -406,7 +404,6 @@ def _progress(s: MephistoState) -> dict[str, JSON]:
 
 def view(s: MephistoState, seat: int | None) -> dict[str, JSON]:
     g = s.game
-    c = g.cards
     return {
         "prompt": prompt(s, seat),
         "whose_turn": _whose_turn(s),
@@ -416,8 +413,8 @@ def view(s: MephistoState, seat: int | None) -> dict[str, JSON]:
         "your_lanes": _your_lanes(s, seat) if seat is not None else None,
         "fight": _fight(s, seat),
         "resolving": _resolving(s),
-        "discard_pile": [card_object(c, k) for k in s.discard],
-        "hand": [card_object(c, k) for k in sorted(s.hands[seat])] if seat is not None else None,
+        "discard_pile": [g.card_json(k) for k in s.discard],
+        "hand": [g.card_json(k) for k in sorted(s.hands[seat])] if seat is not None else None,
     }
 
 
