@@ -599,9 +599,8 @@ def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> in
     an action out of turn or an illegal one. Learning the same new cards in other places or another
     order (a deck's order coming to light as cards come out of it: the same cards shown in other
     places, or named in the events in another order) also ends the comparison: that is something new
-    that differs; so do different events from an action that hid cards the seat knew (cards seen in
-    the middle of it, then shuffled away). Stops early when the other seats have no action legal in
-    both games. Returns the number of actions compared. ``state`` is not changed.
+    that differs. Stops early when the other seats have no action legal in both games. Returns the
+    number of actions compared. ``state`` is not changed.
     """
     game = state.game
     items = game.actions.items
@@ -651,6 +650,7 @@ def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> in
             if not choices:
                 return step
         action = choices[policy.below(len(choices))]
+        public = truth.known_cards(None)
         known_before = truth.known_cards(seat)
         told = [e.for_seat(seat) for e in truth.apply(action)]
         twin_told = [e.for_seat(seat) for e in twin.apply(action)]
@@ -662,9 +662,10 @@ def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> in
             told != twin_told or _card_places(truth.view(seat), learned) != _card_places(twin.view(seat), learned)
         ):
             return step + 1  # the same new cards came to light in other places or in another order
-        if told != twin_told and known_before - known:
-            # Cards went out of sight during the action (a discard pile shuffled into the deck): the
-            # seat may have seen cards in between that differ between the two games.
+        if public - truth.known_cards(None) or public - twin.known_cards(None):
+            # The action shuffled public cards out of sight (a discard pile into the deck): on the way
+            # it may have shown cards that differ between the two (a hand discarded face up), which
+            # no state after it shows.
             return step + 1
         if told != twin_told:
             raise fail(
