@@ -35,6 +35,11 @@ def cases() -> list[Any]:
 
 
 CASES = cases()
+FIRST_CASES = [
+    pytest.param(game_id, configurations(game_id)[0], id=f"{game_id}-{config_label(configurations(game_id)[0])}")
+    for game_id in game_ids()
+]
+"""One configuration per game (for checks of the generic encoder on games that have their own)."""
 
 
 def random_play(state: State, rng: Rng, steps: int = -1, each: Callable[[State], None] | None = None) -> int:
