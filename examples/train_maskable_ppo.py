@@ -3,14 +3,15 @@
 
 The learner plays one seat of the Gymnasium environment (``cardtable.rl.gym_env``) against the random
 agent in every other seat, its seat drawn anew each episode; illegal actions are masked out (the
-environment's ``action_masks()``). After training for a wall-clock budget it plays ``--eval-games``
+environment's ``action_masks()``). After ``--steps`` training steps (or ``--minutes``, whichever comes
+first; with the same seed, the same steps give the same policy on any machine) it plays ``--eval-games``
 fresh games (new seeds, seats alternating) against the random agent, choosing deterministically among
 legal actions, and reports its win rate with a 95% Wilson interval; the random agent in its place is
 the baseline. It writes the training curve (rolling win rate over training games) as a PNG and the
 numbers as JSON.
 
     pip install '.[rl-train]'
-    python examples/train_maskable_ppo.py --game mephisto --players 2 --minutes 5
+    python examples/train_maskable_ppo.py --game mephisto --players 2 --steps 60000
     python examples/train_maskable_ppo.py --smoke          # 256 steps and 2 games, no files (the test suite)
 
 Defaults write ``docs/rl-training-curve.png`` and ``docs/rl-training.json``.
@@ -122,7 +123,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", default="mephisto")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--minutes", type=float, default=5.0, help="training budget (wall clock)")
+    parser.add_argument("--steps", type=int, default=60_000, help="training steps (the learner's decisions)")
+    parser.add_argument("--minutes", type=float, default=30.0, help="wall-clock cap on training")
     parser.add_argument("--eval-games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--window", type=int, default=200, help="games per point of the training curve")
@@ -144,7 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     torch.set_num_threads(1)
     options = {"players": args.players}
     env = make_env(args.game, options, args.seed)
-    max_steps = 256 if args.smoke else 10**9
+    max_steps = 256 if args.smoke else args.steps
     deadline = float("inf")
 
     class Budget(BaseCallback):  # type: ignore[misc]
