@@ -115,6 +115,8 @@ def test_an_illegal_action_ends_the_episode_or_raises() -> None:
     assert (reward, terminated, truncated) == (-1.0, True, False)
     assert info["illegal_action"]["action"] == illegal
     assert not env.action_masks().any() and not obs["action_mask"].any()
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(illegal)
     strict = cardtable.rl.gymnasium_env("doctor-strange", illegal="raise")
     strict.reset(seed=2)
     with pytest.raises(cardtable.IllegalAction):

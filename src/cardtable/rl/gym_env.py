@@ -114,7 +114,7 @@ class CardtableGymEnv(gymnasium.Env[dict[str, Any], Any]):
 
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         episode = self._live()
-        if episode.is_over:
+        if episode.is_over or self._over:
             raise RuntimeError("the episode is over; call reset()")
         info: dict[str, Any] = {}
         try:

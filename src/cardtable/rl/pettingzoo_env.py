@@ -154,6 +154,8 @@ class CardtableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
                 assert current is not None
                 self.agent_selection = self.possible_agents[current]
                 # Rewards are 0 until the end: nothing to clear or to accumulate (the hot path).
+                if self.render_mode == "human":
+                    self.render()
                 return
         self._accumulate_rewards()
         if self.render_mode == "human":
