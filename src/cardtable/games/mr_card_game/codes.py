@@ -7,8 +7,7 @@ from __future__ import annotations
 
 # Open decisions (``state.phase``): what ``current_player`` is choosing now.
 (
-    D_NONCOMBAT,  # non-combat actions A-G, then combat / end-turn (or done, in the March)
-    D_PAY,  # discard Mysticality for mojo until the pending cost is covered
+    D_NONCOMBAT,  # non-combat actions A-G (and making mojo), then combat / end-turn (done in the March)
     D_SPELLX,  # choose X for a Spell Attack ability
     D_CHOOSE,  # choose the stat type of a gain
     D_PULVERIZE,  # choose the item Pulverize destroys
@@ -20,7 +19,7 @@ from __future__ import annotations
     D_LIMIT,  # end of turn: discard down to six
     D_POLL,  # the March poll
     D_OVER,
-) = range(13)
+) = range(12)
 
 # Flow steps (``state.step``): where the flow resumes once no sub-decision is open.
 (

@@ -1,8 +1,8 @@
 """The combat phase: its four steps, the score against each target, and loot (clauses K7, K15).
 
 1. Step 1 (``D_COMBAT``): combat items (``use``) and combat skills (``skill``) in any number and order.
-2. Step 2: one maneuver (``maneuver kind=melee|spell|ranged|evade``) with at least one stat card of
-   its type (clarification 4), then more cards of that type (``play stat=mus2``; offered in
+2. Step 2: one maneuver with its first stat card (``maneuver kind=melee stat=mus3``: at least one
+   card of its type, clarification 4), then more cards of that type (``play stat=mus2``; offered in
    non-increasing value so the same cards are not offered in every order) and ``done``.
 3. Step 3 (``D_TARGET``): ``kill card=N`` for a monster on top of a location whose power (after
    reductions and power changes) is at most the score *against that monster*, or 0 or less
@@ -27,7 +27,7 @@ from cardtable.games.mr_card_game.cards import E_COMBAT, MOJO_X, S_COMBAT, STAT_
 from cardtable.games.mr_card_game.codes import M_TURN, ST_COMBAT, ST_MANEUVER, ST_TARGET
 from cardtable.games.mr_card_game.effects import F_MANEUVER, F_SKILL, F_USE, MANEUVER_STAT, MANEUVER_WORDS
 from cardtable.games.mr_card_game.endturn import take_kind
-from cardtable.games.mr_card_game.mojo import mys_in_hand
+from cardtable.games.mr_card_game.mojo import mojo_actions
 from cardtable.games.mr_card_game.noncombat import gain_item
 from cardtable.games.mr_card_game.resolve import gain_meat, gain_stat
 from cardtable.games.mr_card_game.text import kind_text
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
 
 EVADE = 3
+NO_BONUS = (0, 0, 0, 0, 0, 0)
 
 
 def targets(s: McgState) -> list[int]:
@@ -82,19 +83,30 @@ def legal_step1(s: McgState) -> list[Action]:
             if c.etype[card] == E_COMBAT and (c.slot[card] < 0 or (eq >> card & 1 and not used >> card & 1)):
                 out.append(g.USE[card])
     if s.skills[p] and not forbid & F_SKILL:
-        budget = s.mojo + mys_in_hand(s, p)
+        pool = s.mojo
         skill0 = g.skill0
+        wants_mojo = False
         for card in s.skills[p]:
             if c.stype[card] == S_COMBAT and not used >> card & 1:
-                cost = c.mojo[card]
-                if (1 if cost == MOJO_X else cost) <= budget:
+                cost = 1 if c.mojo[card] == MOJO_X else c.mojo[card]
+                if cost <= pool:
                     out.append(g.SKILL[card - skill0])
+                if cost > 0:
+                    wants_mojo = True
+        if wants_mojo:
+            out += mojo_actions(s, p)
     skind = c.skind
-    types = {skind[x] >> 2 for x in s.hand[p]}
+    kinds = sorted({skind[x] for x in s.hand[p]}, reverse=True)
+    table = g.MANEUVER
     for m in range(4):
-        if MANEUVER_STAT[m] in types and not forbid >> (F_MANEUVER + m) & 1:
-            out.append(g.MANEUVER[m])
-    if s.mode == M_TURN:
+        if forbid >> (F_MANEUVER + m) & 1:
+            continue
+        t = MANEUVER_STAT[m]
+        for k in kinds:
+            if k >> 2 == t:
+                out.append(table[m][k & 3])
+    if s.mode == M_TURN and (s.dmg or s.red or s.dmg_vs != NO_BONUS or g.low_power):
+        # A kill by damage alone (clarification 5) or of a monster at power 0 or less (clarification 7).
         for t in targets(s):
             if beats(s, t):
                 out.append(g.KILL[t])
@@ -109,8 +121,7 @@ def legal_maneuver(s: McgState) -> list[Action]:
     lo, hi = t * 4, t * 4 + s.plast
     kinds = sorted({k for k in (skind[x] for x in s.hand[s.actor]) if lo <= k <= hi}, reverse=True)
     out = [g.PLAY[k] for k in kinds]
-    if s.psum > 0:
-        out.append(g.DONE)
+    out.append(g.DONE)
     return out
 
 
@@ -132,23 +143,27 @@ def do_start(s: McgState, action: Action) -> None:
 
 
 def do_maneuver(s: McgState, action: Action) -> None:
-    """Step 2: the maneuver; no more combat items or skills after it."""
+    """Step 2: the maneuver with its first card; no more combat items or skills after it."""
     s.man = ("melee", "spell", "ranged", "evade").index(str(action.args[0]))
     s.step = ST_MANEUVER
     if s.log is not None:
         s.emit("maneuver", f"{s.game.seat_name(s.actor)} performs a {MANEUVER_WORDS[s.man]}")
+    _play(s, STAT_KINDS.index(str(action.args[1])))
     flow.advance(s)
 
 
 def do_play(s: McgState, action: Action) -> None:
+    _play(s, STAT_KINDS.index(str(action.args[0])))
+    flow.advance(s)
+
+
+def _play(s: McgState, kind: int) -> None:
     p = s.actor
-    kind = STAT_KINDS.index(str(action.args[0]))
     s.played[p].append(take_kind(s, s.hand[p], kind))
     s.psum += (kind & 3) + 1
     s.plast = kind & 3
     if s.log is not None:
         s.emit("play", f"{s.game.seat_name(p)} plays {kind_text(s, kind)}")
-    flow.advance(s)
 
 
 def maneuver_done(s: McgState) -> None:

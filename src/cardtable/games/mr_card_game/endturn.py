@@ -18,7 +18,7 @@ from cardtable.engine import Action
 from cardtable.games.mr_card_game import flow, modifiers
 from cardtable.games.mr_card_game.cards import S_BUFF, STAT_KINDS
 from cardtable.games.mr_card_game.codes import Q_DRAW_TO
-from cardtable.games.mr_card_game.shuffle import shuffle
+from cardtable.games.mr_card_game.shuffle import pick_list
 from cardtable.games.mr_card_game.text import kind_text, kinds_text
 
 if TYPE_CHECKING:
@@ -126,7 +126,7 @@ def draw_from_queue(s: McgState) -> bool:
                 return False
             start_rollover(s, p)  # the flow opens the upgrade decision; the rest of the draw waits
             return False
-        card = deck.pop()
+        card = pick_list(deck, s.rng)
         hand.append(card)
         drawn.append(card)
 
@@ -216,8 +216,7 @@ def _finish_upgrades(s: McgState) -> None:
     s.upg_roll = False
     p = s.actor
     deck = s.deck[p]
-    deck.extend(s.disc[p])
+    deck.extend(s.disc[p])  # unordered: every draw takes a random card (see .shuffle)
     s.disc[p].clear()
-    shuffle(deck, s.rng)
     if s.log is not None:
         s.emit("rollover", f"{s.game.seat_name(p)} shuffles the discard pile into a new deck of {len(deck)} cards")

@@ -3,8 +3,9 @@
 A turn (K3.3) is: the non-combat phase (``ST_NONCOMBAT``), an optional combat (``ST_COMBAT``,
 ``ST_MANEUVER``, ``ST_TARGET``), the end of the turn (``ST_DISCARD``, ``ST_DRAW``, ``ST_LIMIT``) and
 the map update with the round end (``ST_END``). The March (K14) reuses the same steps for each
-marcher in turn (``mode`` says which). Sub-decisions interrupt any step: paying mojo, choosing X,
-an effect's choice, and an upgrade at rollover; when they are settled the step resumes.
+marcher in turn (``mode`` says which). Sub-decisions interrupt any step: choosing X for a Spell
+Attack ability, an effect's choice, and an upgrade at rollover; when they are settled the step
+resumes.
 
 Every decision with at least one option is offered, even a single one (a choice that has no option
 is skipped: an effect with no valid target is ignored, clarification 2). So whether a decision
@@ -23,7 +24,6 @@ from cardtable.games.mr_card_game.codes import (
     D_LIMIT,
     D_MANEUVER,
     D_NONCOMBAT,
-    D_PAY,
     D_POLL,
     D_SPELLX,
     D_TARGET,
@@ -89,7 +89,7 @@ def advance(s: McgState) -> None:
         if s.is_over:
             return
         if s.pending >= 0:
-            s.phase = D_SPELLX if s.pend_cost < 0 else D_PAY
+            s.phase = D_SPELLX
             s.current_player = s.actor
             return
         if s.upg_left > 0:

@@ -26,7 +26,7 @@ from cardtable.engine import Action, Game, Option, OptionError, OptionValue
 from cardtable.engine.errors import CardDataError
 from cardtable.games.mr_card_game.cards import STAT_KINDS, CardSet, load_cards
 from cardtable.games.mr_card_game.codes import MAX_X
-from cardtable.games.mr_card_game.effects import MANEUVERS, STAT_TYPES
+from cardtable.games.mr_card_game.effects import MANEUVER_STAT, MANEUVERS, MONSTER_POWER, STAT_TYPES
 
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
@@ -232,6 +232,17 @@ class MrCardGame(Game):
         self.tie = str(o["march-tie"])
         self.meat_supply = int(o["meat-supply"])
         self.skill0 = c.skills.start
+        self.all_skills = tuple(c.skills)
+        # The starting decks (K2.9): four of each level-1 card per seat, from the ends of the piles.
+        self.start_decks = tuple(
+            tuple(x for k in (0, 4, 8) for x in c.stat_piles[k][len(c.stat_piles[k]) - 4 * (seat + 1) :][:4])
+            for seat in range(self.players)
+        )
+        # Whether any monster can be at power 0 or less without a reduction (then it may be killed
+        # with no score at all, clarification 7): a printed power of 0, or a power-lowering effect.
+        self.low_power = any(c.mpower[t] <= 0 for t in c.monsters) or any(
+            op == MONSTER_POWER and b < 0 for fx in c.effects for op, _, b, _ in fx
+        )
         self.n_items = c.items.stop
 
         a = self.actions
@@ -241,7 +252,7 @@ class MrCardGame(Game):
         a.declare("spend", "mojo")
         a.declare("choose", "type")
         a.declare("upgrade", "from", "to")
-        a.declare("maneuver", "kind")
+        a.declare("maneuver", "kind", "stat")
         a.declare("play", "stat")
         a.declare("discard", "stat")
         for kind in ("no-upgrade", "combat", "end-turn", "end-combat", "done", "march", "pass"):
@@ -271,7 +282,11 @@ class MrCardGame(Game):
             for j in targets:
                 self.UPGRADE[k][j] = a.add("upgrade", STAT_KINDS[k], STAT_KINDS[j])
         self.NO_UPGRADE = a.add("no-upgrade")
-        self.MANEUVER = a.grid("maneuver", MANEUVERS)
+        # maneuver kind=melee stat=mus3: the maneuver and its first card (clarification 4), by
+        # [maneuver][value - 1].
+        self.MANEUVER = [
+            [a.add("maneuver", MANEUVERS[m], STAT_KINDS[MANEUVER_STAT[m] * 4 + v]) for v in range(4)] for m in range(4)
+        ]
         self.PLAY = a.grid("play", STAT_KINDS)
         self.DISCARD = a.grid("discard", STAT_KINDS)
         self.COMBAT = a.add("combat")
@@ -287,7 +302,11 @@ class MrCardGame(Game):
         return McgState(self, seed, log)
 
     def card_name(self, card: int) -> str:
-        return f"{self.cards.name(card)} (card {card})"
+        """``Stale Cellar Cracker (card 0)``; a monster/item card names both sides (monster first)."""
+        c = self.cards
+        if c.mname[card] and c.iname[card] and c.mname[card] != c.iname[card]:
+            return f"{c.mname[card]} / {c.iname[card]} (card {card})"
+        return f"{c.name(card)} (card {card})"
 
     def describe_action(self, action: Action) -> str:
         """A description for people, naming the card ("train Pulverize (card 89)")."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.games.mr_card_game import trainer
-from cardtable.games.mr_card_game.shuffle import shuffle
+from cardtable.games.mr_card_game.shuffle import pick_tuple
 
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
@@ -33,9 +33,7 @@ def update(s: McgState) -> None:
     if taken:
         for li in range(len(s.top)):
             if taken >> li & 1 and s.top[li] < 0 and s.below[li]:
-                pile = s.below[li]
-                s.top[li] = pile[-1]
-                s.below[li] = pile[:-1]
+                s.top[li], s.below[li] = pick_tuple(s.below[li], s.rng)
                 if log:
                     s.emit("map", f"{c.locations[li].name}: {c.mname[s.top[li]]} is turned up")
         s.taken = 0
@@ -52,12 +50,9 @@ def rebuild(s: McgState, li: int) -> None:
         return
     taken = set(mine)
     s.heap = tuple(x for x in s.heap if x not in taken)
-    shuffle(mine, s.rng)
-    s.top[li] = mine.pop()
-    s.below[li] = tuple(mine)
+    s.top[li], s.below[li] = pick_tuple(tuple(sorted(mine)), s.rng)
     if s.log is not None:
         s.emit(
             "map",
-            f"{c.locations[li].name} is rebuilt from the Heap ({len(mine) + 1} cards): "
-            f"{c.mname[s.top[li]]} is turned up",
+            f"{c.locations[li].name} is rebuilt from the Heap ({len(mine)} cards): {c.mname[s.top[li]]} is turned up",
         )

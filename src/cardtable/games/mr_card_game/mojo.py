@@ -1,13 +1,15 @@
 """Mojo, skills and buffs (clauses K4.7, K4.8, K5, K6, K7.1).
 
-Mojo comes from Mysticality cards moved from the hand to the discard pile, each adding its value to
-the pool; the pool pays mojo costs for the rest of the phase, one card's value split over several
-costs, and empties at the end of every phase (:func:`flow.end_phase`). Mojo is made only while paying
-(interpretation A22): activating a skill or buff whose cost is more than the pool opens the payment
-(``mojo stat=mys3``, one card at a time) until it is covered; what is left over stays in the pool.
+Mojo comes from Mysticality cards moved from the hand to the discard pile (``mojo stat=mys3``), each
+adding its value to the player's pool; the pool pays mojo costs for the rest of the phase, so one
+card's value can be split over several costs, and it empties at the end of every phase
+(:func:`.flow.end_phase`). As the rulebook describes it, mojo is made first and spent after: a skill
+or buff is offered when the pool covers its cost. (The ``mojo`` action is offered only while the
+player owns an ability it could pay for in this phase; making mojo for nothing would only waste
+cards.) Because a cost is never left half paid, no decision ever waits on what a hidden hand holds.
 
-A Spell Attack ability costs X >= 1 mojo chosen first (``spend mojo=X``). A skill is offered only
-when the pool plus the Mysticality in hand can pay for it (X = 1 at least).
+A Spell Attack ability costs X >= 1 mojo, chosen after activating it (``spend mojo=X``, X up to the
+pool), and its damage scales with X.
 """
 
 from __future__ import annotations
@@ -35,52 +37,22 @@ def mys_in_hand(s: McgState, p: int) -> int:
     return total
 
 
-def legal_pay(s: McgState) -> list[Action]:
+def mojo_actions(s: McgState, p: int) -> list[Action]:
+    """``mojo stat=mysV`` for each Mysticality kind in ``p``'s hand."""
     g = s.game
     skind = g.cards.skind
-    have = {skind[c] for c in s.hand[s.actor]}
+    have = {skind[c] for c in s.hand[p]}
     return [g.MOJO[k - 4] for k in (4, 5, 6, 7) if k in have]
 
 
-def legal_spell_x(s: McgState) -> list[Action]:
-    available = min(MAX_X, s.mojo + mys_in_hand(s, s.actor))
-    return s.game.SPEND[:available]
-
-
-def _begin(s: McgState, card: int, cost: int) -> None:
-    if s.mojo >= cost:
-        s.mojo -= cost
-        activate(s, card, cost)
-    else:
-        s.pending = card
-        s.pend_cost = cost
-    flow.advance(s)
-
-
-def do_skill(s: McgState, action: Action) -> None:
-    """``skill card=N``: activate a non-combat (E) or combat (K7.1) skill, once per turn."""
-    card = int(action.args[0])
+def cost_of(s: McgState, card: int) -> int:
+    """The least mojo that activates ``card`` (1 for a Spell Attack ability)."""
     cost = s.game.cards.mojo[card]
-    if cost == MOJO_X:
-        s.pending = card
-        s.pend_cost = -1
-        flow.advance(s)
-        return
-    _begin(s, card, cost)
+    return 1 if cost == MOJO_X else cost
 
 
-def do_buff(s: McgState, action: Action) -> None:
-    """``buff card=N`` (F): pay the buff cost and turn the buff on."""
-    card = int(action.args[0])
-    _begin(s, card, s.game.cards.mojo[card])
-
-
-def do_spend(s: McgState, action: Action) -> None:
-    """``spend mojo=X``: the X of a Spell Attack ability (K5.4)."""
-    x = int(action.args[0])
-    card = s.pending
-    s.pending = -1
-    _begin(s, card, x)
+def legal_spell_x(s: McgState) -> list[Action]:
+    return s.game.SPEND[: min(MAX_X, s.mojo)]
 
 
 def do_mojo(s: McgState, action: Action) -> None:
@@ -91,11 +63,38 @@ def do_mojo(s: McgState, action: Action) -> None:
     s.mojo += kind - 3
     if s.log is not None:
         s.emit("mojo", f"{s.game.seat_name(p)} discards a Mysticality {kind - 3} for mojo (pool {s.mojo})")
-    if s.mojo >= s.pend_cost:
-        card, cost = s.pending, s.pend_cost
-        s.pending = -1
-        s.mojo -= cost
-        activate(s, card, cost)
+    flow.advance(s)
+
+
+def do_skill(s: McgState, action: Action) -> None:
+    """``skill card=N``: activate a non-combat (E) or combat (K7.1) skill, once per turn."""
+    card = int(action.args[0])
+    cost = s.game.cards.mojo[card]
+    if cost == MOJO_X:
+        s.pending = card  # X is chosen next (spend mojo=X)
+        flow.advance(s)
+        return
+    s.mojo -= cost
+    activate(s, card, cost)
+    flow.advance(s)
+
+
+def do_buff(s: McgState, action: Action) -> None:
+    """``buff card=N`` (F): pay the buff cost and turn the buff on."""
+    card = int(action.args[0])
+    cost = s.game.cards.mojo[card]
+    s.mojo -= cost
+    activate(s, card, cost)
+    flow.advance(s)
+
+
+def do_spend(s: McgState, action: Action) -> None:
+    """``spend mojo=X``: the X of a Spell Attack ability (K5.4)."""
+    x = int(action.args[0])
+    card = s.pending
+    s.pending = -1
+    s.mojo -= x
+    activate(s, card, x)
     flow.advance(s)
 
 

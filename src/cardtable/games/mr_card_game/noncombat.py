@@ -33,7 +33,7 @@ from cardtable.games.mr_card_game.effects import (
     F_USE,
     GAIN_STAT,
 )
-from cardtable.games.mr_card_game.mojo import mys_in_hand
+from cardtable.games.mr_card_game.mojo import mojo_actions
 from cardtable.games.mr_card_game.resolve import choosable_types, gain_meat, gain_stat, pay_meat, pulverize_targets
 
 if TYPE_CHECKING:
@@ -68,48 +68,70 @@ def legal(s: McgState) -> list[Action]:
     g = s.game
     c = g.cards
     p = s.actor
-    forbid = s.mods[p][modifiers.FORBIDS]
+    m = s.mods[p]
+    forbid = m[modifiers.FORBIDS]
     eq = s.eq
     used = s.used
-    slot, etype = c.slot, c.etype
+    slot, etype, autosell = c.slot, c.etype, c.autosell
     equips: list[Action] = []
     sells: list[Action] = []
     uses: list[Action] = []
+    may_equip = not forbid & F_EQUIP
+    may_sell = not forbid & F_AUTOSELL
+    may_use = not forbid & F_USE
     for card in s.items[p]:
         sl = slot[card]
-        on = eq >> card & 1
         if sl >= 0:
+            on = eq >> card & 1
             if on:
                 equips.append(g.UNEQUIP[card])
-            elif not forbid & F_EQUIP:
+            elif may_equip:
                 equips.append(g.EQUIP[card])
-        if c.autosell[card] >= 0 and not forbid & F_AUTOSELL:
-            sells.append(g.AUTOSELL[card])
-        if etype[card] == E_NONCOMBAT and not forbid & F_USE and (sl < 0 or (on and not used >> card & 1)):
+            if may_use and on and etype[card] == E_NONCOMBAT and not used >> card & 1:
+                uses.append(g.USE[card])
+        elif may_use and etype[card] == E_NONCOMBAT:
             uses.append(g.USE[card])
-    out = equips + sells + uses
+        if may_sell and autosell[card] >= 0:
+            sells.append(g.AUTOSELL[card])
+    out = equips
+    out += sells
+    out += uses
     meat = s.meat[p]
     skill0 = g.skill0
     if not forbid & F_TRAIN:
+        cost = c.cost
+        extra = m[modifiers.SKILLCOST]
         for card in s.trainer:
-            if card >= 0 and train_cost(s, p, card) <= meat:
+            if card >= 0 and cost[card] + extra <= meat:
                 out.append(g.TRAIN[card - skill0])
-    if s.skills[p]:
-        budget = s.mojo + mys_in_hand(s, p)
+    owned = s.skills[p]
+    if owned:
+        pool = s.mojo
         stype, mojo = c.stype, c.mojo
         buffs = s.buffs
-        for card in s.skills[p]:
+        may_skill = not forbid & F_SKILL
+        may_buff = not forbid & F_BUFF
+        wants_mojo = False  # an ability this phase could still pay for: making mojo makes sense
+        for card in owned:
             st = stype[card]
             if st == S_NONCOMBAT:
-                if not used >> card & 1 and not forbid & F_SKILL and mojo[card] <= budget:
-                    out.append(g.SKILL[card - skill0])
-            elif st == S_BUFF and not buffs >> card & 1 and not forbid & F_BUFF and mojo[card] <= budget:
-                out.append(g.BUFF[card - skill0])
+                if may_skill and not used >> card & 1:
+                    if mojo[card] <= pool:
+                        out.append(g.SKILL[card - skill0])
+                    if mojo[card] > 0:
+                        wants_mojo = True
+            elif st == S_BUFF and may_buff and not buffs >> card & 1:
+                if mojo[card] <= pool:
+                    out.append(g.BUFF[card - skill0])
+                if mojo[card] > 0:
+                    wants_mojo = True
+        if wants_mojo:
+            out += mojo_actions(s, p)
     heap = s.heap
     if heap and not forbid & F_DIVE:
         top = heap[-1]
-        price = dive_price(s, p, top)
-        if 0 <= price <= meat:
+        price = c.price[top]
+        if price >= 0 and price + m[modifiers.DIVE] <= meat:
             out.append(g.DIVE[top])
     if s.mode == M_MARCH:
         out.append(g.DONE)

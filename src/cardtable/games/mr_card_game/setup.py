@@ -1,7 +1,9 @@
 """Setting up the table (clauses K2 and O4).
 
-Randomness is used in a fixed order: the first player (``first-player=random``), the location piles
-in grid order, the skill pile, then each player's stat deck in seat order.
+Randomness is used in a fixed order: the first player (``first-player=random``), the card revealed
+on each location pile in grid order, the four trainer skills, then each player's first six cards in
+seat order. Face-down piles are unordered and every draw or reveal takes a random card of the pile
+(:mod:`.shuffle`), which is the same as shuffling them here.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from typing import TYPE_CHECKING
 from cardtable.games.mr_card_game import flow, modifiers
 from cardtable.games.mr_card_game.codes import D_NONCOMBAT, HAND_SIZE, M_TURN, NO_LIMIT, ST_NONCOMBAT
 from cardtable.games.mr_card_game.game import starting_meat
-from cardtable.games.mr_card_game.shuffle import shuffle
+from cardtable.games.mr_card_game.shuffle import pick_list, pick_tuple
 from cardtable.games.mr_card_game.text import kinds_text
 
 if TYPE_CHECKING:
@@ -57,7 +59,6 @@ def deal(s: McgState) -> None:
     s.queue = []
     s.mojo = 0
     s.pending = -1
-    s.pend_cost = 0
     s.upg_left = 0
     s.upg_roll = False
     flow.reset_combat(s)
@@ -73,25 +74,25 @@ def deal(s: McgState) -> None:
     # K2.10: the Certificate holder goes first (a seat named by the option, or a random one).
     first = g.first_player if g.first_player >= 0 else rng.below(n)
     s.first = s.cert = first
-    # K2.1, K2.4: each location shuffled, its bottom card moved to the top (revealed).
+    # K2.1, K2.4: each location shuffled, its bottom card moved to the top (revealed). The hidden
+    # part of a pile is unordered (see .shuffle): the revealed card is a random one of the pile.
     s.top = [-1] * len(c.locations)
     s.below = [()] * len(c.locations)
     for li in c.kingdom:
-        pile = list(c.location_cards[li])
-        shuffle(pile, rng)
-        s.top[li] = pile.pop()
-        s.below[li] = tuple(pile)
+        s.top[li], s.below[li] = pick_tuple(c.location_cards[li], rng)
     # K2.5: the skill pile shuffled; four skills face up (the trainer, newest first).
-    skills = list(c.skills)
-    shuffle(skills, rng)
-    trainer = []
+    skills = g.all_skills
+    trainer: list[int] = []
     for _ in range(min(TRAINER_SIZE, len(skills))):
-        trainer.insert(0, skills.pop())
+        card, skills = pick_tuple(skills, rng)
+        trainer.insert(0, card)
     s.trainer = tuple(trainer)
-    s.skill_pile = tuple(skills)
+    s.skill_pile = skills
     s.skill_disc = ()
-    # K2.6: the twelve stat piles.
-    piles = [list(p) for p in c.stat_piles]
+    # K2.6: the twelve stat piles; the level-1 cards of the starting decks come off their ends.
+    piles = list(c.stat_piles)
+    for k in (0, 4, 8):
+        piles[k] = piles[k][: len(piles[k]) - 4 * n]
     # K2.7: the meat pool.
     total = sum(starting_meat(i) for i in range(n))
     s.pool = g.meat_supply - total if g.meat_supply else NO_LIMIT
@@ -108,11 +109,10 @@ def deal(s: McgState) -> None:
         # K2.11: 5 meat plus one per player before you.
         s.meat[seat] = starting_meat(pos)
         # K2.9: four of each level-1 stat card, shuffled into a deck; draw six.
-        deck = [piles[k].pop() for k in (0, 4, 8) for _ in range(4)]
-        shuffle(deck, rng)
+        deck = [*g.start_decks[seat]]
         s.deck[seat] = deck
         for _ in range(HAND_SIZE):
-            s.hand[seat].append(deck.pop())
+            s.hand[seat].append(pick_list(deck, rng))
         modifiers.refresh(s, seat)
         if log:
             name = g.seat_name(seat)
@@ -124,5 +124,5 @@ def deal(s: McgState) -> None:
                 f"and draws {kinds_text(s, s.hand[seat])}",
                 (seat,),
             )
-    s.piles = [tuple(p) for p in piles]
+    s.piles = piles
     flow.start_turn(s, first)

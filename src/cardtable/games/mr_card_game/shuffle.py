@@ -1,7 +1,14 @@
-"""A fast Fisher-Yates shuffle driven by the state's generator (SplitMix64, inlined).
+"""Randomness for hidden piles: random draws from unordered piles, and a fast shuffle.
 
-Each 64-bit output gives two 32-bit draws (bias below 60 / 2**32 per draw, irrelevant for shuffling
-cards). Used for every shuffle of the game and for resampling hidden cards in ``determinize``.
+A face-down pile whose order nobody knows (a stat deck, the hidden part of a location pile, the skill
+draw pile) is kept as an unordered collection in a canonical order, and a draw or a reveal takes a
+uniformly random card of it at that moment (:func:`pick_list`, :func:`pick_tuple`). That is the same
+distribution as shuffling the pile and taking its top card, no seat can tell the difference, and it
+costs one random number per card instead of a shuffle of the whole pile. It also means the hidden
+order is never part of the state: ``determinize`` only has to reseed the generator for those piles.
+
+:func:`shuffle` (Fisher-Yates on the state's SplitMix64 generator, inlined, two 32-bit draws per
+64-bit output) serves ``determinize`` when it re-deals cards between a hand and a deck.
 """
 
 from __future__ import annotations
@@ -11,6 +18,22 @@ from cardtable.engine import Rng
 _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _MASK32 = (1 << 32) - 1
+
+
+def pick_list(pile: list[int], rng: Rng) -> int:
+    """Remove and return a uniformly random card of a non-empty list (its order is not kept)."""
+    i = rng.below(len(pile))
+    card = pile[i]
+    last = pile.pop()
+    if i < len(pile):
+        pile[i] = last
+    return card
+
+
+def pick_tuple(pile: tuple[int, ...], rng: Rng) -> tuple[int, tuple[int, ...]]:
+    """A uniformly random card of a non-empty tuple and the tuple without it (order kept)."""
+    i = rng.below(len(pile))
+    return pile[i], pile[:i] + pile[i + 1 :]
 
 
 def shuffle(seq: list[int], rng: Rng) -> None:

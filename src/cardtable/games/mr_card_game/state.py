@@ -28,7 +28,6 @@ from cardtable.games.mr_card_game.codes import (
     D_LIMIT,
     D_MANEUVER,
     D_NONCOMBAT,
-    D_PAY,
     D_POLL,
     D_PULVERIZE,
     D_SPELLX,
@@ -82,7 +81,6 @@ class McgState(State):
         "mthresh",
         "mtotal",
         "out",
-        "pend_cost",
         "pending",
         "phase",
         "piles",
@@ -155,7 +153,6 @@ class McgState(State):
     queue: list[QueueItem]
     mojo: int
     pending: int
-    pend_cost: int
     upg_left: int
     upg_roll: bool
     # combat
@@ -231,7 +228,6 @@ class McgState(State):
         o.queue = self.queue.copy()
         o.mojo = self.mojo
         o.pending = self.pending
-        o.pend_cost = self.pend_cost
         o.upg_left = self.upg_left
         o.upg_roll = self.upg_roll
         o.man = self.man
@@ -252,14 +248,15 @@ class McgState(State):
         return o
 
     def determinize(self, seat: int, rng: Rng | int) -> McgState:
-        """Resample what ``seat`` cannot see, keeping ``view(seat)``:
+        """A state consistent with ``view(seat)``, with what that seat cannot know resampled:
 
-        * each other player's hand and deck, pooled per player (their contents together are public:
-          every stat card's arrival and departure is seen, only hand versus deck and the order are not);
-        * the seat's own deck order;
-        * the hidden part of each location pile, within that pile;
-        * the skill draw pile (its contents are known by elimination, its order is not);
-        * the state's generator (by the engine), so later shuffles are not foretold.
+        * each other player's hand and deck, pooled per player and dealt again (what they hold
+          together is public: every stat card's arrival and departure is seen, only which are in
+          the hand is not);
+        * the order of the seat's own deck, of the hidden part of each location pile and of the
+          skill draw pile: these piles are unordered (every draw or reveal takes a random card, see
+          :mod:`.shuffle`), so reseeding the state's generator (done by the engine) resamples them;
+          the own deck is put in a canonical order so nothing of the true history survives.
 
         Every pool is sorted before it is shuffled, so the result depends only on what the seat can
         know and on ``rng``.
@@ -269,12 +266,12 @@ class McgState(State):
         for p in range(self.game.players):
             deck = o.deck[p]
             if p == seat:
-                if len(deck) > 1:
-                    deck.sort()
-                    shuffle(deck, r)
+                deck.sort()
                 continue
             hand = o.hand[p]
-            if not deck and len(hand) < 2:
+            if not deck or not hand:
+                deck.sort()
+                hand.sort()
                 continue
             pool = hand + deck
             pool.sort()
@@ -282,16 +279,6 @@ class McgState(State):
             k = len(hand)
             hand[:] = pool[:k]
             deck[:] = pool[k:]
-        below = o.below
-        for i, pile in enumerate(below):
-            if len(pile) > 1:
-                hidden = sorted(pile)
-                shuffle(hidden, r)
-                below[i] = tuple(hidden)
-        if len(o.skill_pile) > 1:
-            sp = sorted(o.skill_pile)
-            shuffle(sp, r)
-            o.skill_pile = tuple(sp)
         return o
 
     def known_cards(self, seat: int | None) -> set[int]:
@@ -325,7 +312,6 @@ class McgState(State):
 
 _LEGAL: dict[int, Callable[[McgState], list[Action]]] = {
     D_NONCOMBAT: noncombat.legal,
-    D_PAY: mojo.legal_pay,
     D_SPELLX: mojo.legal_spell_x,
     D_CHOOSE: noncombat.legal_choose,
     D_PULVERIZE: noncombat.legal_pulverize,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardtable.games.mr_card_game.shuffle import shuffle
+from cardtable.games.mr_card_game.shuffle import pick_tuple
 
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
@@ -25,14 +25,12 @@ def draw_skill(s: McgState) -> int:
     if not pile:
         if not (s.game.reshuffle_skills and s.skill_disc):
             return -1
-        fresh = list(s.skill_disc)
-        shuffle(fresh, s.rng)
+        pile = tuple(sorted(s.skill_disc))
         s.skill_disc = ()
         if s.log is not None:
-            s.emit("trainer", f"the skill discard pile is shuffled into a new draw pile of {len(fresh)} skills")
-        pile = tuple(fresh)
-    s.skill_pile = pile[:-1]
-    return pile[-1]
+            s.emit("trainer", f"the skill discard pile is shuffled into a new draw pile of {len(pile)} skills")
+    card, s.skill_pile = pick_tuple(pile, s.rng)
+    return card
 
 
 def refresh(s: McgState) -> None:

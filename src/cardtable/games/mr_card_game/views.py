@@ -38,7 +38,6 @@ from cardtable.games.mr_card_game.codes import (
     D_LIMIT,
     D_MANEUVER,
     D_NONCOMBAT,
-    D_PAY,
     D_POLL,
     D_PULVERIZE,
     D_SPELLX,
@@ -242,11 +241,6 @@ def prompt(s: McgState, seat: int | None) -> str:
             f"{who}{you}: non-combat phase — equip, AutoSell, use items, train, skills and buffs, "
             "Dumpster Dive; then start a combat or end the turn"
         )
-    if ph == D_PAY:
-        return (
-            f"{who}{you}: pay {s.pend_cost} mojo for {g.cards.iname[s.pending]} ({s.mojo} in the pool) — "
-            "discard Mysticality cards"
-        )
     if ph == D_SPELLX:
         return f"{who}{you}: choose X, the mojo to spend on {g.cards.iname[s.pending]} (a Spell Attack ability)"
     if ph == D_CHOOSE:
@@ -365,7 +359,7 @@ def _combat(s: McgState) -> dict[str, JSON] | None:
     from cardtable.games.mr_card_game.march import threshold
 
     if s.phase not in (D_COMBAT, D_MANEUVER, D_TARGET) and not (
-        s.phase in (D_PAY, D_SPELLX, D_CHOOSE, D_UPGRADE) and s.step in (1, 2, 3)
+        s.phase in (D_SPELLX, D_CHOOSE, D_UPGRADE) and s.step in (1, 2, 3)
     ):
         return None
     g = s.game
@@ -446,12 +440,8 @@ def view(s: McgState, seat: int | None) -> dict[str, JSON]:
         )
     trainer: list[JSON] = [skill_json(g, x) if x >= 0 else None for x in s.trainer]
     paying: JSON = None
-    if s.phase in (D_PAY, D_SPELLX) and s.pending >= 0:
-        paying = {
-            "card": skill_json(g, s.pending),
-            "cost": s.pend_cost if s.pend_cost >= 0 else "X",
-            "mojo_pool": s.mojo,
-        }
+    if s.phase == D_SPELLX and s.pending >= 0:
+        paying = {"card": skill_json(g, s.pending), "cost": "X (1 or more)", "mojo_pool": s.mojo}
     march: JSON = None
     if s.mode == M_MARCH or s.announcer >= 0:
         march = {
@@ -552,7 +542,6 @@ def snapshot(s: McgState) -> dict[str, JSON]:
         "queue": [list(q) for q in s.queue],
         "mojo": s.mojo,
         "pending": s.pending,
-        "pend_cost": s.pend_cost,
         "upg_left": s.upg_left,
         "upg_roll": s.upg_roll,
         "maneuver": s.man,
