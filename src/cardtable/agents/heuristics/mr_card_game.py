@@ -591,26 +591,20 @@ ROLLOUT_DEPTH = 12
 def rollout_rewards(state: McgState) -> list[float]:
     """Search evaluation (full information, e.g. a determinization): one value per seat in 0..1.
 
-    A finished game gives the real outcome (winners share 1). Otherwise each seat still in gets a
-    softmax share of its :func:`strength` measured against the Sorceress, and seats that are out
-    get 0. Reads the state only, in microseconds.
+    A finished game gives the real outcome (winners share 1). Otherwise the seats still in share the
+    win by a softmax of their :func:`strength` (how close each is to beating the Sorceress); seats
+    that are out get 0. Reads the state only, in microseconds.
     """
     n = state.game.players
     if state.is_over:
         w = state.winners
         return [1.0 / len(w) if p in w else 0.0 for p in range(n)] if w else [0.0] * n
-    power = state.game.sorceress_power
     scores = [strength(state, p) for p in range(n)]
     alive = [p for p in range(n) if not state.out >> p & 1]
-    if not alive:
-        return [0.0] * n
     top = max(scores[p] for p in alive)
     weights = [math.exp((scores[p] - top) / _SCALE) if p in alive else 0.0 for p in range(n)]
     total = sum(weights)
-    # A share of the win, scaled down while nobody is near the Sorceress yet (someone may still win
-    # later, so the sum stays below 1 early on).
-    near = min(1.0, max(0.2, top / power))
-    return [near * wgt / total for wgt in weights]
+    return [w / total for w in weights]
 
 
 __all__ = ["Heuristic", "decide", "rollout_rewards"]
