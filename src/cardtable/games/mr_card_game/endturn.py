@@ -216,7 +216,8 @@ def _finish_upgrades(s: McgState) -> None:
     s.upg_roll = False
     p = s.actor
     deck = s.deck[p]
-    deck.extend(s.disc[p])  # unordered: every draw takes a random card (see .shuffle)
+    deck.extend(s.disc[p])  # unordered, kept sorted: every draw takes a random card (see .shuffle)
+    deck.sort()
     s.disc[p].clear()
     if s.log is not None:
         s.emit("rollover", f"{s.game.seat_name(p)} shuffles the discard pile into a new deck of {len(deck)} cards")

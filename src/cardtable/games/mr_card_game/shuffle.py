@@ -1,8 +1,8 @@
 """Randomness for hidden piles: random draws from unordered piles, and a fast shuffle.
 
 A face-down pile whose order nobody knows (a stat deck, the hidden part of a location pile, the skill
-draw pile) is kept as an unordered collection in a canonical order, and a draw or a reveal takes a
-uniformly random card of it at that moment (:func:`pick_list`, :func:`pick_tuple`). That is the same
+draw pile) is kept as an unordered collection in a canonical order (sorted by card id), and a draw or
+a reveal takes a uniformly random card of it at that moment (:func:`pick_list`, :func:`pick_tuple`). That is the same
 distribution as shuffling the pile and taking its top card, no seat can tell the difference, and it
 costs one random number per card instead of a shuffle of the whole pile. It also means the hidden
 order is never part of the state: ``determinize`` only has to reseed the generator for those piles.
@@ -21,13 +21,8 @@ _MASK32 = (1 << 32) - 1
 
 
 def pick_list(pile: list[int], rng: Rng) -> int:
-    """Remove and return a uniformly random card of a non-empty list (its order is not kept)."""
-    i = rng.below(len(pile))
-    card = pile[i]
-    last = pile.pop()
-    if i < len(pile):
-        pile[i] = last
-    return card
+    """Remove and return a uniformly random card of a non-empty list (the rest keeps its order)."""
+    return pile.pop(rng.below(len(pile)))
 
 
 def pick_tuple(pile: tuple[int, ...], rng: Rng) -> tuple[int, tuple[int, ...]]:

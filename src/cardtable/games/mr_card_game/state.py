@@ -254,9 +254,9 @@ class McgState(State):
           together is public: every stat card's arrival and departure is seen, only which are in
           the hand is not);
         * the order of the seat's own deck, of the hidden part of each location pile and of the
-          skill draw pile: these piles are unordered (every draw or reveal takes a random card, see
-          :mod:`.shuffle`), so reseeding the state's generator (done by the engine) resamples them;
-          the own deck is put in a canonical order so nothing of the true history survives.
+          skill draw pile: these piles are unordered and kept sorted (every draw or reveal takes a
+          random card, see :mod:`.shuffle`), so reseeding the state's generator (done by the
+          engine) resamples them.
 
         Every pool is sorted before it is shuffled, so the result depends only on what the seat can
         know and on ``rng``.
@@ -266,19 +266,16 @@ class McgState(State):
         for p in range(self.game.players):
             deck = o.deck[p]
             if p == seat:
-                deck.sort()
                 continue
             hand = o.hand[p]
             if not deck or not hand:
-                deck.sort()
-                hand.sort()
                 continue
             pool = hand + deck
             pool.sort()
             shuffle(pool, r)
             k = len(hand)
             hand[:] = pool[:k]
-            deck[:] = pool[k:]
+            deck[:] = sorted(pool[k:])
         return o
 
     def known_cards(self, seat: int | None) -> set[int]:
