@@ -147,7 +147,8 @@ def do_maneuver(s: McgState, action: Action) -> None:
     s.man = ("melee", "spell", "ranged", "evade").index(str(action.args[0]))
     s.step = ST_MANEUVER
     if s.log is not None:
-        s.emit("maneuver", f"{s.game.seat_name(s.actor)} performs a {MANEUVER_WORDS[s.man]}")
+        words = MANEUVER_WORDS[s.man]
+        s.emit("maneuver", f"{s.game.seat_name(s.actor)} performs {'an' if s.man == EVADE else 'a'} {words}")
     _play(s, STAT_KINDS.index(str(action.args[1])))
     flow.advance(s)
 
