@@ -186,30 +186,82 @@ def test_effects_are_refused_where_they_cannot_work() -> None:
 # -- broken card files -------------------------------------------------------------------------------
 
 BROKEN = [
-    ('monster = "Dust Bunny Brute"\npower = 1', 'monster = "Dust Bunny Brute"\npower = -1', "Dust Bunny Brute", "power"),
-    ('monster = "Spiteful Turnip"\npower = 2', 'monster = "Spiteful Turnip"\npower = 2\nelement = "fire"', "Spiteful Turnip", "element"),
-    ('stat = "mus1"\nitem = "Stale Cellar Cracker"', 'stat = "mus5"\nitem = "Stale Cellar Cracker"', "Dust Bunny Brute", "stat"),
-    ('item = "Turnip Cudgel"\nitem_type = "weapon"\nattack = "melee"\n', 'item = "Turnip Cudgel"\nitem_type = "weapon"\n', "Spiteful Turnip", "attack"),
-    ('item = "Rat Trap Grenade"\nitem_type = "combat"\n', 'item = "Rat Trap Grenade"\nitem_type = "combat"\nanvil = 2\n', "Root Cellar Rat", "anvil"),
-    ('item = "Daisy Chain Salad"\nitem_type = "food"\n', 'item = "Daisy Chain Salad"\nitem_type = "food"\nbonus = { melee = 1 }\n', "Sarcastic Daisy", "bonus"),
-    ('effects = [{ do = "damage", amount = 3 }]', 'effects = [{ do = "explode", amount = 3 }]', "Root Cellar Rat", "effects[0].do"),
-    ('effect_type = "passive"\neffects = [{ do = "resist", element = "spooky", amount = 2 }]',
-     'effect_type = "passive"\neffects = [{ do = "damage", amount = 2 }]', "Pickled Ghost", "effects[0].do"),
-    ('name = "Rage of the Walrus"\nclass = "seal-clubber"\nsubtype = "skill"\ncost = 6\neffect_type = "buff"\nmojo = 2',
-     'name = "Rage of the Walrus"\nclass = "seal-clubber"\nsubtype = "skill"\ncost = 6\neffect_type = "buff"',
-     "Rage of the Walrus", "mojo"),
+    (
+        'monster = "Dust Bunny Brute"\npower = 1',
+        'monster = "Dust Bunny Brute"\npower = -1',
+        "Dust Bunny Brute",
+        "power",
+    ),
+    (
+        'monster = "Spiteful Turnip"\npower = 2',
+        'monster = "Spiteful Turnip"\npower = 2\nelement = "fire"',
+        "Spiteful Turnip",
+        "element",
+    ),
+    (
+        'stat = "mus1"\nitem = "Stale Cellar Cracker"',
+        'stat = "mus5"\nitem = "Stale Cellar Cracker"',
+        "Dust Bunny Brute",
+        "stat",
+    ),
+    (
+        'item = "Turnip Cudgel"\nitem_type = "weapon"\nattack = "melee"\n',
+        'item = "Turnip Cudgel"\nitem_type = "weapon"\n',
+        "Spiteful Turnip",
+        "attack",
+    ),
+    (
+        'item = "Rat Trap Grenade"\nitem_type = "combat"\n',
+        'item = "Rat Trap Grenade"\nitem_type = "combat"\nanvil = 2\n',
+        "Root Cellar Rat",
+        "anvil",
+    ),
+    (
+        'item = "Daisy Chain Salad"\nitem_type = "food"\n',
+        'item = "Daisy Chain Salad"\nitem_type = "food"\nbonus = { melee = 1 }\n',
+        "Sarcastic Daisy",
+        "bonus",
+    ),
+    (
+        'effects = [{ do = "damage", amount = 3 }]',
+        'effects = [{ do = "explode", amount = 3 }]',
+        "Root Cellar Rat",
+        "effects[0].do",
+    ),
+    (
+        'effect_type = "passive"\neffects = [{ do = "resist", element = "spooky", amount = 2 }]',
+        'effect_type = "passive"\neffects = [{ do = "damage", amount = 2 }]',
+        "Pickled Ghost",
+        "effects[0].do",
+    ),
+    (
+        'subtype = "skill"\ncost = 6\neffect_type = "buff"\nmojo = 2',
+        'subtype = "skill"\ncost = 6\neffect_type = "buff"',
+        "Rage of the Walrus",
+        "mojo",
+    ),
     ('name = "Shell Up"', 'name = "Clubbing Practice"', "Clubbing Practice", "name"),
-    ('name = "Lasagna Lance"\nclass = "pastamancer"\nsubtype = "spell"\ncost = 6\neffect_type = "combat"\nmojo = "x"',
-     'name = "Lasagna Lance"\nclass = "pastamancer"\nsubtype = "spell"\ncost = 6\neffect_type = "combat"\nmojo = 2',
-     "Lasagna Lance", "effects"),
-    ('name = "Sweet Ninja Sword"\nitem_type = "weapon"', 'name = "Sweet Ninja Sword"\nmeat_cost = 2\nitem_type = "weapon"',
-     "Sweet Ninja Sword", "meat_cost"),
+    (
+        'subtype = "spell"\ncost = 6\neffect_type = "combat"\nmojo = "x"',
+        'subtype = "spell"\ncost = 6\neffect_type = "combat"\nmojo = 2',
+        "Lasagna Lance",
+        "effects",
+    ),
+    (
+        'name = "Sweet Ninja Sword"\nitem_type = "weapon"',
+        'name = "Sweet Ninja Sword"\nmeat_cost = 2\nitem_type = "weapon"',
+        "Sweet Ninja Sword",
+        "meat_cost",
+    ),
     ('class = "seal-clubber"\nsubtype = "craft"', 'class = "seal-clubbers"\nsubtype = "craft"', "Pulverize", "class"),
     ('[certificate]\nname = "Certificate', '[certificates]\nname = "Certificate', None, "certificates"),
-    ('mus = { names = ["Strengthliness", "Beefiness", "Brawnitude", "Musclosity"], counts = [28, 10, 8, 6] }',
-     'mus = { names = ["Strengthliness", "Beefiness", "Brawnitude", "Musclosity"], counts = [28, 10, 8] }',
-     "stats.mus", "counts"),
-]  # fmt: skip
+    (
+        'mus = { names = ["Strengthliness", "Beefiness", "Brawnitude", "Musclosity"], counts = [28, 10, 8, 6] }',
+        'mus = { names = ["Strengthliness", "Beefiness", "Brawnitude", "Musclosity"], counts = [28, 10, 8] }',
+        "stats.mus",
+        "counts",
+    ),
+]
 
 
 @pytest.mark.parametrize(("old", "new", "card", "field"), BROKEN)
@@ -230,7 +282,7 @@ def test_bad_card_data_names_file_card_and_field(
 
 def test_a_map_without_nine_locations_or_a_broken_file_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "map.toml"
-    path.write_text(TEXT.replace('grid = [2, 2]\n', "", 1))
+    path.write_text(TEXT.replace("grid = [2, 2]\n", "", 1))
     with pytest.raises(CardDataError, match="grid"):
         load_cards(path)
     path.write_text("this is = = not toml")
@@ -347,16 +399,30 @@ def test_every_supplemental_card_type_has_its_schema(tmp_path: Path) -> None:
 
 
 SUPPLEMENT_BROKEN = [
-    ("meat = 0\nstat = \"mys3\"", "meat = 2\nstat = \"mys3\"", "A Stand-In Nemesis", "meat"),
-    ("form = 3\npower = 30\nback = \"king-ralph\"", "form = 3\npower = 30\nback = \"instant-karma\"", "A Foil, Third Form", "back"),
-    ("form = 3\npower = 30\n", "form = 3\npower = 30\neffects = [{ do = \"meat_bonus\", amount = 1 }]\n", "A Foil, Third Form", "effects"),
+    ('meat = 0\nstat = "mys3"', 'meat = 2\nstat = "mys3"', "A Stand-In Nemesis", "meat"),
+    (
+        'form = 3\npower = 30\nback = "king-ralph"',
+        'form = 3\npower = 30\nback = "instant-karma"',
+        "A Foil, Third Form",
+        "back",
+    ),
+    (
+        "form = 3\npower = 30\n",
+        'form = 3\npower = 30\neffects = [{ do = "meat_bonus", amount = 1 }]\n',
+        "A Foil, Third Form",
+        "effects",
+    ),
     ("meat_cost = 8\n", "meat_cost = 8\nautosell = 2\n", "A Stand-In Helm", "autosell"),
     ("anvil = 1\nmeat_cost = 6\n", "anvil = 1\n", "A Stand-In Accessory", "meat_cost"),
     ('  { slot = "hat", name = "Board Hat", item_type = "hat", anvil = 1 },\n', "", "A Disco Board", "equipment"),
     ('subtype = "injury"', 'subtype = "hangover"', "A Stand-In Boss", "subtype"),
-    ('effects = [{ do = "bonus", maneuver = "melee", amount = -2 }, { do = "forbid", action = "dive" }]',
-     'effects = [{ do = "damage", amount = 2 }]', "A Stand-In Boss", "effects[0].do"),
-]  # fmt: skip
+    (
+        'effects = [{ do = "bonus", maneuver = "melee", amount = -2 }, { do = "forbid", action = "dive" }]',
+        'effects = [{ do = "damage", amount = 2 }]',
+        "A Stand-In Boss",
+        "effects[0].do",
+    ),
+]
 
 
 @pytest.mark.parametrize(("old", "new", "card", "field"), SUPPLEMENT_BROKEN)

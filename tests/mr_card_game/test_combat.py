@@ -26,7 +26,11 @@ def test_k7_2_k15_4_a_maneuver_needs_a_stat_card_of_its_type() -> None:
     assert maneuvers == [f"maneuver kind=melee stat=mus{v}" for v in (3, 2, 1)]
     set_hand(s, 0, ["mox2", "mys1", "mys1", "mys1", "mys1", "mys1"])
     maneuvers = [t for t in legal(s) if t.startswith("maneuver")]
-    assert maneuvers == ["maneuver kind=spell stat=mys1", "maneuver kind=ranged stat=mox2", "maneuver kind=evade stat=mox2"]
+    assert maneuvers == [
+        "maneuver kind=spell stat=mys1",
+        "maneuver kind=ranged stat=mox2",
+        "maneuver kind=evade stat=mox2",
+    ]
 
 
 def test_k7_2_one_maneuver_of_one_type_its_cards_in_non_increasing_value() -> None:
@@ -175,13 +179,23 @@ def test_damage_equal_to_equipment_power() -> None:
 
 
 def test_icons_on_a_combat_skill_count_in_the_combat_it_is_used(tmp_path: Path) -> None:
-    text = BUNDLED.read_text().replace(
-        'name = "Mirrorball Flash"\nclass = "disco-bandit"\nsubtype = "skill"\ncost = 4\neffect_type = "combat"\nmojo = 1\n',
-        'name = "Mirrorball Flash"\nclass = "disco-bandit"\nsubtype = "skill"\ncost = 4\neffect_type = "combat"\nmojo = 1\n'
-        "bonus = { ranged = 2 }\n",
-    )
+    skill = 'name = "Mirrorball Flash"\nclass = "disco-bandit"\nsubtype = "skill"\ncost = 4\n'
+    assert skill in BUNDLED.read_text()
+    text = BUNDLED.read_text().replace(skill, skill + "bonus = { ranged = 2 }\n")
     path = tmp_path / "icons.toml"
     path.write_text(text)
     cards = load_cards(path)
     flash = next(i for i in cards.skills if cards.iname[i] == "Mirrorball Flash")
     assert (COMBAT_BONUS, 2, 2, 0) in cards.effects[flash] and cards.icons[flash] == (0, 0, 0, 0)
+
+
+def test_k3_4_once_combat_has_started_no_non_combat_action_is_possible() -> None:
+    s = new(3)
+    give_skill(s, 0, cid(s, "Blubber Armor"))
+    give_item(s, 0, cid(s, "Daisy Chain Salad"))
+    set_hand(s, 0, ["mys2", "mus1", "mus1", "mox1", "mox1", "mox1"])
+    assert any(t.startswith(("equip", "unequip", "autosell", "use", "train", "buff")) for t in legal(s))
+    act(s, "combat")
+    kinds = {t.split()[0] for t in legal(s)}
+    assert kinds <= {"use", "skill", "mojo", "maneuver", "kill", "end-combat"}
+    assert not [t for t in legal(s) if t.startswith("use")]  # the salad is a non-combat item

@@ -45,7 +45,7 @@ def _check_invariants(s: McgState, supply: int, prev: tuple[int, int, int, int])
         assert all(slots.count(k) <= 1 for k in (0, 1, 2)), "two equipped items in one slot"
         assert all(c.slot[x] >= 0 for x in s.items[p] if s.eq >> x & 1)
     # Mojo: empty whenever no phase is running, and at the start of every phase.
-    turn, phase, actor, step = prev
+    turn, phase, actor, _ = prev
     if s.phase in (D_DISCARD, D_LIMIT, D_POLL) or s.is_over:
         assert s.mojo == 0
     if s.turn != turn or s.actor != actor or (phase == D_NONCOMBAT and s.phase == D_COMBAT):

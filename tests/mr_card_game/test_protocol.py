@@ -225,7 +225,9 @@ def test_action_texts_are_stable_and_described_in_words() -> None:
     g = cardtable.load("mr-card-game", players=3)
     sword = g.cards.newbie[0][0]
     assert g.describe_action(g.actions.parse(f"autosell card={sword}")) == f"AutoSell Sweet Ninja Sword (card {sword})"
-    assert g.describe_action(g.actions.parse("maneuver kind=evade stat=mox2")) == "perform an Evasion with Sass (Moxie 2)"
+    assert (
+        g.describe_action(g.actions.parse("maneuver kind=evade stat=mox2")) == "perform an Evasion with Sass (Moxie 2)"
+    )
     assert g.describe_action(g.actions.parse("upgrade from=mus1 to=mys1")) == (
         "exchange Strengthliness (Muscle 1) for Enchantedness (Mysticality 1)"
     )

@@ -19,7 +19,9 @@ from cardtable.games.mr_card_game.game import MrCardGame
 
 def _screen(view: dict[str, object], game: cardtable.Game, seat: int | None, width: int) -> str:
     out = io.StringIO()
-    Console(file=out, width=width, force_terminal=False).print(renderer_for("mr-card-game")(view, RenderContext(game, seat)))
+    Console(file=out, width=width, force_terminal=False).print(
+        renderer_for("mr-card-game")(view, RenderContext(game, seat))
+    )
     return out.getvalue()
 
 
