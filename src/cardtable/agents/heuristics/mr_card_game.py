@@ -353,16 +353,16 @@ def noncombat_choice(st: McgState, me: int, legal: list[Action]) -> Action:
             if _usable(st, me, card, S_BUFF) and (
                 c.icons[card][main] > 0 or any(op == MEAT_BONUS for op, *_ in c.effects[card])
             ):
-                a = activate_or_make_mojo(st, me, legal, "buff", card)
-                if a is not None:
-                    return a
+                pick = activate_or_make_mojo(st, me, legal, "buff", card)
+                if pick is not None:
+                    return pick
     # 7. Non-combat skills that give something (meat, stats, cards), when Mysticality is spare.
     if main != SPELL:
         for card in st.skills[me]:
             if _usable(st, me, card, S_NONCOMBAT) and not any(op == PULVERIZE for op, *_ in c.effects[card]):
-                a = activate_or_make_mojo(st, me, legal, "skill", card)
-                if a is not None:
-                    return a
+                pick = activate_or_make_mojo(st, me, legal, "skill", card)
+                if pick is not None:
+                    return pick
     return _find(legal, "combat") or _find(legal, "done") or legal[-1]
 
 
@@ -462,9 +462,9 @@ def march_policy(st: McgState, me: int, legal: list[Action], man: int) -> Action
         if man != SPELL:
             buffs = [x for x in st.skills[me] if _usable(st, me, x, S_BUFF) and c.icons[x][man] > 0]
             for card in sorted(buffs, key=lambda x: -c.icons[x][man]):
-                a = activate_or_make_mojo(st, me, legal, "buff", card)
-                if a is not None:
-                    return a
+                pick = activate_or_make_mojo(st, me, legal, "buff", card)
+                if pick is not None:
+                    return pick
         return _find(legal, "done") or legal[-1]
     if ph == D_COMBAT:
         if man != EVADE or g.evasion_adds:
@@ -473,18 +473,18 @@ def march_policy(st: McgState, me: int, legal: list[Action], man: int) -> Action
                     return a
             for card in st.skills[me]:
                 if _usable(st, me, card, S_COMBAT) and _damage_of(st, me, card) >= cost_of(st, card):
-                    a = activate_or_make_mojo(st, me, legal, "skill", card)
-                    if a is not None:
-                        return a
+                    pick = activate_or_make_mojo(st, me, legal, "skill", card)
+                    if pick is not None:
+                        return pick
         else:
             for a in legal:
                 if a.kind == "use" and any(op == REDUCE_POWER for op, *_ in c.effects[int(a.args[0])]):
                     return a
             for card in st.skills[me]:
                 if _usable(st, me, card, S_COMBAT) and any(op == REDUCE_POWER for op, *_ in c.effects[card]):
-                    a = activate_or_make_mojo(st, me, legal, "skill", card)
-                    if a is not None:
-                        return a
+                    pick = activate_or_make_mojo(st, me, legal, "skill", card)
+                    if pick is not None:
+                        return pick
         m = _find(legal, "maneuver", ("melee", "spell", "ranged", "evade")[man])
         return m or _find(legal, "end-combat") or legal[-1]
     if ph == D_MANEUVER:

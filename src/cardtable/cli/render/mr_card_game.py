@@ -87,7 +87,7 @@ def map_grid(view: Mapping[str, JSON]) -> RenderableType | None:
     grid = Table(show_header=False, expand=True, padding=(0, 1), show_lines=True)
     for _ in range(3):
         grid.add_column(ratio=1, overflow="ellipsis")
-    cells = {(int(x["row"]), int(x["column"])): _cell(x) for x in locations}  # type: ignore[arg-type]
+    cells = {(int(x["row"]), int(x["column"])): _cell(x) for x in locations}
     for r in range(3):
         grid.add_row(*(cells.get((r, c), Text("")) for c in range(3)))
     return grid
@@ -142,7 +142,7 @@ def players_table(view: Mapping[str, JSON], ctx: RenderContext) -> RenderableTyp
         ("skills (* buff on)", {"overflow": "ellipsis", "no_wrap": True, "ratio": 2}),
         ("escrow · played", {"overflow": "ellipsis", "no_wrap": True, "ratio": 1}),
     ):
-        table.add_column(column, **kw)  # type: ignore[arg-type]
+        table.add_column(column, **kw)
     for i, row in enumerate(view.get("players") or []):
         if not isinstance(row, Mapping):
             continue

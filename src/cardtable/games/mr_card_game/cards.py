@@ -87,7 +87,6 @@ _STAT_RE = re.compile(r"^(mus|mys|mox)([1-4])$")
 # -- schema ------------------------------------------------------------------------------------------
 
 _BONUS_FIELDS = tuple(Field(m, (int,), required=False, default=0, min=0, max=20) for m in MANEUVERS)
-_OPT_INT = {"required": False, "default": None}
 
 
 def _item_fields(name_key: str) -> tuple[Field, ...]:
@@ -97,8 +96,8 @@ def _item_fields(name_key: str) -> tuple[Field, ...]:
         Field("item_type", (str,), choices=ITEM_TYPES),
         Field("attack", (str,), required=False, default=None, choices=("melee", "ranged"), doc="weapons only"),
         Field("anvil", (int,), required=False, default=None, min=0, max=20, doc="item power; equipment only"),
-        Field("meat_cost", (int,), min=0, max=99, doc="Heap price; absent: cannot be dived", **_OPT_INT),
-        Field("autosell", (int,), min=0, max=99, doc="AutoSell value; absent: cannot be sold", **_OPT_INT),
+        Field("meat_cost", (int,), min=0, max=99, doc="Heap price; absent: cannot be dived", required=False, default=None),
+        Field("autosell", (int,), min=0, max=99, doc="AutoSell value; absent: cannot be sold", required=False, default=None),
         Field("bonus", (dict,), required=False, default=None, doc="combat bonus icons"),
         Field("effect_type", (str,), required=False, default="none", choices=ITEM_EFFECT_TYPES),
         Field("effects", (list,), required=False, default=None),

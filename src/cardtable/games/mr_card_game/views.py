@@ -635,9 +635,9 @@ def describe_action(g: MrCardGame, action: Action) -> str:
     if kind == "choose":
         return f"choose {STAT_WORDS[('mus', 'mys', 'mox').index(str(value))]}"
     if kind == "maneuver":
-        words = MANEUVER_WORDS[MANEUVERS.index(str(value))]
+        man = MANEUVER_WORDS[MANEUVERS.index(str(value))]
         first = stat_words(g, STAT_KINDS.index(str(action.args[1])))
-        return f"perform {'an' if words[0] in 'AEIOU' else 'a'} {words} with {first}"
+        return f"perform {'an' if man[0] in 'AEIOU' else 'a'} {man} with {first}"
     card = int(value)
     if kind == "kill":
         return f"kill {g.cards.mname[card]} (card {card})"
