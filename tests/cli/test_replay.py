@@ -97,6 +97,6 @@ def test_broken_record_files_exit_2(cli: Runner, tmp_path: Path, content: str, n
 
 
 def test_bad_seat_and_bad_k_exit_2(cli: Runner, record_file: Path) -> None:
-    assert "seats are 1..2" in cli("replay", str(record_file), "--seat", "3").err
+    assert "seats are P1, P2 (or 1..2)" in cli("replay", str(record_file), "--seat", "3").err
     run = cli("replay", str(record_file), "--to", "9999")
     assert run.code == 2 and "--to 9999" in run.err

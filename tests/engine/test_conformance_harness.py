@@ -22,6 +22,7 @@ from cardtable.testing.conformance import (
     check_game,
     check_json_ready,
     check_no_leaks,
+    check_perturbation,
     check_result,
     check_tampered_records,
     config_label,
@@ -38,9 +39,16 @@ class NamedToy(Toy):
     """The toy game with card names in its views and events: what the leak check needs to work on."""
 
     id = "toy-named"
+    # "hands", "rumour" and "note" are declared for the leaky variants below, which put secrets there.
+    VIEW_KEYS = frozenset(Toy.VIEW_KEYS or ()) | {"hands", "rumour", "note"}
 
     def new_state(self, seed: int, log: bool) -> State:
         return NamedToyState(self, seed, log)
+
+
+def card(c: int) -> dict[str, JSON]:
+    """A toy card as views show cards: its id, name, type and text."""
+    return {"id": c, "name": NAMES[c], "type": "number", "text": f"worth {c} points"}
 
 
 class NamedToyState(ToyState):
@@ -49,8 +57,8 @@ class NamedToyState(ToyState):
     def _view(self, seat: int | None) -> dict[str, JSON]:
         out = super()._view(seat)
         if seat is not None:
-            out["hand"] = [{"id": c, "name": NAMES[c]} for c in sorted(self.hands[seat])]
-        out["table"] = [{"id": c, "name": NAMES[c]} for c in self.table]
+            out["hand"] = [card(c) for c in sorted(self.hands[seat])]
+        out["table"] = [card(c) for c in self.table]
         return out
 
     def _do(self, action: Action) -> None:
@@ -72,11 +80,16 @@ def variant(name: str, state_cls: type[ToyState], game_base: type[Toy] = NamedTo
     return type(name.replace("-", "_"), (game_base,), {"id": name, "new_state": new_state})
 
 
-def check_variant(monkeypatch: pytest.MonkeyPatch, game: type[Toy], seeds: range = range(4)) -> ConformanceError:
-    """Register ``game`` for this test, run the harness, and return the error it must raise."""
+def check_variant(
+    monkeypatch: pytest.MonkeyPatch, game: type[Toy], seeds: range = range(4), perturbations: int = 0
+) -> ConformanceError:
+    """Register ``game`` for this test, run the harness, and return the error it must raise.
+
+    The perturbation check is off unless asked for: it would also catch most leaks, and each test
+    here shows that one particular check catches its broken promise."""
     monkeypatch.setitem(cardtable.games._EXTRA, game.id, game)
     with pytest.raises(ConformanceError) as info:
-        check_game(game.id, {"players": 2}, seeds)
+        check_game(game.id, {"players": 2}, seeds, perturbations=perturbations)
     return info.value
 
 
@@ -113,7 +126,7 @@ class LeakyView(NamedToyState):
 
     def _view(self, seat: int | None) -> dict[str, JSON]:
         out = super()._view(seat)
-        out["hands"] = [[{"id": c, "name": NAMES[c]} for c in h] for h in self.hands]
+        out["hands"] = [[card(c) for c in h] for h in self.hands]
         return out
 
 
@@ -512,3 +525,180 @@ class ForgetfulKnown(NamedToyState):
 def test_known_cards_that_determinize_does_not_keep(monkeypatch: pytest.MonkeyPatch) -> None:
     err = check_variant(monkeypatch, variant("toy-forgetful", ForgetfulKnown))
     assert err.check == "determinize" and "known_cards" in err.problem
+
+
+# -- fairness: whether a decision appears must not reveal a hidden card -----------------------------
+
+
+class WindowToy(NamedToy):
+    """The toy with a response window: after a play, the opponent may ``counter`` with card 0 (the
+    counter goes to the table) or ``pass``. Its states decide when the window opens."""
+
+    id = "toy-window"
+    VIEW_KEYS = frozenset(NamedToy.VIEW_KEYS or ()) | {"window"}
+
+    def _setup(self) -> None:
+        super()._setup()
+        self.actions.declare("counter")
+        self.COUNTER = self.actions.add("counter")
+
+
+class WindowState(NamedToyState):
+    """Unfair: the window opens only when the opponent really holds card 0, so everyone watching
+    learns whether it does (the Doctor Strange bug of issue 8)."""
+
+    __slots__ = ("window",)
+
+    def __init__(self, game: Toy, seed: int, log: bool) -> None:
+        super().__init__(game, seed, log)
+        self.window = -1
+
+    def opens(self, responder: int) -> bool:
+        return 0 in self.hands[responder]
+
+    def _legal_actions(self) -> list[Action]:
+        g: Any = self.game
+        if self.window >= 0:
+            return [g.COUNTER, g.PASS] if 0 in self.hands[self.window] else [g.PASS]
+        return super()._legal_actions()
+
+    def _do(self, action: Action) -> None:
+        if self.window >= 0:
+            responder, self.window = self.window, -1
+            if action.kind == "counter":
+                self.hands[responder].remove(0)
+                self.table.append(0)
+                self.emit("counter", f"P{responder + 1} counters with {NAMES[0]}")
+            else:
+                self.emit("let", f"P{responder + 1} lets it be")
+            self.current_player = 1 - responder
+            return
+        seat = self.current_player
+        assert seat is not None
+        super()._do(action)
+        if action.kind == "play" and self.opens(1 - seat):
+            self.window = 1 - seat
+            self.current_player = 1 - seat
+
+    def _view(self, seat: int | None) -> dict[str, JSON]:
+        out = super()._view(seat)
+        out["window"] = self.game.seat_name(self.window) if self.window >= 0 else None
+        return out
+
+    def _snapshot(self) -> dict[str, JSON]:
+        return {**super()._snapshot(), "window": self.window}
+
+    def clone(self) -> ToyState:
+        other = super().clone()
+        assert isinstance(other, WindowState)
+        other.window = self.window
+        return other
+
+
+class FairWindowState(WindowState):
+    """Fair: the window opens whenever the opponent *might* hold card 0 as far as anyone can see
+    (it has a card and card 0 is not on the table); without it, the opponent simply passes."""
+
+    __slots__ = ()
+
+    def opens(self, responder: int) -> bool:
+        return bool(self.hands[responder]) and 0 not in self.table
+
+
+def test_perturbation_catches_a_window_that_opens_on_a_hidden_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-window-unfair", WindowState, WindowToy), range(8), perturbations=2)
+    assert err.check == "perturbation"
+    assert "seat to decide" in err.problem
+
+
+def test_perturbation_passes_a_window_opened_on_public_information(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = variant("toy-window-fair", FairWindowState, WindowToy)
+    monkeypatch.setitem(cardtable.games._EXTRA, game.id, game)
+    report = check_game(game.id, {"players": 2}, range(8))
+    assert all(p.over for p in report.playouts)
+
+
+def test_perturbation_directly_on_one_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    """check_perturbation alone: from the deal, seat 0 plays; whether P2's window opens depends only
+    on what P1 can see in the fair game, on P2's hand in the unfair one."""
+    found = {}
+    for name, cls in (("unfair", WindowState), ("fair", FairWindowState)):
+        game = variant(f"toy-window-direct-{name}", cls, WindowToy)(players=2)
+        errors = 0
+        for seed in range(40):
+            state = game.new(seed, log=False)
+            try:
+                check_perturbation(state, 0, Rng(seed), steps=6)
+            except ConformanceError as exc:
+                assert exc.check == "perturbation"
+                errors += 1
+        found[name] = errors
+    assert found["fair"] == 0
+    assert found["unfair"] > 0
+
+
+class SeatBlindError(NamedToyState):
+    """An error message that tells the seat to decide something about the other seat's hand."""
+
+    __slots__ = ()
+
+    def _why_illegal(self, action: Action) -> str | None:
+        seat = self.current_player
+        assert seat is not None
+        other = 1 - seat
+        return f"{self.game.seat_name(other)} holds {len(set(self.hands[other]) & {0, 1, 2})} low cards"
+
+
+def test_perturbation_compares_error_messages(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-error-leak", SeatBlindError), range(8), perturbations=2)
+    assert err.check == "perturbation" and "error" in err.problem
+
+
+class InternalView(NamedToyState):
+    __slots__ = ()
+
+    def _view(self, seat: int | None) -> dict[str, JSON]:
+        return {**super()._view(seat), "scores": {"queue": [1, 2]}}
+
+
+def test_views_must_not_show_engine_bookkeeping(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-internal-view", InternalView))
+    assert err.check == "view-internals" and "queue" in err.problem
+
+
+class UndeclaredKey(NamedToyState):
+    __slots__ = ()
+
+    def _view(self, seat: int | None) -> dict[str, JSON]:
+        return {**super()._view(seat), "phase_code": 3}
+
+
+def test_views_must_declare_their_top_level_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-undeclared", UndeclaredKey))
+    assert err.check == "view-keys" and "phase_code" in err.problem
+
+
+class BareCard(NamedToyState):
+    __slots__ = ()
+
+    def _view(self, seat: int | None) -> dict[str, JSON]:
+        out = super()._view(seat)
+        out["table"] = [{"id": c, "name": NAMES[c]} for c in self.table]
+        return out
+
+
+def test_cards_in_views_carry_their_printed_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-bare-card", BareCard))
+    assert err.check == "view-cards"
+
+
+class NoPrompt(NamedToyState):
+    __slots__ = ()
+
+    def _view(self, seat: int | None) -> dict[str, JSON]:
+        return {**super()._view(seat), "prompt": ""}
+
+
+def test_views_say_what_is_being_decided(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = check_variant(monkeypatch, variant("toy-no-prompt", NoPrompt))
+    assert err.check == "view-prompt"

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardtable
-from cardtable.engine import CardtableError, ReplayDivergence, Rng, State
+from cardtable.engine import CardtableError, RecordError, ReplayDivergence, Rng, State
 from cardtable.engine.record import FORMAT
 from tests.engine.toy import Toy
 
@@ -141,17 +141,23 @@ def test_unknown_game_or_options() -> None:
     [
         ({"format": "something-else"}, "not a cardtable record"),
         ({"format": None}, "not a cardtable record"),
-        ({"game": 3}, "record field 'game' is missing or not a str"),
-        ({"options": []}, "record field 'options' is missing or not a dict"),
-        ({"seed": "7"}, "record field 'seed' is missing or not a int"),
+        ({"game": 3}, "record field 'game' is missing or not a text"),
+        ({"options": []}, "record field 'options' is missing or not a JSON object"),
+        ({"options": {"players": 2, "x": None} | {3: 1}}, "map option names"),  # type: ignore[dict-item]
+        ({"seed": "7"}, "record field 'seed' is missing or not a whole number"),
+        ({"seed": True}, "record field 'seed' is missing or not a whole number"),
+        ({"seed": 7.0}, "record field 'seed' is missing or not a whole number"),
         ({"actions": "done"}, "record field 'actions' is missing or not a list"),
-        ({"hashes": ["abc"]}, "'hashes' must list one hash per action"),
-        ({"hashes": "abc"}, "'hashes' must list one hash per action"),
+        ({"actions": ["draw", 3]}, "record action 1 is not text"),
+        ({"hashes": ["abc"]}, "'hashes' must list one state hash per action"),
+        ({"hashes": "abc"}, "'hashes' must list one state hash per action"),
+        ({"cards": 5}, "'cards' must be text"),
+        ({"result": [1]}, "'result' must be an object or null"),
     ],
 )
 def test_malformed_records(change: dict[str, Any], words: str) -> None:
     record = play(3, 3).record()
-    with pytest.raises(CardtableError, match=words):
+    with pytest.raises(RecordError, match=words):
         cardtable.replay(tamper(record, **change))
 
 
@@ -164,8 +170,43 @@ def test_missing_field_and_non_object() -> None:
         cardtable.replay([])  # type: ignore[arg-type]
 
 
-def test_record_without_hashes_replays_unverified() -> None:
+def test_record_without_hashes_is_refused_unless_accepted_unverified() -> None:
     state = play(6, 6)
     record = state.record()
     del record["hashes"]
-    assert cardtable.replay(record).snapshot() == state.snapshot()
+    with pytest.raises(RecordError, match="no state hashes, so it cannot be verified"):
+        cardtable.replay(record)
+    assert cardtable.replay(record, verify=False).snapshot() == state.snapshot()
+
+
+def test_changed_action_without_hashes_cannot_pass_as_verified() -> None:
+    """Without hashes, a record whose action was changed to another legal one replays into another
+    game: so a record without hashes is never taken as verified."""
+    state = play(6, 6)
+    record = state.record()
+    game = state.game
+    first = game.new(record["seed"])
+    other = next(a for a in first.legal_actions() if a.text != record["actions"][0])
+    forged = tamper(record, actions=[other.text])
+    del forged["hashes"]
+    forged["result"] = None
+    with pytest.raises(RecordError, match="cannot be verified"):
+        cardtable.replay(forged)
+    assert cardtable.replay(forged, verify=False).actions_taken() == [other.text]
+
+
+def test_stored_result_is_checked() -> None:
+    state = play(6, 6)
+    assert state.is_over
+    record = state.record()
+    assert cardtable.replay(record).is_over
+    forged = tamper(record, result={**record["result"], "winners": [9]})
+    err = divergence(forged)
+    assert err.index == len(record["actions"]) and "stored result differs" in str(err)
+    err = divergence(tamper(record, result=None))
+    assert "stores no result" in str(err)
+    unfinished = tamper(record, actions=record["actions"][:3], hashes=record["hashes"][:3])
+    err = divergence(unfinished)
+    assert err.index == 3 and "not over" in str(err)
+    # A prefix replay (upto) does not judge the result of the whole game.
+    assert not cardtable.replay(record, upto=3).is_over

@@ -19,6 +19,7 @@ class Toy(Game):
     title = "Draw or Play"
     OPTIONS = (Option("players", 2, "number of players", min=2, max=2),)
     CONFIGURATIONS = ({"players": 2},)
+    VIEW_KEYS = frozenset({"prompt", "hand", "hand_sizes", "deck_size", "table", "scores"})
 
     def _setup(self) -> None:
         self.card_hash = "toy-cards-v1"
@@ -86,12 +87,21 @@ class ToyState(State):
 
     def _view(self, seat: int | None) -> dict[str, JSON]:
         return {
+            "prompt": self.prompt(seat),
             "hand": sorted(self.hands[seat]) if seat is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
             "deck_size": len(self.deck),
             "table": list(self.table),
             "scores": list(self.scores),
         }
+
+    def prompt(self, seat: int | None) -> str:
+        if self.is_over:
+            return "the game is over: both hands are empty"
+        who = self.game.seat_name(self.current_player or 0)
+        if self.current_player != seat:
+            return f"{who} is deciding"
+        return f"{who}: end your turn" if self.played else f"{who}: play a card or draw"
 
     def _snapshot(self) -> dict[str, JSON]:
         return {

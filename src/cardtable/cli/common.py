@@ -9,6 +9,8 @@ from typing import Any
 
 import cardtable
 from cardtable.engine import CardtableError, Game, OptionError
+from cardtable.engine.errors import quoted
+from cardtable.engine.files import RECORD_LIMIT, read_regular_file
 from cardtable.engine.game import JSON
 
 
@@ -59,17 +61,26 @@ def load_game(game_id: str, options: dict[str, Any]) -> Game:
 
 
 def read_record(path: str) -> dict[str, JSON]:
-    """Read a record JSON file; a missing or broken file is a :class:`CardtableError`."""
+    """Read a record JSON file. Anything but a regular file of bounded size holding UTF-8 JSON text
+    whose top level is an object is a :class:`CardtableError` with a one-line message: a missing
+    file, a directory or FIFO, a NUL in the path, bytes that are not UTF-8, broken or absurdly deep
+    JSON, numbers of thousands of digits."""
+    shown = quoted(path, 80)
+    raw = read_regular_file(path, RECORD_LIMIT, "record")
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CardtableError(f"cannot read record {path!r}: {exc.strerror or exc}") from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CardtableError(f"{shown}: not a record: byte {exc.start} is not UTF-8 text") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise CardtableError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise CardtableError(f"{shown}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise CardtableError(f"{shown}: not a record: the JSON is nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer of more digits than Python converts
+        raise CardtableError(f"{shown}: not a record: {str(exc)[:120]}") from None
     if not isinstance(data, dict):
-        raise CardtableError(f"{path}: a record must be a JSON object")
+        raise CardtableError(f"{shown}: a record must be a JSON object")
     return data
 
 
@@ -77,5 +88,7 @@ def write_record(path: str, record: dict[str, JSON]) -> None:
     """Write a record as indented JSON; failure to write is a :class:`CardtableError`."""
     try:
         Path(path).write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise CardtableError(f"cannot write record {path!r}: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        raise CardtableError(
+            f"cannot write record {quoted(path, 80)}: {getattr(exc, 'strerror', None) or exc}"
+        ) from None

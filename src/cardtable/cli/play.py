@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table as RichTable
@@ -57,12 +58,17 @@ seats:
   Two or more `human` seats play hot-seat: a "pass the device" screen hides each hand from the others.
 
 {INPUT_HELP}
-The seed is printed at the start: --seed N with the same seats and inputs replays the same game.
+The seed is shown when the game ends (while it is in progress it would let anyone recompute every
+hidden card): --seed N with the same seats and inputs replays the same game.
 Exit status: 0 when the game ended or was left (quit, end of input), 1 when the --save file
 could not be written, 130 on Ctrl-C, 2 on a bad game, option, seat list or record.
 """
 
 COMMANDS_HELP = "Type a number or an action's text; or undo, log, view, save, help, quit."
+SCREEN_ROWS = 50
+"""A decision's screen fits this many rows (or the terminal's height, if taller)."""
+EVENT_ROWS = 10
+"""Newest events shown at a decision; `log` shows them all."""
 
 
 def add_parser(subparsers: Any) -> None:
@@ -224,6 +230,8 @@ class Session:
         self.seen[None] = 0
         self.last_human: int | None = None
         self.render = renderer_for(game.id)
+        # The view each person was last shown, so what did not change since can be folded.
+        self.shown: dict[int, dict[str, Any]] = {}
 
     # -- the loop ----------------------------------------------------------------------------------
     def run(self) -> int:
@@ -261,9 +269,6 @@ class Session:
         who = ", ".join(f"{game.seat_name(s)}: {spec}" for s, spec in enumerate(self.seats))
         self.console.print(f"Options: {configuration_text(dict(game.options))}", markup=False)
         self.console.print(f"Seats: {who}", markup=False)
-        self.console.print(
-            Text.assemble("Seed: ", (str(self.seed), "bold"), f"  (play this deal again with --seed {self.seed})")
-        )
         if not self.humans:
             self.console.print("No human seat: watching the bots play (spectator view).")
 
@@ -301,29 +306,61 @@ class Session:
         self.term.clear()
         return ready is not None
 
-    def show_table(self, seat: int) -> None:
-        state = self.table.state
-        self.console.rule(Text(f"{self.game.seat_name(seat)}: your decision"))
-        self.console.print(self.render(state.view(seat), RenderContext(self.game, seat)))
-        # What happened since, then the choices: the last lines on screen, next to the prompt.
-        self.show_new_events(seat, "Since your last decision")
-        self.show_actions(seat)
+    def show_table(self, seat: int, fold: bool = True) -> None:
+        """The seat's table, what happened since its last decision, and its choices, on one screen.
 
-    def show_actions(self, seat: int) -> None:
+        When it would not fit :data:`SCREEN_ROWS` rows, the zones whose contents did not change since
+        this seat last decided are folded into one line (``view`` shows everything)."""
         state = self.table.state
-        self.console.print(Text("Your choices:", style="bold"))
-        self.console.print(actions_table(self.game, state.legal_actions()))
+        view = state.view(seat)
+        events = self.new_events(seat, "Since your last decision")
+        choices = self.actions_block(seat)
+        drawn = self.render(view, RenderContext(self.game, seat))
+        previous = self.shown.get(seat)
+        rows = max(SCREEN_ROWS, self.console.height if self.console.is_terminal else 0)
+        used = self.height(events) + self.height(choices) + 2
+        if fold and previous is not None and used + self.height(drawn) > rows:
+            unchanged = frozenset(k for k, v in view.items() if previous.get(k) == v)
+            drawn = self.render(view, RenderContext(self.game, seat, unchanged))
+        self.shown[seat] = view
+        self.console.rule(Text(f"{self.game.seat_name(seat)}: your decision"))
+        self.console.print(drawn)
+        # What happened since, then the choices: the last lines on screen, next to the prompt.
+        self.console.print(events)
+        self.console.print(choices)
+
+    def height(self, renderable: RenderableType) -> int:
+        """Rows ``renderable`` takes on this console."""
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
+
+    def actions_block(self, seat: int) -> RenderableType:
+        state = self.table.state
         undoable = self.table.undoable(seat)
         hint = COMMANDS_HELP if undoable == 0 else f"{COMMANDS_HELP} You can undo {undoable} decision(s)."
-        self.console.print(Text(hint, style="dim"))
+        return Group(
+            Text("Your choices:", style="bold"),
+            actions_table(self.game, state.legal_actions()),
+            Text(hint, style="dim"),
+        )
 
-    def show_new_events(self, seat: int | None, title: str) -> None:
-        """Print the events ``seat`` has not been shown yet (redacted for it) and mark them seen."""
+    def show_actions(self, seat: int) -> None:
+        self.console.print(self.actions_block(seat))
+
+    def new_events(self, seat: int | None, title: str) -> RenderableType:
+        """The events ``seat`` has not been shown yet (redacted for it), marked seen; at most
+        :data:`EVENT_ROWS` of them, the newest, with a note of how many more `log` shows."""
         since = min(self.seen.get(seat, 0), self.log_length())
         lines = self.table.events(seat, since)
-        if lines or title:
-            self.console.print(events_panel(lines, title or "Events", first=since + 1))
         self.seen[seat] = since + len(lines)
+        skipped = max(0, len(lines) - EVENT_ROWS)
+        panel = events_panel(lines[skipped:], title or "Events", first=since + 1 + skipped)
+        if not skipped:
+            return panel
+        return Group(Text(f"… {skipped} earlier event(s): type `log` to read them", style="dim"), panel)
+
+    def show_new_events(self, seat: int | None, title: str) -> None:
+        """Print the events ``seat`` has not been shown yet (see :meth:`new_events`)."""
+        self.console.print(self.new_events(seat, title))
 
     def print_new_events(self) -> None:
         """Watching bots: new spectator events as plain numbered lines, as they happen."""
@@ -423,10 +460,14 @@ class Session:
         self.show_new_events(seat, "Since your last decision" if seat is not None else "Last events")
         labels = [spec if spec != HUMAN else "human" for spec in self.seats]
         self.console.print(result_table(self.game, state.result(), labels))
+        self.console.print(
+            Text.assemble("Seed: ", (str(self.seed), "bold"), f"  (play this deal again with --seed {self.seed})")
+        )
         return self.offer_save(ask=bool(self.humans))
 
     def leave(self, ask: bool) -> int:
-        self.console.print(f"Game left after {len(self.table.state.history)} action(s), seed {self.seed}.")
+        # No seed here: the game may be resumed, and the seed would reveal every hidden card.
+        self.console.print(f"Game left after {len(self.table.state.history)} action(s).")
         return self.offer_save(ask=ask)
 
     def offer_save(self, ask: bool) -> int:

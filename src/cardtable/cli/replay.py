@@ -19,7 +19,7 @@ from cardtable.cli.common import read_record
 from cardtable.cli.display import events_panel, result_table
 from cardtable.cli.render import RenderContext, renderer_for
 from cardtable.cli.term import Terminal
-from cardtable.engine import CardtableError, Game, OptionError, State
+from cardtable.engine import CardtableError, State, parse_seat
 from cardtable.engine.game import JSON
 from cardtable.engine.record import replay
 
@@ -34,25 +34,19 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("file", metavar="FILE", help="the record file (JSON)")
     who = parser.add_mutually_exclusive_group()
-    who.add_argument("--seat", metavar="N", help="see the game as seat N (1 = P1, or the seat's name)")
+    who.add_argument(
+        "--seat", metavar="SEAT", help="see the game as this seat: P1, P2, ... (or 1, 2, ..., or the seat's name)"
+    )
     who.add_argument("--spectator", action="store_true", help="see what a spectator sees (the default)")
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--step", action="store_true", help="step through the actions interactively")
     how.add_argument("--to", type=int, metavar="K", help="print the state after the first K actions, then exit")
     parser.add_argument("--reveal", action="store_true", help="show every seat's action text, not only your own")
-
-
-def parse_seat(game: Game, text: str | None) -> int | None:
-    """``--seat`` as a 0-based seat: ``2`` or ``P2`` (or a game's own seat name) is seat 1."""
-    if text is None:
-        return None
-    if text.isdigit() and 1 <= int(text) <= game.players:
-        return int(text) - 1
-    for seat in range(game.players):
-        if game.seat_name(seat).lower() == text.lower():
-            return seat
-    names = ", ".join(game.seat_name(s) for s in range(game.players))
-    raise OptionError(f"--seat {text!r}: this game's seats are 1..{game.players} ({names})")
+    parser.add_argument(
+        "--unverified",
+        action="store_true",
+        help="replay a record that carries no state hashes (it cannot be checked against the game it recorded)",
+    )
 
 
 @dataclass(frozen=True)
@@ -68,11 +62,15 @@ class Step:
 class Replayer:
     """A verified record and the means to show any position of it for one seat."""
 
-    def __init__(self, term: Terminal, record: dict[str, JSON], seat: int | None, reveal: bool) -> None:
+    def __init__(
+        self, term: Terminal, record: dict[str, JSON], seat: int | None, reveal: bool, verify: bool = True
+    ) -> None:
         self.term = term
         self.console = term.console
         self.record = record
-        self.final = replay(record)  # verifies every hash; raises ReplayDivergence naming the action
+        # Verifies every hash and the result; raises ReplayDivergence naming the action, or RecordError.
+        self.final = replay(record, verify=verify)
+        self.verified = verify
         self.game = self.final.game
         self.seat = seat
         self.reveal = reveal
@@ -170,8 +168,15 @@ class Replayer:
 def run(args: argparse.Namespace) -> int:
     record = read_record(args.file)
     term: Terminal = args.term
-    replayer = Replayer(term, record, None, args.reveal)
-    replayer.seat = parse_seat(replayer.game, args.seat)
+    replayer = Replayer(term, record, None, args.reveal, verify=not args.unverified)
+    replayer.seat = parse_seat(replayer.game, args.seat) if args.seat is not None else None
+    if not replayer.verified:
+        term.console.print(
+            Text(
+                "Unverified replay: the record carries no state hashes, so this may not be the game it recorded.",
+                style="bold yellow",
+            )
+        )
     if args.to is not None:
         if not 0 <= args.to <= replayer.total:
             raise CardtableError(f"--to {args.to}: the record has actions 0..{replayer.total}")

@@ -6,18 +6,31 @@ from cardtable.engine.errors import (
     CardtableError,
     GameOver,
     IllegalAction,
+    InvalidSeat,
     MalformedAction,
     NotYourTurn,
     OptionError,
+    RecordError,
     ReplayDivergence,
     UndoRefused,
 )
-from cardtable.engine.game import JSON, Event, Game, Result, State, fingerprint_of, ranks_from_keys
+from cardtable.engine.game import (
+    ENGINE_VIEW_KEYS,
+    JSON,
+    Event,
+    Game,
+    Result,
+    State,
+    fingerprint_of,
+    ranks_from_keys,
+)
 from cardtable.engine.options import Option, OptionValue
 from cardtable.engine.rng import Rng, as_rng
+from cardtable.engine.seats import check_seat, parse_seat, seat_label, seat_labels
 from cardtable.engine.table import Table
 
 __all__ = [
+    "ENGINE_VIEW_KEYS",
     "JSON",
     "Action",
     "ActionSpace",
@@ -27,11 +40,13 @@ __all__ = [
     "Game",
     "GameOver",
     "IllegalAction",
+    "InvalidSeat",
     "MalformedAction",
     "NotYourTurn",
     "Option",
     "OptionError",
     "OptionValue",
+    "RecordError",
     "ReplayDivergence",
     "Result",
     "Rng",
@@ -39,6 +54,10 @@ __all__ = [
     "Table",
     "UndoRefused",
     "as_rng",
+    "check_seat",
     "fingerprint_of",
+    "parse_seat",
     "ranks_from_keys",
+    "seat_label",
+    "seat_labels",
 ]

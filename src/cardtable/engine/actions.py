@@ -6,16 +6,26 @@ test and no decision allocates a rich object. Every action also has a fixed ``in
 which is what an RL layer uses for its action mask.
 
 Text form: ``kind`` followed by ``name=value`` pairs in the declared order, e.g. ``play card=17`` or
-``fight lane=2``. Parsing accepts the pairs in any order and extra spaces.
+``fight lane=2``. Parsing accepts the pairs in any order and extra spaces. A value is a number only
+when it is written in ASCII digits (an optional ``-`` and at most 18 digits); anything else is text,
+so ``card=²`` or a thousand-digit number is an action the game does not have, never a crash.
+Values that name a seat are written as people number seats: ``P1``..``Pn`` (see
+:mod:`cardtable.engine.seats`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 
-from cardtable.engine.errors import MalformedAction
+from cardtable.engine.errors import MalformedAction, quoted
 
 ArgValue = int | str
+
+MAX_TEXT = 200
+"""Longest action text worth parsing: no game's action is longer, and errors stay one line."""
+
+_NUMBER = re.compile(r"-?[0-9]{1,18}")
 
 
 class Action:
@@ -55,6 +65,8 @@ class ActionSpace:
         self.items: list[Action] = []
         self.params: dict[str, tuple[str, ...]] = {}
         self.by_text: dict[str, Action] = {}
+        # The values each parameter of each kind takes, for errors that say what would be accepted.
+        self.values: dict[str, list[set[ArgValue]]] = {}
 
     def __len__(self) -> int:
         return len(self.items)
@@ -69,6 +81,7 @@ class ActionSpace:
         if not kind or any(c.isspace() or c == "=" for c in kind):
             raise ValueError(f"bad action kind {kind!r}")
         self.params[kind] = params
+        self.values.setdefault(kind, [set() for _ in params])
 
     def add(self, kind: str, *args: ArgValue) -> Action:
         """Intern and return the action ``kind`` with ``args`` (the kind must be declared)."""
@@ -84,6 +97,8 @@ class ActionSpace:
         action = Action(self, len(self.items), kind, tuple(args), text)
         self.items.append(action)
         self.by_text[text] = action
+        for seen, value in zip(self.values[kind], args, strict=True):
+            seen.add(value)
         return action
 
     def grid(self, kind: str, values: Sequence[ArgValue]) -> list[Action]:
@@ -94,12 +109,27 @@ class ActionSpace:
         """Return the interned action, raising :class:`MalformedAction` if the space lacks it."""
         params = self.params.get(kind)
         if params is None:
-            raise MalformedAction(f"unknown action {kind!r}; this game's actions are: {self.kinds_text()}")
+            raise MalformedAction(f"unknown action {quoted(kind)}; this game's actions are: {self.kinds_text()}")
         text = action_text(kind, params, args)
         found = self.by_text.get(text)
         if found is None:
-            raise MalformedAction(f"no such action {text!r} in this game")
+            raise MalformedAction(self._why_missing(kind, params, args, text))
         return found
+
+    def _why_missing(self, kind: str, params: Sequence[str], args: Sequence[ArgValue], text: str) -> str:
+        """Why ``text`` names no action: the first value the kind never takes, and what it takes."""
+        for param, value, seen in zip(params, args, self.values.get(kind, ()), strict=False):
+            if value in seen:
+                continue
+            numeric = all(isinstance(v, int) for v in seen)
+            if isinstance(value, int) and numeric:
+                problem = f"{param}={value} is out of range ({param} is {_domain(seen)})"
+            elif numeric:
+                problem = f"{param}={quoted(value, 20)} is not a number ({param} is {_domain(seen)})"
+            else:
+                problem = f"{param}={quoted(str(value), 20)} is not allowed ({param} is {_domain(seen)})"
+            return f"no such action {quoted(text)}: {problem}"
+        return f"no such action {quoted(text)} in this game"
 
     def kinds_text(self) -> str:
         return ", ".join(action_text(k, p, [f"<{x}>" for x in p]) for k, p in self.params.items())
@@ -107,32 +137,53 @@ class ActionSpace:
     def parse(self, text: str) -> Action:
         """Parse an action's text form. Raises :class:`MalformedAction` naming what is wrong."""
         if not isinstance(text, str):
-            raise MalformedAction(f"an action must be an Action or its text, not {type(text).__name__}")
+            raise MalformedAction(f"an action must be an Action or its text, not a {type(text).__name__}")
         found = self.by_text.get(text)
         if found is not None:
             return found
+        if len(text) > MAX_TEXT:
+            raise MalformedAction(f"action text too long ({len(text)} characters): {quoted(text)}")
         words = text.split()
         if not words:
             raise MalformedAction("empty action text")
         kind, rest = words[0], words[1:]
         params = self.params.get(kind)
         if params is None:
-            raise MalformedAction(f"unknown action {kind!r} in {text!r}; this game's actions are: {self.kinds_text()}")
+            raise MalformedAction(
+                f"unknown action {quoted(kind, 30)} in {quoted(text)}; this game's actions are: {self.kinds_text()}"
+            )
         given: dict[str, str] = {}
         for word in rest:
             name, eq, value = word.partition("=")
             if not eq or not name or not value:
-                raise MalformedAction(f"in {text!r}: expected name=value, got {word!r}")
+                raise MalformedAction(f"in {quoted(text)}: expected name=value, got {quoted(word, 30)}")
             if name not in params:
-                raise MalformedAction(f"in {text!r}: {kind!r} has no parameter {name!r} (it takes {params})")
+                raise MalformedAction(
+                    f"in {quoted(text)}: {kind!r} has no parameter {quoted(name, 30)} (it takes {', '.join(params)})"
+                )
             if name in given:
-                raise MalformedAction(f"in {text!r}: parameter {name!r} given twice")
+                raise MalformedAction(f"in {quoted(text)}: parameter {name!r} given twice")
             given[name] = value
         missing = [p for p in params if p not in given]
         if missing:
-            raise MalformedAction(f"in {text!r}: missing parameter(s) {', '.join(missing)}")
-        args: list[ArgValue] = []
-        for p in params:
-            v = given[p]
-            args.append(int(v) if v.lstrip("-").isdigit() else v)
+            raise MalformedAction(f"in {quoted(text)}: missing parameter(s) {', '.join(missing)}")
+        args: list[ArgValue] = [_value(given[p]) for p in params]
         return self.get(kind, *args)
+
+
+def _value(text: str) -> ArgValue:
+    """A parameter value: an int when written in ASCII digits (bounded), else the text itself."""
+    return int(text) if _NUMBER.fullmatch(text) else text
+
+
+def _domain(values: set[ArgValue]) -> str:
+    """The values a parameter takes, in words: ``a number from 0 to 111``, ``one of P1, P2``."""
+    numbers = sorted(v for v in values if isinstance(v, int))
+    words = sorted(str(v) for v in values if not isinstance(v, int))
+    if numbers and not words:
+        low, high = numbers[0], numbers[-1]
+        if len(numbers) == high - low + 1:
+            return f"a number from {low} to {high}" if low != high else f"{low}"
+    shown = [str(n) for n in numbers] + words
+    more = f", … ({len(shown)} values)" if len(shown) > 12 else ""
+    return "one of " + ", ".join(shown[:12]) + more

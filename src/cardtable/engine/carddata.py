@@ -15,6 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.engine.errors import CardDataError
+from cardtable.engine.files import CARD_FILE_LIMIT, FileRefused, read_regular_file
+
+NAME_LIMIT = 80
+"""Longest card name (or other ``name`` field) accepted: names are shown in tables, logs and prompts."""
+TEXT_LIMIT = 2000
+"""Longest text value of any other field."""
 
 
 @dataclass(frozen=True)
@@ -33,7 +39,13 @@ class Field:
     def check(self, file: str, card: str | None, where: str, value: Any) -> Any:
         if (bool not in self.types and isinstance(value, bool)) or not isinstance(value, self.types):
             names = " or ".join(t.__name__ for t in self.types)
-            raise CardDataError(file, card, where, f"must be {names}, got {value!r}")
+            raise CardDataError(file, card, where, f"must be {names}, got {_shown(value)}")
+        if isinstance(value, str):
+            check_text(file, card, where, value, NAME_LIMIT if self.name == "name" else TEXT_LIMIT)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                if isinstance(item, str):
+                    check_text(file, card, f"{where}[{i}]", item, TEXT_LIMIT)
         if self.choices is not None and value not in self.choices:
             raise CardDataError(file, card, where, f"must be one of {', '.join(map(str, self.choices))}; got {value!r}")
         if isinstance(value, int) and not isinstance(value, bool):
@@ -42,6 +54,20 @@ class Field:
             if self.max is not None and value > self.max:
                 raise CardDataError(file, card, where, f"must be at most {self.max}, got {value}")
         return value
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:60] + "…"
+
+
+def check_text(file: str, card: str | None, where: str, value: str, limit: int) -> None:
+    """Refuse text with control characters (other than newline and tab) or longer than ``limit``."""
+    if len(value) > limit:
+        raise CardDataError(file, card, where, f"is {len(value)} characters long; at most {limit} are allowed")
+    for ch in value:
+        if (ch < " " and ch not in "\n\t") or "\x7f" <= ch <= "\x9f":
+            raise CardDataError(file, card, where, f"contains the control character {ch!r}")
 
 
 @dataclass(frozen=True)
@@ -63,12 +89,15 @@ class CardFile:
 
 
 def read_card_file(path: str | Path) -> CardFile:
-    """Parse a TOML card file. Raises CardDataError for a missing file or bad TOML."""
+    """Parse a TOML card file. Raises CardDataError for a path that is not a regular file of at most
+    :data:`~cardtable.engine.files.CARD_FILE_LIMIT` bytes (a directory, device or FIFO is never read),
+    for text that is not UTF-8 and for bad TOML. Every game reads its card files through here."""
     p = Path(path)
     try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise CardDataError(str(p), None, None, f"cannot read the card file: {exc.strerror}") from exc
+        raw = read_regular_file(p, CARD_FILE_LIMIT, "the card file")
+    except FileRefused as exc:
+        label = str(p).encode("unicode_escape").decode("ascii")[:200]
+        raise CardDataError(label, None, None, f"cannot read the card file: {exc.reason}") from None
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:

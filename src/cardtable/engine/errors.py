@@ -12,6 +12,24 @@ class CardtableError(Exception):
     """Base class of every error cardtable raises on purpose."""
 
 
+QUOTE_LIMIT = 60
+"""Longest piece of someone's input an error message repeats (longer input is cut, with an ellipsis)."""
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``value`` as an error message shows it: ``repr`` of a string, cut to ``limit`` characters.
+
+    Messages quote input once and never at length, so a megabyte of junk makes a one-line error.
+    """
+    if isinstance(value, str):
+        return repr(value[:limit]) + "…" if len(value) > limit else repr(value)
+    if value is None or isinstance(value, bool | float) or (isinstance(value, int) and value.bit_length() < 64):
+        return repr(value)
+    if isinstance(value, int):
+        return "a number of many digits"
+    return f"a {type(value).__name__}"
+
+
 class IllegalAction(CardtableError, ValueError):
     """An action that cannot be applied now. The state is left exactly as it was."""
 
@@ -22,6 +40,12 @@ class MalformedAction(IllegalAction):
 
 class NotYourTurn(IllegalAction):
     """An action sent by a seat that is not the one to decide now."""
+
+
+class InvalidSeat(IllegalAction):
+    """A seat argument that names no seat of the game (not an integer, a boolean, out of range).
+
+    Python numbers seats from 0; people read and type P1..Pn. Also a ``ValueError``."""
 
 
 class GameOver(IllegalAction):
@@ -46,6 +70,11 @@ class CardDataError(CardtableError, ValueError):
         if field is not None:
             where += f", field {field!r}"
         super().__init__(f"{where}: {problem}")
+
+
+class RecordError(CardtableError):
+    """A record that cannot be replayed at all: not a record, a field of the wrong type, no way to
+    verify it. (A record that replays into a different game raises :class:`ReplayDivergence`.)"""
 
 
 class ReplayDivergence(CardtableError):

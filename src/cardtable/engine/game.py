@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from cardtable.engine.actions import Action, ActionSpace
-from cardtable.engine.errors import GameOver, IllegalAction, NotYourTurn
+from cardtable.engine.errors import GameOver, IllegalAction, NotYourTurn, quoted
 from cardtable.engine.options import Option, OptionValue, validate_options
 from cardtable.engine.rng import Rng, as_rng
+from cardtable.engine.seats import check_seat, seat_label
 
 JSON = Any
 """A JSON-ready value: dicts with string keys, lists, strings, numbers, booleans, None."""
@@ -81,6 +82,11 @@ class Result:
         }
 
 
+ENGINE_VIEW_KEYS = frozenset({"game", "seat", "seat_names", "turn", "current_player", "is_over"})
+"""The top-level keys every ``view(seat)`` has, added by the engine (seat numbers are 0-based;
+``seat_names`` says how people call each seat)."""
+
+
 def ranks_from_keys(keys: Sequence[tuple[float, ...]]) -> tuple[int, ...]:
     """Competition ranks (1 best) for per-seat sort keys where larger is better; equal keys tie."""
     return tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
@@ -107,6 +113,9 @@ class Game:
     CARD_USES: ClassVar[Mapping[str, str]] = {}
     """Action kinds (taking a ``card`` parameter) that put a card to use, with how: ``"played"`` or
     ``"acquired"``. Per-card statistics count these and nothing else (not, say, paying a cost)."""
+    VIEW_KEYS: ClassVar[frozenset[str] | None] = None
+    """The top-level keys the game's ``_view`` adds to :data:`ENGINE_VIEW_KEYS` (``prompt`` among them).
+    A view is for people, so the conformance harness refuses any other key (engine bookkeeping)."""
 
     def __init__(self, **options: Any) -> None:
         self.options: Mapping[str, OptionValue] = validate_options(self.id, self.OPTIONS, options)
@@ -148,7 +157,8 @@ class Game:
         return f"card {card}"
 
     def seat_name(self, seat: int) -> str:
-        return f"P{seat + 1}"
+        """How people call ``seat`` (0-based): ``P1``..``Pn`` unless the game has roles."""
+        return seat_label(seat)
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
@@ -227,14 +237,19 @@ class State:
         """Apply ``action`` (an Action of this game or its text) for ``current_player``.
 
         ``seat``, when given, is the seat sending the action; it must be the one to decide.
-        Raises :class:`IllegalAction` (or a subclass) and changes nothing when the action is
-        malformed, sent out of turn, sent after the end, or not legal now. Returns the events it
-        caused (empty when the state keeps no log).
+        Raises :class:`IllegalAction` and changes nothing on bad input, checking in this order: a
+        ``seat`` that is no seat (:class:`InvalidSeat`), text that names no action of the game
+        (:class:`MalformedAction`), a game that is over (:class:`GameOver`), a seat that is not the
+        one to decide (:class:`NotYourTurn`), an action that is not legal now (:class:`IllegalAction`,
+        saying why where the game can tell). Returns the events it caused (empty when the state
+        keeps no log).
         """
+        if seat is not None:
+            check_seat(self.game, seat)
         if type(action) is not Action or action.space is not self.game.actions:
             action = self._resolve(action)
         if self.is_over:
-            raise GameOver(f"the game is over; {action.text!r} cannot be applied")
+            raise GameOver(f"the game is over; {quoted(action.text)} cannot be applied")
         if seat is not None and seat != self.current_player:
             raise NotYourTurn(
                 f"{self.game.seat_name(seat)} cannot act now: it is "
@@ -245,10 +260,7 @@ class State:
         if legal is None:
             legal = self.legal_actions()
         if action not in legal:
-            raise IllegalAction(
-                f"{action.text!r} is not legal now for {self.game.seat_name(self.current_player or 0)}"
-                f" ({len(legal)} legal actions; see legal_actions())"
-            )
+            raise IllegalAction(self._illegal_message(action, legal))
         log = self.log
         self._legal = None
         self.history.append(action.index)
@@ -258,6 +270,23 @@ class State:
         start = len(log)
         self._do(action)
         return log[start:]
+
+    def _illegal_message(self, action: Action, legal: list[Action]) -> str:
+        """Why ``action`` cannot be taken now, told to the seat that must decide (only to it: it may
+        name that seat's own cards, never what it cannot see)."""
+        seat = self.current_player
+        who = self.game.seat_name(seat) if seat is not None else "nobody"
+        why = self._why_illegal(action)
+        if why:
+            return f"{quoted(action.text)} is not legal now: {why}"
+        kinds = ", ".join(dict.fromkeys(a.kind for a in legal))
+        return f"{quoted(action.text)} is not legal now for {who} ({who} may now: {kinds})"
+
+    def _why_illegal(self, action: Action) -> str | None:
+        """A game's reason why ``action`` (an action of its space) is not legal now, in words for the
+        seat to decide ("card 17 (Greataxe) is not in your hand"), or None. Must not reveal anything
+        that seat cannot see."""
+        return None
 
     def _resolve(self, action: Action | str) -> Action:
         if isinstance(action, Action):
@@ -271,22 +300,29 @@ class State:
 
     def events(self, seat: int | None, since: int = 0) -> list[str]:
         """The event log from index ``since`` as ``seat`` may read it (``None``: spectator)."""
+        self._check_seat(seat)
         if self.log is None:
             return []
         return [e.for_seat(seat) for e in self.log[since:]]
 
     def _check_seat(self, seat: int | None) -> None:
-        if seat is not None and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.players
-        ):
-            raise ValueError(f"no seat {seat!r} in a {self.game.players}-player game")
+        """Raise :class:`InvalidSeat` unless ``seat`` is None or a seat of this game."""
+        if seat is not None:
+            check_seat(self.game, seat)
 
     def view(self, seat: int | None) -> dict[str, JSON]:
-        """What ``seat`` may see, JSON-ready; ``None`` is the spectator's view."""
-        self._check_seat(seat)
+        """What ``seat`` may see, JSON-ready; ``None`` is the spectator's view.
+
+        The table as a person in that seat sees it (DESIGN.md, "Views are for people"): the engine's
+        keys (:data:`ENGINE_VIEW_KEYS`) and the game's (``Game.VIEW_KEYS``, with a ``prompt``).
+        Raises :class:`InvalidSeat` (a ``ValueError``) for a seat that does not exist."""
+        if seat is not None:
+            check_seat(self.game, seat)
+        game = self.game
         out: dict[str, JSON] = {
-            "game": self.game.id,
+            "game": game.id,
             "seat": seat,
+            "seat_names": [game.seat_name(s) for s in range(game.players)],
             "turn": self.turn,
             "current_player": self.current_player,
             "is_over": self.is_over,

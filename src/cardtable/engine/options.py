@@ -7,12 +7,15 @@ values or the strings a command line gives) into a complete, checked, immutable 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from cardtable.engine.errors import OptionError
+from cardtable.engine.errors import OptionError, quoted
+
+_INTEGER = re.compile(r"[-+]?[0-9]{1,18}")
 
 OptionValue = int | str | bool
 
@@ -42,25 +45,27 @@ class Option:
             elif isinstance(raw, str) and raw.lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
                 value = raw.lower() in ("true", "yes", "on", "1")
             else:
-                raise OptionError(f"{game}: option {self.name!r} must be true or false, got {raw!r}")
+                raise OptionError(f"{game}: option {self.name!r} must be true or false, got {quoted(raw)}")
         elif self.kind is int:
             if isinstance(raw, bool) or (isinstance(raw, float) and not raw.is_integer()):
-                raise OptionError(f"{game}: option {self.name!r} must be an integer, got {raw!r}")
+                raise OptionError(f"{game}: option {self.name!r} must be an integer, got {quoted(raw)}")
+            if isinstance(raw, str) and not _INTEGER.fullmatch(raw.strip()):
+                raise OptionError(f"{game}: option {self.name!r} must be an integer, got {quoted(raw)}")
             try:
                 value = int(raw)
-            except (TypeError, ValueError):
-                raise OptionError(f"{game}: option {self.name!r} must be an integer, got {raw!r}") from None
+            except (TypeError, ValueError, OverflowError):
+                raise OptionError(f"{game}: option {self.name!r} must be an integer, got {quoted(raw)}") from None
             if self.min is not None and value < self.min:
                 raise OptionError(f"{game}: option {self.name!r} must be at least {self.min}, got {value}")
             if self.max is not None and value > self.max:
                 raise OptionError(f"{game}: option {self.name!r} must be at most {self.max}, got {value}")
         else:
             if not isinstance(raw, str):
-                raise OptionError(f"{game}: option {self.name!r} must be text, got {raw!r}")
+                raise OptionError(f"{game}: option {self.name!r} must be text, got {quoted(raw)}")
             value = raw
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"{game}: option {self.name!r} must be one of {allowed}; got {value!r}")
+            raise OptionError(f"{game}: option {self.name!r} must be one of {allowed}; got {quoted(value)}")
         return value
 
     def describe(self) -> str:
@@ -81,6 +86,6 @@ def validate_options(game: str, spec: Sequence[Option], given: Mapping[str, Any]
         opt = by_name.get(name)
         if opt is None:
             known = ", ".join(by_name) or "none"
-            raise OptionError(f"{game}: unknown option {raw_name!r}; its options are: {known}")
+            raise OptionError(f"{game}: unknown option {quoted(raw_name, 30)}; its options are: {known}")
         out[name] = opt.coerce(game, raw)
     return MappingProxyType(out)

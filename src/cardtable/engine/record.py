@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardtable.engine.errors import CardtableError, IllegalAction, OptionError, ReplayDivergence
+from cardtable.engine.errors import IllegalAction, OptionError, RecordError, ReplayDivergence, quoted
 
 if TYPE_CHECKING:
     from cardtable.engine.game import JSON, State
@@ -52,30 +52,59 @@ def make_record(state: State) -> dict[str, JSON]:
 
 
 def _check_shape(record: Any) -> None:
+    """Raise :class:`RecordError` unless ``record`` has every field a record needs, of the right type."""
     if not isinstance(record, Mapping):
-        raise CardtableError(f"a record must be a JSON object, got {type(record).__name__}")
+        raise RecordError(f"a record must be a JSON object, got {type(record).__name__}")
     if record.get("format") != FORMAT:
-        raise CardtableError(f"not a cardtable record (format {record.get('format')!r}, expected {FORMAT!r})")
+        raise RecordError(f"not a cardtable record (format {quoted(record.get('format'))}, expected {FORMAT!r})")
     for key, kind in (("game", str), ("options", dict), ("seed", int), ("actions", list)):
-        if not isinstance(record.get(key), kind):
-            raise CardtableError(f"record field {key!r} is missing or not a {kind.__name__}")
+        value = record.get(key)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise RecordError(f"record field {key!r} is missing or not a {_JSON_NAMES[kind]}")
+    if not all(isinstance(k, str) for k in record["options"]):
+        raise RecordError("record field 'options' must map option names (text) to values")
+    for i, text in enumerate(record["actions"]):
+        if not isinstance(text, str):
+            raise RecordError(f"record action {i} is not text: a {type(text).__name__}")
     hashes = record.get("hashes")
-    if hashes is not None and (not isinstance(hashes, list) or len(hashes) != len(record["actions"])):
-        raise CardtableError("record field 'hashes' must list one hash per action")
+    if hashes is not None:
+        if not isinstance(hashes, list) or len(hashes) != len(record["actions"]):
+            raise RecordError("record field 'hashes' must list one state hash per action")
+        if not all(isinstance(h, str) for h in hashes):
+            raise RecordError("record field 'hashes' must hold text hashes")
+    for key in ("cards", "config", "engine"):
+        if record.get(key) is not None and not isinstance(record[key], str):
+            raise RecordError(f"record field {key!r} must be text")
+    result = record.get("result")
+    if result is not None and not isinstance(result, dict):
+        raise RecordError("record field 'result' must be an object or null")
+
+
+_JSON_NAMES = {str: "text", dict: "JSON object", int: "whole number", list: "list"}
 
 
 def replay(record: Mapping[str, Any], *, verify: bool = True, log: bool = True, upto: int | None = None) -> State:
     """Rebuild the game a record describes and return its state after the last (or ``upto``) action.
 
-    With ``verify`` (the default), the state hash after each action must match the record's; the
-    first mismatch or illegal action raises :class:`ReplayDivergence` saying where and, when the
-    card data, options or engine differ from the record's, which of them changed. A record made with
-    other card data (its card or config hash differs) raises even when every state hash matches,
-    naming the index where replay stopped, since card stats are not part of a state hash.
+    With ``verify`` (the default) the record must carry a state hash for every action, each must
+    match the replayed state, and a stored ``result`` must be the replayed game's: a record without
+    hashes raises :class:`RecordError` (it cannot be verified; pass ``verify=False`` to accept it
+    unverified), and the first mismatch or illegal action raises :class:`ReplayDivergence` saying where
+    and, when the card data, options or engine differ from the record's, which of them changed. A
+    record made with other card data (its card or config hash differs) raises even when every state
+    hash matches, naming the index where replay stopped, since card stats are not part of a state
+    hash. ``verify=False`` checks only that every action is legal.
     """
     from cardtable import __version__, load
 
     _check_shape(record)
+    actions = record["actions"]
+    hashes = record.get("hashes")
+    if verify and hashes is None and actions:
+        raise RecordError(
+            "the record has no state hashes, so it cannot be verified "
+            "(replay it unverified with verify=False, or `cardtable replay --unverified`)"
+        )
     try:
         game = load(record["game"], **record["options"])
     except OptionError as exc:
@@ -87,21 +116,22 @@ def replay(record: Mapping[str, Any], *, verify: bool = True, log: bool = True, 
         changes.append("the card data or options hash differs")
     data_changed = bool(changes)
     if record.get("engine") not in (None, __version__):
-        changes.append(f"it was made by engine {record.get('engine')}, this is {__version__}")
+        changes.append(f"it was made by engine {str(record.get('engine'))[:20]}, this is {__version__}")
     why = (" (" + "; ".join(changes) + ")") if changes else ""
     state = game.new(record["seed"], log=log)
-    actions = record["actions"]
-    hashes = record.get("hashes") if verify else None
+    check = hashes if verify else None
     stop = len(actions) if upto is None else max(0, min(upto, len(actions)))
     for i in range(stop):
         text = actions[i]
         try:
             state.apply(text)
         except IllegalAction as exc:
-            raise ReplayDivergence(i, f"record diverges at action {i} ({text!r}): {exc}{why}") from exc
-        if hashes is not None and state.fingerprint() != hashes[i]:
+            raise ReplayDivergence(i, f"record diverges at action {i} ({quoted(text)}): {exc}{why}") from exc
+        if check is not None and state.fingerprint() != check[i]:
             raise ReplayDivergence(
-                i, f"record diverges at action {i} ({text!r}): the state after it differs from the recorded one{why}"
+                i,
+                f"record diverges at action {i} ({quoted(text)}): the state after it differs from the recorded "
+                f"one{why}",
             )
     if verify and data_changed:
         # Equal states do not prove an equal game: card stats are not part of a snapshot.
@@ -110,4 +140,20 @@ def replay(record: Mapping[str, Any], *, verify: bool = True, log: bool = True, 
             f"record replays to its recorded states up to action {stop}, but it cannot be verified{why}; "
             "replay with verify=False to accept it anyway",
         )
+    if verify and stop == len(actions):
+        _check_result(record, state, why)
     return state
+
+
+def _check_result(record: Mapping[str, Any], state: State, why: str) -> None:
+    """The record's stored ``result`` must be the replayed game's (null while it is not over)."""
+    n = len(record["actions"])
+    stored = record.get("result")
+    if state.is_over:
+        actual = state.result().to_json()
+        if stored is None:
+            raise ReplayDivergence(n, f"the game is over after {n} actions but the record stores no result{why}")
+        if stored != actual:
+            raise ReplayDivergence(n, f"the record's stored result differs from the replayed game's result{why}")
+    elif stored is not None:
+        raise ReplayDivergence(n, f"the record stores a result but the game is not over after {n} actions{why}")

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import UndoRefused
 from cardtable.engine.game import Event, Game, State
+from cardtable.engine.seats import check_seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +38,11 @@ class Table:
         self.steps: list[Step] = []
 
     def apply(self, action: Action | str, seat: int | None = None) -> Sequence[Event]:
-        """Apply an action for ``seat`` (default: the seat to decide). Raises like ``State.apply``."""
+        """Apply an action for ``seat`` (default: the seat to decide). Raises like ``State.apply``
+        (:class:`InvalidSeat` first, for a seat that does not exist) and changes nothing then."""
         state = self.state
+        if seat is not None:
+            check_seat(self.game, seat)
         actor = state.current_player if seat is None else seat
         rng_before = state.rng.state
         turn_before = state.turn
@@ -50,7 +54,9 @@ class Table:
         return events
 
     def undoable(self, seat: int) -> int:
-        """How many of ``seat``'s newest decisions can be taken back now."""
+        """How many of ``seat``'s newest decisions can be taken back now (:class:`InvalidSeat` for a
+        seat that does not exist)."""
+        check_seat(self.game, seat)
         count = 0
         turn = self.state.turn
         for step in reversed(self.steps):
@@ -60,7 +66,12 @@ class Table:
         return count
 
     def undo(self, seat: int, count: int = 1) -> None:
-        """Take back ``seat``'s ``count`` newest decisions. Raises :class:`UndoRefused` otherwise."""
+        """Take back ``seat``'s ``count`` newest decisions. Raises :class:`InvalidSeat` for a seat that
+        does not exist and :class:`UndoRefused` for a count that is not a whole number of at least 1 or
+        that reaches past what may be undone; nothing changes then."""
+        check_seat(self.game, seat)
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise UndoRefused(f"undo count must be a whole number, got a {type(count).__name__}")
         if count < 1:
             raise UndoRefused("nothing to undo: count must be at least 1")
         available = self.undoable(seat)
@@ -79,4 +90,7 @@ class Table:
         del self.steps[keep:]
 
     def events(self, seat: int | None, since: int = 0) -> list[str]:
+        """``seat``'s event log from index ``since`` (``None``: the spectator's)."""
+        if seat is not None:
+            check_seat(self.game, seat)
         return self.state.events(seat, since)

@@ -17,6 +17,11 @@ games and checks, as it goes, what DESIGN.md promises:
   the legal actions, leaves the original alone, is reproducible, depends only on what the seat can
   know (two states the seat cannot tell apart determinize identically), resamples the hidden part
   when anything is hidden, and yields a state that plays on to the end;
+* fairness: whether a decision appears never depends on a card a seat cannot see, and neither does
+  anything that seat is shown (:func:`check_perturbation`: the game and a determinization of it, played
+  on with the same actions and the same public chance, look identical to the seat);
+* views are for people (:func:`check_view_for_people`): declared top-level keys with a ``prompt``, no
+  engine bookkeeping, every card with its ``type`` and ``text``;
 * ``replay(record())`` reproduces the final ``snapshot()`` and verifies every hash; a record with a
   changed action, a changed state hash or a changed card hash raises ``ReplayDivergence`` naming the
   index; the same seed and actions give the same fingerprints, with or without an event log;
@@ -57,11 +62,12 @@ from cardtable.engine.actions import Action
 from cardtable.engine.errors import (
     GameOver,
     IllegalAction,
+    InvalidSeat,
     MalformedAction,
     NotYourTurn,
     ReplayDivergence,
 )
-from cardtable.engine.game import JSON, Game, State
+from cardtable.engine.game import ENGINE_VIEW_KEYS, JSON, Game, State
 from cardtable.engine.options import OptionValue
 from cardtable.engine.rng import Rng
 
@@ -269,6 +275,7 @@ def check_views(state: State) -> dict[int | None, dict[str, JSON]]:
         if state.view(seat) != v:
             raise fail("view", f"view({seat}) is not stable: two calls differ")
         views[seat] = v
+        check_view_for_people(state.game, v, f"view({seat})")
     for bad in (-1, state.game.players):
         try:
             state.view(bad)
@@ -276,6 +283,72 @@ def check_views(state: State) -> dict[int | None, dict[str, JSON]]:
             continue
         raise fail("view", f"view({bad}) did not raise ValueError for a seat that does not exist")
     return views
+
+
+LEGACY_VIEW_MODULES = ("cardtable.games.mephisto", "cardtable.games.doctor_strange", "cardtable.games.army_of_darkness")
+"""Transitional (issue 8 in progress): built-in games whose views predate "views are for people" are
+spared the people-view and perturbation checks until they declare ``VIEW_KEYS``. Emptied when they do."""
+
+
+def converted(game: Game) -> bool:
+    """Is ``game`` held to the issue-8 checks (it declares VIEW_KEYS, or is not a legacy game)?"""
+    return game.VIEW_KEYS is not None or not type(game).__module__.startswith(LEGACY_VIEW_MODULES)
+
+
+INTERNAL_KEYS = frozenset(
+    {"queue", "limbo", "actor", "runouts", "pay_left", "side_to_play", "pending", "flags", "bits", "mask", "do"}
+)
+"""Keys that name engine bookkeeping, refused anywhere in a view (``do`` is raw effect syntax)."""
+_RAW_EFFECT = re.compile(r"\b(?:do|kinds|whose)=\w")
+MESSAGE_LIMIT = 500
+"""Longest error message a person should ever be shown (input is quoted cut short)."""
+
+
+def check_view_for_people(game: Game, view: Mapping[str, JSON], what: str = "view") -> None:
+    """A view is the table as a person sees it (DESIGN.md, "Views are for people"):
+
+    * its top-level keys are the engine's (:data:`ENGINE_VIEW_KEYS`) and those the game declares in
+      ``Game.VIEW_KEYS``, nothing else, and ``prompt`` is a non-empty line of text saying what is
+      being decided (or how the game ended);
+    * no key anywhere names engine bookkeeping (:data:`INTERNAL_KEYS`) and no text shows raw effect
+      syntax (``do=...``);
+    * every card object (a dict with an int ``id`` and a str ``name``) carries its printed data: a
+      ``type`` and a ``text`` (its effect in words, empty when it has none).
+    """
+    declared = game.VIEW_KEYS
+    if declared is None:
+        if type(game).__module__.startswith(LEGACY_VIEW_MODULES):
+            return  # transitional: see LEGACY_VIEW_MODULES
+        raise fail("view-keys", f"{type(game).__name__}.VIEW_KEYS is not declared: list the view's top-level keys")
+    extra = set(view) - ENGINE_VIEW_KEYS - declared
+    if extra:
+        raise fail("view-keys", f"{what} has top-level keys the game does not declare: {sorted(extra)}")
+    missing = ENGINE_VIEW_KEYS - set(view)
+    if missing:
+        raise fail("view-keys", f"{what} lacks the engine's keys {sorted(missing)}")
+    prompt = view.get("prompt")
+    if not isinstance(prompt, str) or not prompt.strip() or "\n" in prompt.strip():
+        raise fail("view-prompt", f"{what}['prompt'] must be one non-empty line of text, got {prompt!r:.80}")
+    stack: list[tuple[JSON, str]] = [(view, what)]
+    while stack:
+        value, path = stack.pop()
+        if type(value) is dict:
+            for key, item in value.items():
+                if key in INTERNAL_KEYS:
+                    raise fail("view-internals", f"{path} has the key {key!r}, which is engine bookkeeping")
+                stack.append((item, f"{path}.{key}"))
+            cid, name = value.get("id"), value.get("name")
+            if type(cid) is int and type(name) is str:
+                for key in ("type", "text"):
+                    if type(value.get(key)) is not str:
+                        raise fail(
+                            "view-cards",
+                            f"{path} (card {cid} {name!r}) has no {key!r} text: cards carry their printed data",
+                        )
+        elif type(value) is list:
+            stack.extend((item, f"{path}[{i}]") for i, item in enumerate(value))
+        elif type(value) is str and _RAW_EFFECT.search(value):
+            raise fail("view-internals", f"{path} shows raw effect syntax: {value!r:.80}")
 
 
 def check_snapshot(state: State) -> dict[str, JSON]:
@@ -512,6 +585,117 @@ def check_determinize(state: State, seat: int, seeds: Sequence[int]) -> bool:
     return changed
 
 
+def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> int:
+    """Whether a decision appears, and all that ``seat`` is shown, never depends on what it cannot see.
+
+    ``state.determinize(seat, ...)`` is a game ``seat`` cannot tell from the true one. Both go on
+    with the same actions: ``seat``'s own, and for the other seats actions legal in both games; the
+    determinization's generator is set to the true one's, so chance that is public (a die, the size of
+    a shuffle) comes out the same. Until ``seat`` legitimately learns something that differs between
+    them (its ``known_cards`` differ, e.g. after drawing from its resampled deck), the two games must
+    look identical to ``seat`` at every step: the same seat deciding (a response window that opens
+    only when a hidden card allows a response fails here), ``is_over``, ``view(seat)``, the legal
+    actions when ``seat`` decides, the events ``seat`` reads, and the error messages ``seat`` gets for
+    an action out of turn or an illegal one. Learning the same new cards in other places or another
+    order (a deck's order coming to light as cards come out of it: the same cards shown in other
+    places, or named in the events in another order) also ends the comparison: that is something new
+    that differs. Stops early when the other seats have no action legal in both games. Returns the
+    number of actions compared. ``state`` is not changed.
+    """
+    game = state.game
+    items = game.actions.items
+    truth = state.clone()
+    twin = state.determinize(seat, Rng(rng.below(1 << 62)))
+    twin.rng.state = truth.rng.state  # public chance resolves identically in both
+    truth.log, twin.log = [], []  # events from here on, for both
+    policy = Rng(rng.below(1 << 62))
+
+    def same_face(step: int) -> None:
+        where = f"{step} action(s) into a perturbation for seat {seat}"
+        if truth.current_player != twin.current_player or truth.is_over != twin.is_over:
+            raise fail(
+                "perturbation",
+                f"{where}: the seat to decide is {truth.current_player} in the true game but "
+                f"{twin.current_player} in one with other hidden cards (over: {truth.is_over}/{twin.is_over}); "
+                "whether a decision appears reveals hidden cards to seat " + str(seat),
+            )
+        seen, other = truth.view(seat), twin.view(seat)
+        if seen != other:
+            raise fail("perturbation", f"{where}: view({seat}) depends on cards it cannot see: {_diff(seen, other)}")
+        if truth.current_player == seat:
+            mine = [a.text for a in truth.legal_actions()]
+            theirs = [a.text for a in twin.legal_actions()]
+            if mine != theirs:
+                raise fail("perturbation", f"{where}: seat {seat}'s legal actions depend on cards it cannot see")
+        if not truth.is_over:
+            probe = items[policy.below(len(items))]
+            first, second = _refusal(truth, probe, seat), _refusal(twin, probe, seat)
+            if first != second:
+                raise fail(
+                    "perturbation",
+                    f"{where}: the error seat {seat} gets for {probe.text!r} depends on cards it cannot see: "
+                    f"{first!r:.120} / {second!r:.120}",
+                )
+
+    for step in range(steps):
+        same_face(step)
+        if truth.is_over:
+            return step
+        legal = truth.legal_actions()
+        if truth.current_player == seat:
+            choices = legal
+        else:
+            in_twin = {a.index for a in twin.legal_actions()}
+            choices = [a for a in legal if a.index in in_twin]
+            if not choices:
+                return step
+        action = choices[policy.below(len(choices))]
+        known_before = truth.known_cards(seat)
+        told = [e.for_seat(seat) for e in truth.apply(action)]
+        twin_told = [e.for_seat(seat) for e in twin.apply(action)]
+        known = truth.known_cards(seat)
+        if known != twin.known_cards(seat):
+            return step + 1  # seat learned a card that differs between the two: they may differ now
+        learned = known - known_before
+        if learned and (
+            told != twin_told or _card_places(truth.view(seat), learned) != _card_places(twin.view(seat), learned)
+        ):
+            return step + 1  # the same new cards came to light in other places or in another order
+        if told != twin_told:
+            raise fail(
+                "perturbation",
+                f"{step + 1} action(s) into a perturbation for seat {seat}: after {action.text!r} seat {seat} "
+                f"reads different events depending on cards it cannot see: {told!r:.160} / {twin_told!r:.160}",
+            )
+    same_face(steps)
+    return steps
+
+
+def _card_places(view: JSON, ids: set[int]) -> dict[int, list[str]]:
+    """Where in ``view`` the card objects with the given ids are (paths, sorted), by id."""
+    out: dict[int, list[str]] = {}
+    stack: list[tuple[JSON, str]] = [(view, "")]
+    while stack:
+        value, path = stack.pop()
+        if type(value) is dict:
+            cid = value.get("id")
+            if type(cid) is int and cid in ids and type(value.get("name")) is str:
+                out.setdefault(cid, []).append(path)
+            stack.extend((v, f"{path}.{k}") for k, v in value.items())
+        elif type(value) is list:
+            stack.extend((v, f"{path}[{i}]") for i, v in enumerate(value))
+    return {k: sorted(v) for k, v in out.items()}
+
+
+def _refusal(state: State, action: Action, seat: int) -> str:
+    """The message ``seat`` gets for sending ``action`` now, or ``"accepted"`` (on a clone)."""
+    try:
+        state.clone().apply(action, seat=seat)
+    except IllegalAction as exc:
+        return f"{type(exc).__name__}: {exc}"
+    return "accepted"
+
+
 def _diff(a: JSON, b: JSON) -> str:
     """The first path where two JSON values differ, for messages."""
     if type(a) is dict and type(b) is dict:
@@ -687,6 +871,11 @@ def _malformed_inputs(state: State) -> list[Any]:
     return out
 
 
+def _bad_seats(players: int) -> list[Any]:
+    """Seat arguments that name no seat: out of range, negative, and values that are not ints."""
+    return [players, -1, 10**30, True, False, 1.0, "0", "P1", b"0", [0]]
+
+
 def _expect_refused(state: State, attempt: Callable[[], object], cls: type[Exception], what: str) -> None:
     """``attempt()`` must raise ``cls`` (and not a more specific action error) and change nothing."""
     snap = state.snapshot()
@@ -695,11 +884,17 @@ def _expect_refused(state: State, attempt: Callable[[], object], cls: type[Excep
     try:
         attempt()
     except cls as exc:
-        specific = [c for c in (MalformedAction, NotYourTurn, GameOver) if c is not cls and issubclass(c, cls)]
+        specific = [
+            c for c in (MalformedAction, NotYourTurn, GameOver, InvalidSeat) if c is not cls and issubclass(c, cls)
+        ]
         if any(isinstance(exc, c) for c in specific):
             raise fail("bad-input", f"{what}: raised {type(exc).__name__}, expected {cls.__name__}") from exc
         if not str(exc):
             raise fail("bad-input", f"{what}: {cls.__name__} with an empty message") from exc
+        if len(str(exc)) > MESSAGE_LIMIT or "\n" in str(exc):
+            raise fail(
+                "bad-input", f"{what}: the message is not one bounded line ({len(str(exc))} characters)"
+            ) from exc
     except Exception as exc:
         raise fail("bad-input", f"{what}: raised {type(exc).__name__} ({exc}), expected {cls.__name__}") from exc
     else:
@@ -733,6 +928,10 @@ def check_bad_input(state: State, rng: Rng, illegal_samples: int = 6) -> None:
     for other in range(state.game.players):
         if other != state.current_player:
             _expect_refused(state, partial(state.apply, a, seat=other), NotYourTurn, f"apply({a.text!r}, seat={other})")
+    for bad_seat in _bad_seats(state.game.players):
+        _expect_refused(
+            state, partial(state.apply, a, seat=bad_seat), InvalidSeat, f"apply({a.text!r}, seat={bad_seat!r})"
+        )
     c = state.clone()
     try:
         c.apply(a.text, seat=state.current_player)
@@ -777,13 +976,17 @@ def _deep_indices(n: int, count: int, rng: Rng) -> set[int]:
     return chosen
 
 
-def _deep_checks(state: State, rng: Rng, samples: int, rollout_steps: int, changed: list[bool]) -> None:
+def _deep_checks(
+    state: State, rng: Rng, samples: int, rollout_steps: int, changed: list[bool], perturbations: int
+) -> None:
     check_apply_all(state)
     check_clone(state, rng)
     for seat in range(state.game.players):
         seeds = [rng.below(1 << 30) for _ in range(samples)]
         if check_determinize(state, seat, seeds):
             changed[seat] = True
+        for _ in range(perturbations if converted(state.game) else 0):
+            check_perturbation(state, seat, rng)
         # Search plays on from determinizations: they must be complete, playable states.
         d = state.determinize(seat, Rng(seeds[0]))
         rollout(d, rng, rollout_steps, "determinized-rollout")
@@ -807,6 +1010,7 @@ def check_playout(
     samples: int = DEFAULT_SAMPLES,
     rollout_steps: int = 400,
     hidden_information: bool = True,
+    perturbations: int = 2,
 ) -> PlayoutReport:
     """Play one seeded random game of ``game`` and check every promise along it.
 
@@ -816,7 +1020,8 @@ def check_playout(
     game (every step of a short game) also the result, views, snapshot, fingerprints and leaks
     (events are checked for leaks in batches between those steps); at ``deep_states`` sampled steps
     plus the first and the last the expensive promises (apply every legal action, clone,
-    determinize, bad input, rollouts from determinizations). Records and replays are checked at the
+    determinize, ``perturbations`` perturbation checks per seat (twice as many at the first state),
+    bad input, rollouts from determinizations). Records and replays are checked at the
     end. The game is cut after ``max_steps`` decisions. With ``hidden_information``, each seat must
     see some determinization change the hidden cards. Raises :class:`ConformanceError` naming the
     game, options, seed and step.
@@ -883,7 +1088,15 @@ def check_playout(
                 known_since = {s: set(known[s]) for s in seats}
                 released = {s: set() for s in seats}
             if step in deep:
-                _deep_checks(state, check_rng, samples * 2 if step == 0 else samples, rollout_steps, changed)
+                first_state = step == 0
+                _deep_checks(
+                    state,
+                    check_rng,
+                    samples * 2 if first_state else samples,
+                    rollout_steps,
+                    changed,
+                    perturbations * 2 if first_state else perturbations,
+                )
             if step == n:
                 break
             a = path[step]

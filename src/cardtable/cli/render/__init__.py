@@ -20,10 +20,14 @@ from cardtable.engine.game import JSON
 
 @dataclass(frozen=True)
 class RenderContext:
-    """What a renderer knows besides the view: the game (static facts) and whose eyes it draws for."""
+    """What a renderer knows besides the view: the game (static facts), whose eyes it draws for, and
+    which view keys did not change since that seat's last decision (``fold``): a renderer draws those
+    zones as one "unchanged" line, so a decision's screen fits a 50-row terminal. The viewing seat's
+    own hand and the prompt are never folded."""
 
     game: Game
     seat: int | None
+    fold: frozenset[str] = frozenset()
 
     @property
     def players(self) -> int:

@@ -29,7 +29,7 @@ from rich.text import Text
 from cardtable.cli.render import RenderContext
 from cardtable.engine.game import JSON
 
-BASE_KEYS = ("game", "seat", "turn", "current_player", "is_over")
+BASE_KEYS = ("game", "seat", "seat_names", "turn", "current_player", "is_over", "prompt")
 _PER_SEAT_SUFFIXES = ("_by_seat", "_per_seat", "_sizes", "_counts", "scores")
 _SEAT_LISTS = ("players", "seats")
 
@@ -364,9 +364,10 @@ def render_view(
         parts.append(Panel(facts_grid(facts), title="Status", title_align="left", border_style="blue"))
     if per_seat or seat_dicts is not None:
         parts.append(seats_table(view, ctx, per_seat, seat_dicts))
-    if seat_dicts is not None:
+    folded = [k for k in body if k in ctx.fold and not is_own_zone(k) and not is_scalar(body[k])]
+    if seat_dicts is not None and seat_dicts not in folded:
         parts.extend(seat_zones(view, ctx, seat_dicts))
-    rest = [k for k in body if k not in per_seat and k != seat_dicts and not is_scalar(body[k])]
+    rest = [k for k in body if k not in per_seat and k != seat_dicts and not is_scalar(body[k]) and k not in folded]
     # Empty zones in one line, not a panel each.
     empty = [k for k in rest if is_blank(body[k]) and not is_own_zone(k)]
     rest = [k for k in rest if k not in empty]
@@ -395,4 +396,17 @@ def render_view(
         parts.extend(extra)
     if empty:
         parts.append(Text("empty: " + ", ".join(label(k) for k in empty), style="dim"))
+    if folded:
+        parts.append(folded_line([label(k) for k in folded]))
+    prompt = view.get("prompt")
+    if isinstance(prompt, str) and prompt:
+        parts.append(Text(prompt, style="bold yellow"))
     return Group(*parts)
+
+
+def folded_line(labels: Sequence[str]) -> Text:
+    """The one line that stands for zones not drawn because they did not change."""
+    return Text(
+        "unchanged since your last decision: " + ", ".join(labels) + "  (type `view` to see everything)",
+        style="dim",
+    )
