@@ -232,6 +232,8 @@ class MrCardGame(Game):
         self.tie = str(o["march-tie"])
         self.meat_supply = int(o["meat-supply"])
         self.skill0 = c.skills.start
+        self.text_cache: dict[tuple[str, int], str] = {}
+        """Card texts in words, filled by the views as they are first needed."""
         self.all_skills = tuple(c.skills)
         # The starting decks (K2.9): four of each level-1 card per seat, from the ends of the piles.
         self.start_decks = tuple(

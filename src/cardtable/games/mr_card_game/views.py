@@ -76,7 +76,15 @@ def _bonus_words(icons: tuple[int, int, int, int]) -> list[str]:
 
 
 def item_text(g: MrCardGame, card: int) -> str:
-    """An item's printed abilities in words."""
+    """An item's printed abilities in words (computed once per game and card)."""
+    key = ("item", card)
+    text = g.text_cache.get(key)
+    if text is None:
+        text = g.text_cache[key] = _item_text(g, card)
+    return text
+
+
+def _item_text(g: MrCardGame, card: int) -> str:
     c = g.cards
     parts = _bonus_words(c.icons[card])
     effects = "; ".join(describe(e) for e in c.effects[card])
@@ -138,6 +146,15 @@ def monster_json(g: MrCardGame, card: int) -> dict[str, JSON]:
 
 
 def skill_text(g: MrCardGame, card: int) -> str:
+    """A skill's printed abilities in words (computed once per game and card)."""
+    key = ("skill", card)
+    text = g.text_cache.get(key)
+    if text is None:
+        text = g.text_cache[key] = _skill_text(g, card)
+    return text
+
+
+def _skill_text(g: MrCardGame, card: int) -> str:
     c = g.cards
     parts = _bonus_words(c.icons[card])
     effects = "; ".join(describe(e) for e in c.effects[card])
