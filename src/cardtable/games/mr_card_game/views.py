@@ -45,6 +45,9 @@ from cardtable.games.mr_card_game.codes import (
     D_UPGRADE,
     M_MARCH,
     NO_LIMIT,
+    ST_COMBAT,
+    ST_MANEUVER,
+    ST_TARGET,
 )
 from cardtable.games.mr_card_game.effects import (
     BONUS_WORDS,
@@ -376,7 +379,7 @@ def _combat(s: McgState) -> dict[str, JSON] | None:
     from cardtable.games.mr_card_game.march import threshold
 
     if s.phase not in (D_COMBAT, D_MANEUVER, D_TARGET) and not (
-        s.phase in (D_SPELLX, D_CHOOSE, D_UPGRADE) and s.step in (1, 2, 3)
+        s.phase in (D_SPELLX, D_CHOOSE, D_UPGRADE) and s.step in (ST_COMBAT, ST_MANEUVER, ST_TARGET)
     ):
         return None
     g = s.game
