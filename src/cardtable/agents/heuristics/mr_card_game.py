@@ -560,17 +560,22 @@ def strength(st: McgState, p: int) -> float:
         return -1e9
     c = st.game.cards
     skind = c.skind
-    cards = collection(st, p)
+    count = [0, 0, 0]
+    total = [0, 0, 0]
+    for zone in (st.hand[p], st.deck[p], st.disc[p], st.played[p]):
+        for x in zone:
+            k = skind[x]
+            count[k >> 2] += 1
+            total[k >> 2] += (k & 3) + 1
+    cards = count[0] + count[1] + count[2]
     m = st.mods[p]
     best = 0.0
     for man in range(4):
         t = MANEUVER_STAT[man]
-        vals = [_value(skind[x]) for x in cards if skind[x] >> 2 == t]
-        if not vals:
-            continue
-        share = 6.0 * len(vals) / max(1, len(cards))
-        avg = sum(vals) / len(vals)
-        best = max(best, m[man] + avg * min(share, len(vals)))
+        n = count[t]
+        if n:
+            # The value of the cards of that type a hand of six holds on average.
+            best = max(best, m[man] + total[t] / n * min(6.0 * n / cards, n))
     dmg = 0.0
     for card in st.skills[p]:
         if c.stype[card] == S_COMBAT:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from cardtable.engine import Action, Game, Option, OptionError, OptionValue
 from cardtable.engine.errors import CardDataError
-from cardtable.games.mr_card_game.cards import STAT_KINDS, CardSet, load_cards
+from cardtable.games.mr_card_game.cards import E_NONCOMBAT, STAT_KINDS, CardSet, load_cards
 from cardtable.games.mr_card_game.codes import MAX_X
 from cardtable.games.mr_card_game.effects import MANEUVER_STAT, MANEUVERS, MONSTER_POWER, STAT_TYPES
 
@@ -291,6 +291,16 @@ class MrCardGame(Game):
         ]
         self.PLAY = a.grid("play", STAT_KINDS)
         self.DISCARD = a.grid("discard", STAT_KINDS)
+        # Per item: (unequip, equip, autosell, use in a non-combat phase), None where it does not apply.
+        self.ITEM_ACTIONS: tuple[tuple[Action | None, Action | None, Action | None, Action | None], ...] = tuple(
+            (
+                self.UNEQUIP[i] if c.slot[i] >= 0 else None,
+                self.EQUIP[i] if c.slot[i] >= 0 else None,
+                self.AUTOSELL[i] if c.autosell[i] >= 0 else None,
+                self.USE[i] if c.etype[i] == E_NONCOMBAT else None,
+            )
+            for i in items
+        )
         self.COMBAT = a.add("combat")
         self.END_TURN = a.add("end-turn")
         self.END_COMBAT = a.add("end-combat")

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
 from cardtable.games.mr_card_game import flow, modifiers
-from cardtable.games.mr_card_game.cards import E_NONCOMBAT, S_BUFF, S_NONCOMBAT, T_ACCESSORY
+from cardtable.games.mr_card_game.cards import S_BUFF, S_NONCOMBAT, T_ACCESSORY
 from cardtable.games.mr_card_game.codes import M_MARCH
 from cardtable.games.mr_card_game.effects import (
     CHOOSE,
@@ -72,27 +72,26 @@ def legal(s: McgState) -> list[Action]:
     forbid = m[modifiers.FORBIDS]
     eq = s.eq
     used = s.used
-    slot, etype, autosell = c.slot, c.etype, c.autosell
     equips: list[Action] = []
     sells: list[Action] = []
     uses: list[Action] = []
     may_equip = not forbid & F_EQUIP
     may_sell = not forbid & F_AUTOSELL
     may_use = not forbid & F_USE
+    acts = g.ITEM_ACTIONS
     for card in s.items[p]:
-        sl = slot[card]
-        if sl >= 0:
-            on = eq >> card & 1
-            if on:
-                equips.append(g.UNEQUIP[card])
-            elif may_equip:
-                equips.append(g.EQUIP[card])
-            if may_use and on and etype[card] == E_NONCOMBAT and not used >> card & 1:
-                uses.append(g.USE[card])
-        elif may_use and etype[card] == E_NONCOMBAT:
-            uses.append(g.USE[card])
-        if may_sell and autosell[card] >= 0:
-            sells.append(g.AUTOSELL[card])
+        unequip, equip, sell, use = acts[card]
+        if unequip is not None:  # equipment
+            if eq >> card & 1:
+                equips.append(unequip)
+                if use is not None and may_use and not used >> card & 1:
+                    uses.append(use)
+            elif may_equip and equip is not None:
+                equips.append(equip)
+        elif use is not None and may_use:
+            uses.append(use)
+        if sell is not None and may_sell:
+            sells.append(sell)
     out = equips
     out += sells
     out += uses
