@@ -439,8 +439,9 @@ def upgrade_choice(st: McgState, me: int, legal: list[Action]) -> Action:
 # -- the March ---------------------------------------------------------------------------------------
 
 
-def march_policy(st: McgState, me: int, legal: list[Action], man: int) -> Action:
-    """Greedy best total for the March with maneuver ``man``."""
+def march_policy(st: McgState, me: int, legal: list[Action], man: int, train: bool = True) -> Action:
+    """Greedy best total for the March with maneuver ``man``. With ``train=False`` it counts only on
+    its own cards (not on trainer skills another marcher might buy first)."""
     g = st.game
     c = g.cards
     ph = st.phase
@@ -456,7 +457,9 @@ def march_policy(st: McgState, me: int, legal: list[Action], man: int) -> Action
                 if not current or c.icons[card][man] > max(c.icons[x][man] for x in current):
                     return a
         trains = [a for a in legal if a.kind == "train"]
-        useful = [a for a in trains if c.stype[int(a.args[0])] == S_PASSIVE and c.icons[int(a.args[0])][man] > 0]
+        useful = [
+            a for a in trains if train and c.stype[int(a.args[0])] == S_PASSIVE and c.icons[int(a.args[0])][man] > 0
+        ]
         if useful:
             return max(useful, key=lambda a: c.icons[int(a.args[0])][man])
         if man != SPELL:
@@ -504,7 +507,9 @@ def _quick(st: McgState, legal: list[Action]) -> Action:
 
 def simulate_march(st: McgState, me: int, man: int) -> bool:
     """Play ``me``'s March greedily with maneuver ``man`` on a copy of ``st``; does ``me`` reach
-    the Sorceress? (The others get out of the way; ``st`` is left alone.)"""
+    the Sorceress? The others get out of the way, and it counts only on its own cards (the others
+    play their non-combat phases first and could buy a trainer skill it wanted), so what it finds
+    holds in the real March whatever the others do. ``st`` is left alone."""
     sim = st.clone()
     if sim.phase == D_POLL:
         while sim.phase == D_POLL and sim.current_player != me:
@@ -516,7 +521,7 @@ def simulate_march(st: McgState, me: int, man: int) -> bool:
         if sim.is_over or sim.mtotal[me] >= 0 or sim.mode != M_MARCH:
             break
         legal = sim.legal_actions()
-        a = march_policy(sim, me, legal, man) if sim.current_player == me else _quick(sim, legal)
+        a = march_policy(sim, me, legal, man, train=False) if sim.current_player == me else _quick(sim, legal)
         sim.apply(a)
     if sim.mtotal[me] < 0:
         return sim.is_over and me in sim.winners

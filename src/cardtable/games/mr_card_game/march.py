@@ -64,7 +64,8 @@ def finish(s: McgState, reason: str, winners: tuple[int, ...] = ()) -> None:
         g = s.game
         if winners:
             names = " and ".join(g.seat_name(w) for w in winners)
-            s.emit("over", f"{names} defeat{'s' if len(winners) == 1 else ''} the {g.cards.sorceress_name} and win!")
+            one = "s" if len(winners) == 1 else ""
+            s.emit("over", f"{names} defeat{one} the {g.cards.sorceress_name} and win{one}!")
         elif reason == "all-eliminated":
             s.emit("over", "every adventurer is out of the game: nobody wins")
         else:
