@@ -595,7 +595,7 @@ def strength(st: McgState, p: int) -> float:
 
 # The strength difference that makes a seat ~73% likely to win (logistic scale of :func:`strength`).
 _SCALE = 3.0
-ROLLOUT_DEPTH = 12
+ROLLOUT_DEPTH = 6
 
 
 def rollout_rewards(state: McgState) -> list[float]:
