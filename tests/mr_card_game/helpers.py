@@ -255,8 +255,8 @@ def act(s: McgState, *texts: str) -> McgState:
 
 
 def finish_turn(s: McgState) -> McgState:
-    """From anywhere in the acting player's turn: end it with no more choices (no combat, no
-    discards, no upgrade at a rollover), until the next decision of another kind."""
+    """End the acting player's turn making no choice (no combat, no discards, no upgrade at a
+    rollover; everyone passes at a March poll), until the next turn begins."""
     start = s.turn
     while not s.is_over and s.turn == start:
         texts = legal(s)

@@ -10,6 +10,9 @@ Stat cards have ids (so every card is in exactly one place), but cards of one ki
 interchangeable: actions name kinds (``play stat=mus2``), views show kinds and counts, and the
 rules move "a card of that kind" (the last one of the zone).
 
+Face-down piles nobody has seen the order of (stat decks, the hidden part of each location pile, the
+skill draw pile) are unordered and kept sorted: a draw or reveal takes a random card (:mod:`.shuffle`).
+
 The rules are in the modules named in :mod:`.game`; this module only holds them together:
 ``_legal_actions`` asks the module of the open decision, ``_do`` the module of the action's kind.
 """
