@@ -39,7 +39,7 @@ def test_m7_2_a_forced_payment_resolves_by_itself() -> None:
     events = s.apply(f"play card={GREATAXE}")
     assert s.inplay[0] == [GREATAXE] and s.hands[0] == [] and s.discard == [PACT]
     assert s.current_player == 0 and f"discard card={PACT}" not in legal(s)
-    assert any("P1 discards Dark Pact (card 38) to pay for Greataxe" == e.text for e in events)
+    assert any(e.text == "P1 discards Dark Pact (card 38) to pay for Greataxe" for e in events)
     s = arrange(new(), hands={0: [DEMON, PACT, IMP, CANDLE]})
     apply(s, f"play card={DEMON}")  # cost 3 and exactly three other cards
     assert s.inplay[0] == [DEMON] and s.hands[0] == [] and s.current_player == 0
