@@ -118,9 +118,9 @@ def test_layout_blocks_tile_the_vector(game_id: str, options: dict[str, Any]) ->
     assert encoder.layout.markdown().count("\n") == len(encoder.layout.blocks) + 2
 
 
-DEDICATED = ("mephisto", "doctor-strange", "army-of-darkness")
-"""The games with an encoder of their own. A game that lands without one (Mr. Card Game, for now) is
-picked up by every test here through the generic encoder; docs/rl.md says what its own one needs."""
+DEDICATED = ("mephisto", "doctor-strange", "army-of-darkness", "mr-card-game")
+"""The games with an encoder of their own. A game that lands without one is picked up by every test
+here through the generic encoder."""
 
 
 def test_the_games_have_their_own_encoders_and_any_other_game_the_generic_one() -> None:

@@ -103,6 +103,7 @@ _BUILTIN: dict[str, str] = {
     "mephisto": "cardtable.rl.encode.mephisto:MephistoEncoder",
     "doctor-strange": "cardtable.rl.encode.doctor_strange:DoctorStrangeEncoder",
     "army-of-darkness": "cardtable.rl.encode.army_of_darkness:ArmyOfDarknessEncoder",
+    "mr-card-game": "cardtable.rl.encode.mr_card_game:MrCardGameEncoder",
 }
 _EXTRA: dict[str, EncoderFactory] = {}
 
