@@ -41,6 +41,8 @@ class ActionCodec:
         """The action with ``index``; raises :class:`MalformedAction` when there is none.
 
         Accepts any integer-like value (``numpy.int64`` too), never a bool or a float."""
+        if type(index) is int and 0 <= index < self.size:  # the hot path
+            return self.items[index]
         if isinstance(index, bool | float) or not hasattr(index, "__index__"):
             raise MalformedAction(f"an action index must be an integer, not {type(index).__name__}")
         i = index.__index__()
