@@ -1,0 +1,94 @@
+"""Kill -9: a server killed mid-game and restarted loses no acknowledged action, and play carries on.
+
+A real ``cardtable serve`` (uvicorn) in a subprocess on SQLite; clients are plain WebSocket clients.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from websockets.sync.client import connect
+
+from cardtable.web.storage import Storage
+from tests.web.server import Server
+
+
+def _recv_state(ws: Any, timeout: float = 10.0) -> dict[str, Any]:
+    while True:
+        msg = json.loads(ws.recv(timeout=timeout))
+        if msg["type"] == "state":
+            return msg
+
+
+def test_kill9_loses_no_acknowledged_action(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'tables.db'}"
+    server = Server(db, bot_delay=0.05).start()  # the bot-only table is still going at the kill
+    try:
+        table, tokens = server.create("mephisto", ["me", "me"], players=2)
+        bots, _ = server.create("army-of-darkness", ["random", "random", "random"], players=3)
+        rng = random.Random(4)
+        acknowledged: list[str] = []
+        frames: dict[int, dict[str, Any]] = {}
+        socks = {s: connect(server.ws + table) for s in (0, 1)}
+        for s, ws in socks.items():
+            ws.send(json.dumps({"type": "hello", "state": None, "events": None, "token": tokens[s]}))
+            frames[s] = _recv_state(ws)
+        for _ in range(15):
+            seat = next(s for s in (0, 1) if frames[s]["legal"] and frames[s]["state"] == max(f["state"] for f in frames.values()))
+            action = rng.choice(frames[seat]["legal"])["action"]
+            socks[seat].send(json.dumps({"type": "action", "state": frames[seat]["state"], "action": action}))
+            frames[seat] = _recv_state(socks[seat])  # the acknowledgement: the new state
+            acknowledged.append(action)
+            while frames[1 - seat]["state"] < frames[seat]["state"]:
+                frames[1 - seat] = _recv_state(socks[1 - seat])
+        # One more action in flight when the server dies: stored or not, never half.
+        seat = next(s for s in (0, 1) if frames[s]["legal"])
+        in_flight = rng.choice(frames[seat]["legal"])["action"]
+        socks[seat].send(json.dumps({"type": "action", "state": frames[seat]["state"], "action": in_flight}))
+        server.kill9()
+        for ws in socks.values():
+            ws.close()
+        stored = Storage(db)
+        texts = [m.text for m in stored.moves(table)]
+        stored.close()
+        assert texts[: len(acknowledged)] == acknowledged, "an acknowledged action was lost"
+        assert texts[len(acknowledged) :] in ([], [in_flight])
+        bot_moves = len(Storage(db).moves(bots))
+        assert not Storage(db).table(bots).finished
+
+        server.start()
+        # Each seat reconnects with what it knew and gets the missed events; play goes on to the end.
+        for s in (0, 1):
+            socks[s] = connect(server.ws + table)
+            socks[s].send(json.dumps({"type": "hello", "state": frames[s]["state"], "events": None, "token": tokens[s]}))
+            frames[s] = _recv_state(socks[s])
+            assert frames[s]["state"] == len(texts)
+        summary = server.get(f"/api/tables/{table}")
+        assert summary["state"] == len(texts)
+        moves = 0
+        while not frames[0]["view"]["is_over"] and moves < 40:
+            seat = next((s for s in (0, 1) if frames[s]["legal"]), None)
+            assert seat is not None
+            action = rng.choice(frames[seat]["legal"])["action"]
+            socks[seat].send(json.dumps({"type": "action", "state": frames[seat]["state"], "action": action}))
+            frames[seat] = _recv_state(socks[seat])
+            while frames[1 - seat]["state"] < frames[seat]["state"]:
+                frames[1 - seat] = _recv_state(socks[1 - seat])
+            moves += 1
+        assert moves == 40 or frames[0]["view"]["is_over"]
+        # The bots of the bot-only table resumed by themselves.
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            after = server.get(f"/api/tables/{bots}")
+            if after["state"] > bot_moves or after["is_over"]:
+                break
+            time.sleep(0.1)
+        assert after["state"] > bot_moves or after["is_over"]
+        for ws in socks.values():
+            ws.close()
+    finally:
+        server.stop()
