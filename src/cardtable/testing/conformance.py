@@ -650,6 +650,7 @@ def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> in
             if not choices:
                 return step
         action = choices[policy.below(len(choices))]
+        public = truth.known_cards(None)
         known_before = truth.known_cards(seat)
         told = [e.for_seat(seat) for e in truth.apply(action)]
         twin_told = [e.for_seat(seat) for e in twin.apply(action)]
@@ -661,6 +662,11 @@ def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> in
             told != twin_told or _card_places(truth.view(seat), learned) != _card_places(twin.view(seat), learned)
         ):
             return step + 1  # the same new cards came to light in other places or in another order
+        if public - truth.known_cards(None) or public - twin.known_cards(None):
+            # The action shuffled public cards out of sight (a discard pile into the deck): on the way
+            # it may have shown cards that differ between the two (a hand discarded face up), which
+            # no state after it shows.
+            return step + 1
         if told != twin_told:
             raise fail(
                 "perturbation",
