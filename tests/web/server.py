@@ -84,3 +84,29 @@ class Server:
     @property
     def ws(self) -> str:
         return f"ws://127.0.0.1:{self.port}/ws/"
+
+
+def recv_state(ws: Any, timeout: float = 15.0) -> dict[str, Any]:
+    """The next ``state`` frame on a ``websockets`` client connection (other messages skipped)."""
+    while True:
+        msg = json.loads(ws.recv(timeout=timeout))
+        if msg["type"] == "state":
+            return dict(msg)
+
+
+def catch_up(socks: dict[int, Any], frames: dict[int, dict[str, Any]], version: int) -> None:
+    """Read each connection until its latest frame is at state ``version``."""
+    for s, ws in socks.items():
+        while frames[s]["state"] < version:
+            frames[s] = recv_state(ws)
+
+
+def act(ws: Any, state: int, action: str) -> dict[str, Any] | None:
+    """Send an action; the acknowledgement (the frame of the next state), or None if refused."""
+    ws.send(json.dumps({"type": "action", "state": state, "action": action}))
+    while True:
+        msg = json.loads(ws.recv(timeout=15))
+        if msg["type"] == "error":
+            return None
+        if msg["type"] == "state" and msg["state"] > state:
+            return dict(msg)

@@ -14,14 +14,7 @@ from typing import Any
 from websockets.sync.client import connect
 
 from cardtable.web.storage import Storage
-from tests.web.server import Server
-
-
-def _recv_state(ws: Any, timeout: float = 10.0) -> dict[str, Any]:
-    while True:
-        msg = json.loads(ws.recv(timeout=timeout))
-        if msg["type"] == "state":
-            return msg
+from tests.web.server import Server, act, catch_up, recv_state
 
 
 def test_kill9_loses_no_acknowledged_action(tmp_path: Path) -> None:
@@ -36,15 +29,18 @@ def test_kill9_loses_no_acknowledged_action(tmp_path: Path) -> None:
         socks = {s: connect(server.ws + table) for s in (0, 1)}
         for s, ws in socks.items():
             ws.send(json.dumps({"type": "hello", "state": None, "events": None, "token": tokens[s]}))
-            frames[s] = _recv_state(ws)
+            frames[s] = recv_state(ws)
+        version = 0
         for _ in range(15):
-            seat = next(s for s in (0, 1) if frames[s]["legal"] and frames[s]["state"] == max(f["state"] for f in frames.values()))
+            catch_up(socks, frames, version)
+            seat = next(s for s in (0, 1) if frames[s]["legal"])
             action = rng.choice(frames[seat]["legal"])["action"]
-            socks[seat].send(json.dumps({"type": "action", "state": frames[seat]["state"], "action": action}))
-            frames[seat] = _recv_state(socks[seat])  # the acknowledgement: the new state
+            ack = act(socks[seat], version, action)
+            assert ack is not None
+            frames[seat] = ack
+            version = ack["state"]
             acknowledged.append(action)
-            while frames[1 - seat]["state"] < frames[seat]["state"]:
-                frames[1 - seat] = _recv_state(socks[1 - seat])
+        catch_up(socks, frames, version)
         # One more action in flight when the server dies: stored or not, never half.
         seat = next(s for s in (0, 1) if frames[s]["legal"])
         in_flight = rng.choice(frames[seat]["legal"])["action"]
@@ -65,20 +61,20 @@ def test_kill9_loses_no_acknowledged_action(tmp_path: Path) -> None:
         for s in (0, 1):
             socks[s] = connect(server.ws + table)
             socks[s].send(json.dumps({"type": "hello", "state": frames[s]["state"], "events": None, "token": tokens[s]}))
-            frames[s] = _recv_state(socks[s])
+            frames[s] = recv_state(socks[s])
             assert frames[s]["state"] == len(texts)
         summary = server.get(f"/api/tables/{table}")
         assert summary["state"] == len(texts)
         moves = 0
+        version = len(texts)
         while not frames[0]["view"]["is_over"] and moves < 40:
-            seat = next((s for s in (0, 1) if frames[s]["legal"]), None)
-            assert seat is not None
-            action = rng.choice(frames[seat]["legal"])["action"]
-            socks[seat].send(json.dumps({"type": "action", "state": frames[seat]["state"], "action": action}))
-            frames[seat] = _recv_state(socks[seat])
-            while frames[1 - seat]["state"] < frames[seat]["state"]:
-                frames[1 - seat] = _recv_state(socks[1 - seat])
+            catch_up(socks, frames, version)
+            seat = next(s for s in (0, 1) if frames[s]["legal"])
+            ack = act(socks[seat], version, rng.choice(frames[seat]["legal"])["action"])
+            assert ack is not None
+            frames[seat], version = ack, ack["state"]
             moves += 1
+            catch_up(socks, frames, version)
         assert moves == 40 or frames[0]["view"]["is_over"]
         # The bots of the bot-only table resumed by themselves.
         deadline = time.monotonic() + 20

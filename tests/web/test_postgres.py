@@ -13,7 +13,7 @@ from websockets.sync.client import connect
 
 from cardtable.web.storage import MoveConflict, Storage
 from tests.web import postgres
-from tests.web.server import Server
+from tests.web.server import Server, act, catch_up, recv_state
 
 why = postgres.missing()
 if why:
@@ -44,13 +44,6 @@ def test_storage_on_postgresql(pg_url: str) -> None:
     storage.close()
 
 
-def _recv_state(ws: Any) -> dict[str, Any]:
-    while True:
-        msg = json.loads(ws.recv(timeout=15))
-        if msg["type"] == "state":
-            return msg
-
-
 def test_two_servers_share_one_database(pg_url: str) -> None:
     """P1 plays through server A, P2 through server B: each sees the other's moves, a move made on
     the stale process is refused, and a kill -9 of A loses nothing."""
@@ -62,20 +55,20 @@ def test_two_servers_share_one_database(pg_url: str) -> None:
         frames = {}
         for s, ws in socks.items():
             ws.send(json.dumps({"type": "hello", "state": None, "events": None, "token": tokens[s]}))
-            frames[s] = _recv_state(ws)
+            frames[s] = recv_state(ws)
         rng = random.Random(9)
         acknowledged = []
+        version = 0
         for _ in range(12):
-            top = max(f["state"] for f in frames.values())
-            seat = next(s for s in (0, 1) if frames[s]["legal"] and frames[s]["state"] == top)
+            catch_up(socks, frames, version)
+            seat = next(s for s in (0, 1) if frames[s]["legal"])
             action = rng.choice(frames[seat]["legal"])["action"]
-            socks[seat].send(json.dumps({"type": "action", "state": top, "action": action}))
-            frames[seat] = _recv_state(socks[seat])
-            assert frames[seat]["state"] == top + 1
+            ack = act(socks[seat], version, action)
+            assert ack is not None and ack["state"] == version + 1
+            frames[seat], version = ack, ack["state"]
             acknowledged.append(action)
             # The other process hears of it through the shared database.
-            while frames[1 - seat]["state"] < top + 1:
-                frames[1 - seat] = _recv_state(socks[1 - seat])
+            catch_up(socks, frames, version)
             assert frames[1 - seat]["view"]["current_player"] == frames[seat]["view"]["current_player"]
         storage = Storage(pg_url)
         assert [m.text for m in storage.moves(table)] == acknowledged
@@ -84,7 +77,7 @@ def test_two_servers_share_one_database(pg_url: str) -> None:
         a.start()
         socks[0] = connect(a.ws + table)
         socks[0].send(json.dumps({"type": "hello", "state": frames[0]["state"], "events": None, "token": tokens[0]}))
-        assert _recv_state(socks[0])["state"] == len(acknowledged)
+        assert recv_state(socks[0])["state"] == len(acknowledged)
         assert [m.text for m in storage.moves(table)] == acknowledged
         storage.close()
         for ws in socks.values():
@@ -106,17 +99,17 @@ def test_a_move_written_elsewhere_first_is_refused(pg_url: str) -> None:
         for ws in (wa, wb):
             for s in (0, 1):
                 ws.send(json.dumps({"type": "hello", "state": None, "events": None, "token": tokens[s]}))
-                frame = _recv_state(ws)
+                frame = recv_state(ws)
                 if frame["legal"]:
                     seat = s
                     break
         assert seat is not None
         for ws in (wa, wb):
             ws.send(json.dumps({"type": "hello", "state": None, "events": None, "token": tokens[seat]}))
-            frame = _recv_state(ws)
+            frame = recv_state(ws)
         legal = frame["legal"]
         wa.send(json.dumps({"type": "action", "state": 0, "action": legal[0]["action"]}))
-        assert _recv_state(wa)["state"] == 1
+        assert recv_state(wa)["state"] == 1
         time.sleep(0.05)
         wb.send(json.dumps({"type": "action", "state": 0, "action": legal[-1]["action"]}))
         reply = json.loads(wb.recv(timeout=15))

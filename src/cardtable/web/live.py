@@ -21,7 +21,7 @@ from typing import Any
 import cardtable
 from cardtable.engine import Table
 from cardtable.engine.actions import Action
-from cardtable.engine.errors import CardtableError, GameOver, UndoRefused
+from cardtable.engine.errors import CardtableError, GameOver, IllegalAction, UndoRefused, quoted
 from cardtable.engine.game import JSON, Game
 from cardtable.web.storage import MoveRow, SeatRow, Storage, TableRow
 
@@ -170,7 +170,15 @@ class LiveTable:
         if state_id is not None:
             self.check_state(state_id)
         action = self.game.actions.parse(text)
-        self.table.apply(action, seat)  # NotYourTurn / IllegalAction, nothing changed
+        try:
+            self.table.apply(action, seat)  # NotYourTurn / IllegalAction, nothing changed
+        except IllegalAction as exc:
+            card = card_of(action)
+            if type(exc) is IllegalAction and card is not None and card not in self.state.known_cards(seat):
+                # Defence in depth: a game's reason may describe a card this seat cannot see
+                # ("Vanquish (card 82) is not in your hand"); the card's name is not the seat's to read.
+                raise IllegalAction(f"{quoted(action.text)} is not legal now: you do not have that card") from None
+            raise
         self._write(storage, "action", action.text, seat)
         return action
 
