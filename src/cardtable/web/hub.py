@@ -245,7 +245,7 @@ class Hub:
             clients.discard(client)
         client.closed = True
         if client.joined and client.seat is not None:
-            self.broadcast(client.table)  # the others see the seat disconnected
+            self.send_seats(client.table)  # the others see the seat disconnected
 
     def _connected(self, table_id: str) -> dict[int, int]:
         counts: dict[int, int] = {}
@@ -289,6 +289,14 @@ class Hub:
             client.events_sent = start + len(frame["events"])
             client.last_state = table.version
             self.send(client, frame, text)
+
+    def send_seats(self, table: LiveTable, exclude: Client | None = None) -> None:
+        """Tell every client who sits where and who is connected (no view: nothing else changed)."""
+        payload = {"type": "seats", "state": table.version, "seats": table.seats_info(self._connected(table.id))}
+        text = json.dumps(payload, separators=(",", ":"))
+        for client in list(self.clients.get(table.id, ())):
+            if client.joined and client is not exclude:
+                self.send(client, payload, text)
 
     def notify(self, table: LiveTable, payload: dict[str, Any]) -> None:
         text = json.dumps(payload, separators=(",", ":"))
@@ -337,7 +345,7 @@ class Hub:
         client.joined = True
         self._sync(client, msg.state, msg.events)
         if was != (True, seat) and seat is not None:
-            self.broadcast(table, exclude=client)  # the others see this seat connected
+            self.send_seats(table, exclude=client)  # the others see this seat connected
 
     def _sync(self, client: Client, state: int | None, events: int | None) -> None:
         """Send ``client`` the table now, with the events it missed: from ``events`` on, unless an

@@ -14,7 +14,8 @@ client's last known state id ``state`` (an integer, or null for a client that ha
 ``ping``    ``{"type": "ping", "state": N|null}`` — answered with ``pong`` (keeps proxies awake).
 =========== =========================================================================================
 
-The server sends ``state`` frames (see :meth:`cardtable.web.live.LiveTable.frame`), ``thinking``
+The server sends ``state`` frames (see :meth:`cardtable.web.live.LiveTable.frame`), ``seats`` (who
+sits where and is connected, when only that changed), ``thinking``
 (a bot started deciding), ``error`` (``code``, ``message``, the table's ``state``: to the sender
 only, nothing changed), ``rematch`` (the new table and this client's token there) and ``pong``.
 """

@@ -21,7 +21,7 @@ anyone about it.
 from __future__ import annotations
 
 import json
-import os
+import threading
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -32,6 +32,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     Column,
+    Connection,
     Engine,
     Float,
     ForeignKey,
@@ -40,6 +41,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     func,
@@ -167,7 +169,17 @@ class Storage:
                 raise
             raise StorageError(f"cannot open the database {redact(url)}: {_one_line(exc)}") from exc
 
+        self._insert_move = insert(moves_table)
+        self._finish = update(tables_table).where(tables_table.c.id == bindparam("tid")).values(finished=True)
+        # SQLite has one writer at a time anyway: keep one connection for writing moves (no pool
+        # round trip per move). PostgreSQL writes go through the pool (several processes write).
+        self._writer: Connection | None = None if self.shared else self.engine.connect()
+        self._write_lock = threading.Lock()
+
     def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
         self.engine.dispose()
 
     # -- writing ---------------------------------------------------------------------------------------
@@ -235,15 +247,18 @@ class Storage:
     def add_move(self, table_id: str, idx: int, kind: str, text: str, seat: int, finished: bool) -> None:
         """Write move ``idx`` (committed when this returns). Raises :class:`MoveConflict` when that move
         exists already."""
+        row = {"table_id": table_id, "idx": idx, "kind": kind, "text": text, "seat": seat, "time": time.time()}
         try:
-            with self.engine.begin() as conn:
-                conn.execute(
-                    insert(moves_table).values(
-                        table_id=table_id, idx=idx, kind=kind, text=text, seat=seat, time=time.time()
-                    )
-                )
-                if finished:
-                    conn.execute(update(tables_table).where(tables_table.c.id == table_id).values(finished=True))
+            if self._writer is not None:
+                with self._write_lock, self._writer.begin():
+                    self._writer.execute(self._insert_move, row)
+                    if finished:
+                        self._writer.execute(self._finish, {"tid": table_id})
+            else:
+                with self.engine.begin() as conn:
+                    conn.execute(self._insert_move, row)
+                    if finished:
+                        conn.execute(self._finish, {"tid": table_id})
         except IntegrityError as exc:
             raise MoveConflict(f"move {idx} of table {table_id} was written by another server") from exc
 
@@ -338,6 +353,3 @@ def _one_line(exc: BaseException) -> str:
     text = " ".join(str(exc).split())
     return text[:200] if text else type(exc).__name__
 
-
-def data_dir_writable(path: str) -> bool:
-    return os.access(path, os.W_OK)

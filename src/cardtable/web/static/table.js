@@ -97,6 +97,8 @@ async function onMessage(msg) {
     showToast(msg.message);
     if (msg.code === "bad-token") { token = null; mySeat = null; send({ type: "hello", state: null, events: null, token: null }); }
     drawActions();
+  } else if (msg.type === "seats") {
+    if (model.frame) { model.frame.seats = msg.seats; drawSeats(); }
   } else if (msg.type === "thinking") {
     model.thinking = msg.seat;
     drawSeats();
