@@ -148,3 +148,27 @@ export function render(view, ctx) {
   for (const [key, value] of Object.entries(view)) if (!ENGINE_KEYS.has(key)) rest[key] = value;
   return el("div", { class: "view generic" }, renderEntries(rest, ctx));
 }
+
+/** The view's entries not in ``used`` (nor the engine's), drawn the generic way. */
+export function remaining(view, ctx, used) {
+  const rest = {};
+  for (const [key, value] of Object.entries(view)) if (!ENGINE_KEYS.has(key) && !used.has(key)) rest[key] = value;
+  return renderEntries(rest, ctx);
+}
+
+/** A zone of cards that starts folded (discard piles): its size shown, its cards one click away. */
+export function folded(key, cards, ctx) {
+  const list = Array.isArray(cards) ? cards : [];
+  return el("details", { class: "zone", "data-zone": key },
+    el("summary", { class: "zone-title" }, `${words(key)} (${list.length})`),
+    el("div", { class: "cards" }, ...list.filter((c) => isCard(c) || isCardLike(c)).map((c) => cardEl(c, ctx))));
+}
+
+/** The seat's own hand, drawn last and marked as theirs. */
+export function hand(view, ctx, key = "hand") {
+  const cards = view[key];
+  if (!Array.isArray(cards)) return "";
+  return el("div", { class: "group-box mine", "data-zone": key },
+    el("div", { class: "group-title" }, `your hand (${cards.length})`),
+    el("div", { class: "cards" }, ...cards.map((c) => cardEl(c, ctx))));
+}
