@@ -114,7 +114,9 @@ def cpu_seconds(pid: int) -> float:
 
 
 def post(base: str, path: str, body: dict[str, Any]) -> Any:
-    req = urllib.request.Request(base + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(
+        base + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
     with urllib.request.urlopen(req, timeout=30) as r:
         return json.load(r)
 

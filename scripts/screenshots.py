@@ -2,7 +2,7 @@
 
 Starts ``cardtable serve`` on a temporary database, sits at P1 of each game against random bots,
 plays a few seeded random decisions in Debian's Chromium (through Playwright, never a downloaded
-browser) and saves the table at 1280×800, plus the lobby and a table on a phone-sized screen.
+browser) and saves the table at 1280x800, plus the lobby and a table on a phone-sized screen.
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import cardtable  # noqa: E402
 from tests.web.browser import chromium, missing  # noqa: E402
 from tests.web.server import Server  # noqa: E402
+
+import cardtable  # noqa: E402
 
 SHOTS: list[tuple[str, str, dict[str, Any], int]] = [
     ("mephisto", "mephisto", {"players": 2}, 12),

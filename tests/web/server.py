@@ -42,7 +42,9 @@ class Server:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.proc.stderr.read().decode()[-2000:] if self.proc.stderr else ''}")
+                raise RuntimeError(
+                    f"the server exited: {self.proc.stderr.read().decode()[-2000:] if self.proc.stderr else ''}"
+                )
             try:
                 with urllib.request.urlopen(self.base + "/api/tables", timeout=2) as r:
                     if r.status == 200:

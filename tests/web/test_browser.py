@@ -134,7 +134,10 @@ def _check_dom(page: Any, live: LiveTable, seat: int) -> None:
     state = live.state
     players = live.game.players
     mine = state.known_cards(seat)
-    ids = {int(x) for x in page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card).filter(x => x !== '')")}
+    ids = {
+        int(x)
+        for x in page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card).filter(x => x !== '')")
+    }
     assert ids <= mine, f"the page of P{seat + 1} shows cards {sorted(ids - mine)} it does not know"
     private = set().union(*(state.known_cards(o) for o in range(players) if o != seat)) - mine
     names_by_id = {}
@@ -159,7 +162,7 @@ def test_two_people_see_only_their_own_hands(server: Server, browser: Any) -> No
     assert "you are P2" in p2.locator("#who").inner_text()
     rng = random.Random(3)
     pages = {0: p1, 1: p2}
-    for step in range(30):
+    for _ in range(30):
         live = _live(server, table)
         if live.is_over:
             break

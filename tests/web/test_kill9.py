@@ -60,7 +60,9 @@ def test_kill9_loses_no_acknowledged_action(tmp_path: Path) -> None:
         # Each seat reconnects with what it knew and gets the missed events; play goes on to the end.
         for s in (0, 1):
             socks[s] = connect(server.ws + table)
-            socks[s].send(json.dumps({"type": "hello", "state": frames[s]["state"], "events": None, "token": tokens[s]}))
+            socks[s].send(
+                json.dumps({"type": "hello", "state": frames[s]["state"], "events": None, "token": tokens[s]})
+            )
             frames[s] = recv_state(socks[s])
             assert frames[s]["state"] == len(texts)
         summary = server.get(f"/api/tables/{table}")

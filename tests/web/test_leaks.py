@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 import cardtable
-from cardtable.testing.conformance import CardNames, card_objects, check_no_leaks
+from cardtable.testing.conformance import CardNames, check_no_leaks
 from cardtable.web.bots import BotRunner
 from cardtable.web.hub import Client, Hub
 from cardtable.web.storage import Storage
@@ -40,7 +40,9 @@ if "mr-card-game" in cardtable.available():
     CASES.append(("mr-card-game", {"players": 3, "turn-limit": 8}))
 
 
-async def _play(url: str, game_id: str, options: dict[str, Any], seed: int) -> tuple[Any, list[tuple[Client, dict[str, Any]]]]:
+async def _play(
+    url: str, game_id: str, options: dict[str, Any], seed: int
+) -> tuple[Any, list[tuple[Client, dict[str, Any]]]]:
     frames: list[tuple[Client, dict[str, Any]]] = []
     storage = Storage(url)
     hub = Hub(storage, BotRunner(0, budget=30), tap=lambda c, f: frames.append((c, json.loads(json.dumps(f)))))
@@ -61,7 +63,9 @@ async def _play(url: str, game_id: str, options: dict[str, Any], seed: int) -> t
             continue
         if steps % 7 == 3:
             # An action naming a card this seat cannot see: the error must not name it.
-            hidden = sorted(set().union(*(table.state.known_cards(o) for o in range(players))) - table.state.known_cards(seat))
+            hidden = sorted(
+                set().union(*(table.state.known_cards(o) for o in range(players))) - table.state.known_cards(seat)
+            )
             if hidden:
                 text = f"play card={rng.choice(hidden)}"
                 await hub.handle(clients[seat], json.dumps({"type": "action", "state": table.version, "action": text}))
@@ -109,7 +113,9 @@ def _check(record: dict[str, Any], frames: list[tuple[Client, dict[str, Any]]]) 
     return checked
 
 
-@pytest.mark.parametrize(("game_id", "options"), CASES, ids=[f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, o in CASES])
+@pytest.mark.parametrize(
+    ("game_id", "options"), CASES, ids=[f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, o in CASES]
+)
 def test_no_frame_shows_a_card_its_reader_may_not_know(tmp_path: Path, game_id: str, options: dict[str, Any]) -> None:
     url = f"sqlite:///{tmp_path / 'leaks.db'}"
     record, frames = asyncio.run(_play(url, game_id, options, seed=11))

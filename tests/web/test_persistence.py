@@ -26,7 +26,9 @@ def test_a_restarted_server_restores_every_table(tmp_path: Path) -> None:
             for _ in range(12):
                 while frame["type"] != "state" or not frame["legal"]:
                     frame = ws.receive_json()
-                ws.send_json({"type": "action", "state": frame["state"], "action": rng.choice(frame["legal"])["action"]})
+                ws.send_json(
+                    {"type": "action", "state": frame["state"], "action": rng.choice(frame["legal"])["action"]}
+                )
                 frame = ws.receive_json()
             # Every acknowledged state is in the database already.
             stored = Storage(url)
@@ -104,7 +106,9 @@ def test_rematch_same_game_same_seats(client: TestClient) -> None:
         while not live.is_over:
             frame = ws.receive_json()
             if frame["type"] == "state" and frame["legal"] and frame["state"] == live.version:
-                ws.send_json({"type": "action", "state": frame["state"], "action": rng.choice(frame["legal"])["action"]})
+                ws.send_json(
+                    {"type": "action", "state": frame["state"], "action": rng.choice(frame["legal"])["action"]}
+                )
         ws.send_json({"type": "rematch", "state": live.version})
         msg = ws.receive_json()
         while msg["type"] != "rematch":

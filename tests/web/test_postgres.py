@@ -6,7 +6,6 @@ import json
 import random
 import time
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from websockets.sync.client import connect

@@ -137,7 +137,11 @@ def test_action_for_another_seat_is_refused(client: TestClient, recorder: Record
     other = 1 - seat
     action = frames[seat]["legal"][0]["action"]
     reply = _refused(
-        client, recorder, table, ws[other], {"type": "action", "state": frames[other]["state"], "action": action},
+        client,
+        recorder,
+        table,
+        ws[other],
+        {"type": "action", "state": frames[other]["state"], "action": action},
         "not-your-turn",
     )
     assert reply["message"].startswith(f"P{other + 1} cannot act now")
@@ -147,16 +151,20 @@ def test_illegal_and_malformed_actions_are_refused(client: TestClient, recorder:
     table, _, ws, frames = two
     seat = _deciding(frames)
     state = frames[seat]["state"]
-    _refused(client, recorder, table, ws[seat], {"type": "action", "state": state, "action": "fly away"}, "malformed-action")
+    _refused(
+        client, recorder, table, ws[seat], {"type": "action", "state": state, "action": "fly away"}, "malformed-action"
+    )
     legal = {a["action"] for a in frames[seat]["legal"]}
     game = cardtable.load("mephisto", players=2)
     illegal = next(a.text for a in game.actions if a.text not in legal)
-    reply = _refused(client, recorder, table, ws[seat], {"type": "action", "state": state, "action": illegal}, "illegal-action")
+    reply = _refused(
+        client, recorder, table, ws[seat], {"type": "action", "state": state, "action": illegal}, "illegal-action"
+    )
     assert "not legal now" in reply["message"]
 
 
 def test_wrong_token_is_refused(client: TestClient, recorder: Recorder, two: Any) -> None:
-    table, tokens, ws, frames = two
+    table, tokens, _, _ = two
     with client.websocket_connect(f"/ws/{table}") as intruder:
         count = len(recorder.frames)
         intruder.send_json({"type": "hello", "state": None, "token": tokens[0][:-2] + "xx"})
@@ -170,13 +178,13 @@ def test_wrong_token_is_refused(client: TestClient, recorder: Recorder, two: Any
 
 def test_token_of_another_table_is_refused(client: TestClient, two: Any) -> None:
     table, _, _, _ = two
-    other_table, other_tokens = create(client, "mephisto", ["me", "random"], players=2)
+    _, other_tokens = create(client, "mephisto", ["me", "random"], players=2)
     with client.websocket_connect(f"/ws/{table}") as ws:
         assert hello(ws, other_tokens[0])["code"] == "bad-token"
 
 
 def test_missing_token_makes_a_spectator_who_cannot_act(client: TestClient, recorder: Recorder, two: Any) -> None:
-    table, _, ws, frames = two
+    table, _, _, frames = two
     seat = _deciding(frames)
     with client.websocket_connect(f"/ws/{table}") as spectator:
         frame = hello(spectator, None)
@@ -260,7 +268,9 @@ def test_undo_within_the_turn(client: TestClient, recorder: Recorder, two: Any) 
     assert frame["state"] == len(moves)
     # Too many: refused without effect.
     too_many = live.table.undoable(seat) + 1
-    _refused(client, recorder, table, ws[seat], {"type": "undo", "state": live.version, "count": too_many}, "undo-refused")
+    _refused(
+        client, recorder, table, ws[seat], {"type": "undo", "state": live.version, "count": too_many}, "undo-refused"
+    )
 
 
 def test_ping_and_sync(client: TestClient, two: Any) -> None:

@@ -6,6 +6,7 @@ CSS and JavaScript modules shipped in ``cardtable/web/static`` (no build step).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -115,9 +116,7 @@ def _start_writer(ws: WebSocket, client: Client) -> Any:
         except Exception:  # the connection went away: the reader notices and cleans up
             client.closed = True
         if client.closed:
-            try:
+            with contextlib.suppress(Exception):  # closed already
                 await ws.close(code=1008 if client.queue.qsize() else 1000)
-            except Exception:
-                pass
 
     return asyncio.create_task(pump())

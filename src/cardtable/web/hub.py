@@ -324,7 +324,9 @@ class Hub:
                 await self._move(client, msg)
         except CardtableError as exc:
             self.send(client, protocol.error(_error_code(exc), str(exc), table.version))
-            if client.joined and (isinstance(exc, ProtocolError) and exc.code == "stale" or isinstance(exc, MoveConflict)):
+            if client.joined and (
+                (isinstance(exc, ProtocolError) and exc.code == "stale") or isinstance(exc, MoveConflict)
+            ):
                 client.last_state, start = table.version, self._resume_from(client)
                 self.send_frame(client, start)
 
@@ -436,6 +438,7 @@ class Hub:
             started = loop.time()
             agent_seed = (table.seed * 1_000_003 + version * 31 + seat) % 2**62
             note = None
+            who = f"{table.game.seat_name(seat)} ({spec})"
             try:
                 text = await self.bots.choose(
                     table.game.id,
@@ -448,11 +451,11 @@ class Hub:
                     key,
                 )
             except TimeoutError:
-                note = f"{table.game.seat_name(seat)} ({spec}) ran out of its {self.bots.budget:g} s: a random legal action was played"
+                note = f"{who} ran out of its {self.bots.budget:g} s: a random legal action was played"
                 text = None
             except Exception as exc:  # a broken agent must not stop the table
                 log.exception("bot %s at table %s failed", spec, table.id)
-                note = f"{table.game.seat_name(seat)} ({spec}) failed ({type(exc).__name__}): a random legal action was played"
+                note = f"{who} failed ({type(exc).__name__}): a random legal action was played"
                 text = None
             wait = self.bot_delay - (loop.time() - started)
             if wait > 0:
@@ -499,4 +502,3 @@ class Hub:
                             self._catch_up(table)
                         except CardtableError:
                             log.exception("catching up table %s failed", table_id)
-

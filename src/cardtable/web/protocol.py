@@ -55,14 +55,14 @@ class Message:
 
 
 def _int_or_none(data: dict[str, Any], key: str, required: bool) -> int | None:
-    value = data.get(key)
+    value: Any = data.get(key)
     if value is None:
         if required:
             raise ProtocolError("bad-message", f"a {data['type']!r} message needs {key!r}: your last known state id")
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**53:
         raise ProtocolError("bad-message", f"{key!r} must be a whole number from 0, got {quoted(value)}")
-    return value
+    return int(value)
 
 
 def parse(raw: str | bytes) -> Message:
@@ -78,9 +78,7 @@ def parse(raw: str | bytes) -> Message:
         raise ProtocolError("bad-message", f"a message must be a JSON object, got a {type(data).__name__}")
     kind = data.get("type")
     if kind not in TYPES:
-        raise ProtocolError(
-            "unknown-type", f"unknown message type {quoted(kind)}; the types are {', '.join(TYPES)}"
-        )
+        raise ProtocolError("unknown-type", f"unknown message type {quoted(kind)}; the types are {', '.join(TYPES)}")
     extra = sorted(str(k) for k in set(data) - _FIELDS[kind])
     if extra:
         raise ProtocolError("bad-message", f"a {kind!r} message has no field {quoted(extra[0])}")

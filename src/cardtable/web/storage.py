@@ -325,7 +325,9 @@ class Storage:
 
 
 def _table_row(r: Any) -> TableRow:
-    return TableRow(r.id, r.game, json.loads(r.options), int(r.seed), r.created, bool(r.finished), r.rematch_of, r.rematch)
+    return TableRow(
+        r.id, r.game, json.loads(r.options), int(r.seed), r.created, bool(r.finished), r.rematch_of, r.rematch
+    )
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -352,4 +354,3 @@ def redact(url: str) -> str:
 def _one_line(exc: BaseException) -> str:
     text = " ".join(str(exc).split())
     return text[:200] if text else type(exc).__name__
-
