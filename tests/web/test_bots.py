@@ -96,3 +96,28 @@ def test_a_bot_within_its_budget_plays_its_own_choice(tmp_path: Path, sleepy: No
     assert not [f for f in frames if f["type"] == "notice"]
     thinking = [f for f in frames if f["type"] == "thinking"]
     assert [f["state"] for f in thinking[:2]] == [0, 1]
+
+
+def test_bots_run_in_worker_processes_by_default() -> None:
+    """The server's default: a process pool (spawned), so a searching bot never holds this process."""
+    import os
+
+    runner = BotRunner(workers=1, budget=60)
+    try:
+        import cardtable
+
+        state = cardtable.load("mephisto", players=2).new(3)
+        seat = state.current_player
+        assert seat is not None
+
+        async def ask() -> tuple[str, int]:
+            loop = asyncio.get_running_loop()
+            text = await runner.choose("mephisto", {"players": 2}, 3, [], seat, "heuristic", 1)
+            pid = await loop.run_in_executor(runner.pool, os.getpid)
+            return text, pid
+
+        text, pid = asyncio.run(ask())
+        assert text in [a.text for a in state.legal_actions()]
+        assert pid != os.getpid()
+    finally:
+        runner.close()
