@@ -159,9 +159,12 @@ export function remaining(view, ctx, used) {
 /** A zone of cards that starts folded (discard piles): its size shown, its cards one click away. */
 export function folded(key, cards, ctx) {
   const list = Array.isArray(cards) ? cards : [];
-  return el("details", { class: "zone", "data-zone": key },
+  const node = el("details", { class: "zone", "data-zone": key },
     el("summary", { class: "zone-title" }, `${words(key)} (${list.length})`),
     el("div", { class: "cards" }, ...list.filter((c) => isCard(c) || isCardLike(c)).map((c) => cardEl(c, ctx))));
+  // A card that can be taken from the pile now must be in sight.
+  if (node.querySelector(".playable")) node.open = true;
+  return node;
 }
 
 /** The seat's own hand, drawn last and marked as theirs. */
