@@ -24,15 +24,16 @@ export function render(view, ctx) {
   const grid = el("div", { class: "grid3", style: `grid-template-columns: repeat(${columns}, minmax(0, 1fr))` },
     ...dungeon.rows.flat().map((space) => dungeonCell(space, ctx)));
   const facts = el("div", { class: "counts" },
-    view.whose_turn ? el("span", { class: "kv" }, el("b", {}, view.whose_turn)) : "",
+    view.whose_turn ? el("span", { class: "kv whose" }, view.whose_turn) : "",
     ...Object.entries(view.progress || {}).map(([k, v]) => el("span", { class: "kv" }, el("b", {}, words(k)), ": ", String(v))));
+  // The dungeon and the hand first (where the decisions are), then the players, then the rest.
   return el("div", { class: "view mephisto" },
     facts,
-    el("div", { class: "cards" }, ...others.map((p) => el("div", { style: "flex: 1 1 260px" }, g.renderRecord(p, ctx, p.name)))),
     el("div", { class: "zone", "data-zone": "dungeon" }, el("div", { class: "zone-title" }, `dungeon — ${dungeon.seen_from || ""}`), grid),
-    view.your_lanes ? g.renderValue("your_lanes", view.your_lanes, ctx) : "",
-    ...me.map((p) => g.renderRecord(p, ctx, p.name)),
     g.hand(view, ctx),
+    el("div", { class: "cards" }, ...others.map((p) => el("div", { style: "flex: 1 1 260px" }, g.renderRecord(p, ctx, p.name)))),
+    ...me.map((p) => g.renderRecord(p, ctx, p.name)),
+    view.your_lanes ? g.renderValue("your_lanes", view.your_lanes, ctx) : "",
     g.remaining(view, ctx, used),
     g.folded("discard_pile", view.discard_pile, ctx));
 }

@@ -20,9 +20,10 @@ export function render(view, ctx) {
   const players = Array.isArray(view.players)
     ? el("div", { class: "cards" }, ...view.players.map((p, i) => el("div", { style: "flex: 1 1 280px" }, g.renderRecord(p, ctx, g.seatName(view, i)))))
     : "";
+  // The hand first (most decisions name its cards), then the map, the players and the shared piles.
   return el("div", { class: "view mr-card-game" },
+    g.hand(view, ctx),
     el("div", { class: "zone", "data-zone": "map" }, el("div", { class: "zone-title" }, "the map"), grid),
     players,
-    g.hand(view, ctx),
     g.remaining(view, ctx, used));
 }
