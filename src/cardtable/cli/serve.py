@@ -46,6 +46,12 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--bot-workers", type=int, default=None, metavar="N", help="processes that run bots (default: cores - 1)"
     )
+    parser.add_argument(
+        "--compress",
+        action="store_true",
+        help="compress WebSocket messages (permessage-deflate): less traffic for far-away players, more CPU; "
+        "off by default (on this machine or a LAN it only costs time)",
+    )
 
 
 def _can_open_browser() -> bool:
@@ -90,7 +96,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"cardtable web table: open {address}  (database {redact(url)}; Ctrl+C stops)", flush=True)
     if not args.no_browser and _can_open_browser():
         threading.Timer(0.8, webbrowser.open, args=(address,)).start()
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=1 << 16, lifespan="on")
+    config = uvicorn.Config(
+        app, log_level="warning", ws_max_size=1 << 16, ws_per_message_deflate=args.compress, lifespan="on"
+    )
     server = uvicorn.Server(config)
     server.run(sockets=[sock])
     return 0
