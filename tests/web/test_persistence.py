@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 from fastapi.testclient import TestClient
 
@@ -119,3 +120,24 @@ def test_rematch_same_game_same_seats(client: TestClient) -> None:
         assert [s.spec for s in new.seats] == ["human", "random"]
         assert new.seat_of(msg["token"]) == 0
         assert hub.get(table).rematch == new.id
+
+
+def test_a_move_the_database_refuses_is_not_made(client: TestClient, monkeypatch: Any) -> None:
+    """A failed write (disk full, database gone) is an error to the sender, and the table is as before."""
+    table, tokens = create(client, "mephisto", ["me", "me"], players=2)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    live = hub.get(table)
+    seat = live.state.current_player
+    before = (live.version, live.state.fingerprint())
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(hub.storage, "add_move", broken)
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        hello(ws, tokens[seat])
+        ws.send_json({"type": "action", "state": live.version, "action": live.legal(seat)[0]["action"]})
+        reply = ws.receive_json()
+        assert reply["type"] == "error" and reply["code"] == "storage"
+    live = hub.get(table)
+    assert (live.version, live.state.fingerprint()) == before

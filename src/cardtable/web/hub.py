@@ -212,7 +212,7 @@ class Hub:
             table.reload_seats(self.storage)
             raise ProtocolError("seat-taken", f"{name} is taken")
         table.reload_seats(self.storage)
-        self.broadcast(table)
+        self.send_seats(table)
         return token
 
     def leave(self, table_id: str, token: str) -> int:

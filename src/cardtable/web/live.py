@@ -23,7 +23,7 @@ from cardtable.engine import Table
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import CardtableError, GameOver, IllegalAction, UndoRefused, quoted
 from cardtable.engine.game import JSON, Game
-from cardtable.web.storage import MoveRow, SeatRow, Storage, TableRow
+from cardtable.web.storage import MoveConflict, MoveRow, SeatRow, Storage, TableRow
 
 HUMAN = "human"
 
@@ -196,10 +196,13 @@ class LiveTable:
     def _write(self, storage: Storage, kind: str, text: str, seat: int) -> None:
         try:
             storage.add_move(self.id, self.version, kind, text, seat, finished=self.is_over)
-        except Exception:
+        except MoveConflict:
+            self.reload(storage)  # another server process wrote this move first: take its moves
+            raise
+        except Exception as exc:
             # The database is the truth: what it does not hold did not happen.
             self.reload(storage)
-            raise
+            raise ProtocolError("storage", "the move could not be stored, so it was not made; try again") from exc
         self.version += 1
 
     # -- frames ----------------------------------------------------------------------------------------
