@@ -53,8 +53,11 @@ def test_kill9_loses_no_acknowledged_action(tmp_path: Path) -> None:
         stored.close()
         assert texts[: len(acknowledged)] == acknowledged, "an acknowledged action was lost"
         assert texts[len(acknowledged) :] in ([], [in_flight])
-        bot_moves = len(Storage(db).moves(bots))
-        assert not Storage(db).table(bots).finished
+        stored = Storage(db)
+        bot_moves = len(stored.moves(bots))
+        row = stored.table(bots)
+        stored.close()
+        assert row is not None and not row.finished
 
         server.start()
         # Each seat reconnects with what it knew and gets the missed events; play goes on to the end.

@@ -38,7 +38,9 @@ def test_a_restarted_server_restores_every_table(tmp_path: Path) -> None:
         hub = app.state.hub
         before = hub.get(table)
         snapshot = (before.version, before.state.fingerprint(), before.state.events(0))
-        moves = Storage(url).moves(table)[: snapshot[0]]
+        stored = Storage(url)
+        moves = stored.moves(table)[: snapshot[0]]
+        stored.close()
     app2 = create_app(url, bot_workers=0, bot_delay=0)
     with TestClient(app2) as client:
         hub = app2.state.hub
@@ -47,7 +49,9 @@ def test_a_restarted_server_restores_every_table(tmp_path: Path) -> None:
         # The bot may have moved since (it is its turn when the person's last action handed over).
         assert after.version >= snapshot[0]
         assert after.state.events(0)[: len(snapshot[2])] == snapshot[2]
-        assert Storage(url).moves(table)[: snapshot[0]] == moves
+        stored = Storage(url)
+        assert stored.moves(table)[: snapshot[0]] == moves
+        stored.close()
         # The bots of the bot-only table carry on by themselves.
         live = hub.get(bots_only)
         start = live.version
