@@ -177,6 +177,41 @@ def test_leak_check_ignores_names_inside_longer_known_names() -> None:
         check_no_leaks(state, names)
 
 
+def test_leak_check_reads_a_rule_name_as_a_word_and_looks_for_the_full_card_name() -> None:
+    """A name the rules use as a word ("needs the Imp") points at no card; "Imp (card N)" does."""
+
+    class Probe(NamedToyState):
+        __slots__ = ()
+        text = ""
+
+        def _view(self, seat: int | None) -> dict[str, JSON]:
+            out = super()._view(seat)
+            if seat == 0:
+                out["note"] = Probe.text
+            return out
+
+    base = variant("toy-probe-words", Probe)
+    worded = type("toy_probe_words", (base,), {})
+    worded.card_name = lambda self, c: f"{NAMES[c]} (card {c})"  # type: ignore[method-assign]
+    game = worded(players=2)
+    state = game.new(0)
+    other_card = state.hands[1][0]  # type: ignore[attr-defined]
+    word = NAMES[other_card]
+    worded.RULE_NAMES = frozenset({word})
+    names = CardNames()
+    names.names = {other_card: {word}}
+    Probe.text = f"whoever holds the {word} wins"
+    check_no_leaks(state, names)
+    Probe.text = f"P2 holds {word} (card {other_card})"
+    with pytest.raises(ConformanceError, match=rf"names '{word} \(card"):
+        check_no_leaks(state, names)
+    # Without the declaration the bare word is a leak, as before.
+    worded.RULE_NAMES = frozenset()
+    Probe.text = f"whoever holds the {word} wins"
+    with pytest.raises(ConformanceError, match=f"names '{word}'"):
+        check_no_leaks(state, names)
+
+
 class NoResample(NamedToyState):
     __slots__ = ()
 
