@@ -469,13 +469,14 @@ def check_no_leaks(
     reader's view, nor by name in the events it reads from ``events_since`` on (``None``: no event
     check). Names shared with a card the reader knows, or with a seat, cannot be told apart and are
     not checked. A name the game's rules use as a word (``Game.RULE_NAMES``) is looked for as the
-    card's full ``card_name`` instead of the bare word. Events may also name cards the reader knew at some point since ``events_since``
-    (``known_since``, by reader) and cards that stopped being private from the reader at some action
-    since then (``released``, by reader): for example a card discarded face up that the same action
-    shuffled back into the deck, and that is private again because someone drew it since.
-    ``reshuffled`` holds the log indices of events caused by an action that turned public cards
-    hidden again (a discard pile shuffled into a deck): a card may have been public in the middle of
-    such an action, which no state between actions shows, so their names are not checked.
+    card's full ``card_name`` instead of the bare word. Events may also name cards the reader knew
+    at some point since ``events_since`` (``known_since``, by reader) and cards that stopped being
+    private from the reader at some action since then (``released``, by reader): for example a card
+    discarded face up that the same action shuffled back into the deck, and that is private again
+    because someone drew it since. ``reshuffled`` holds the log indices of events caused by an
+    action that turned public cards hidden again (a discard pile shuffled into a deck): a card may
+    have been public in the middle of such an action, which no state between actions shows, so their
+    names are not checked.
     Returns every seat's ``known_cards``.
     """
     players = state.game.players
