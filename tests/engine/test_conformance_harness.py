@@ -672,6 +672,44 @@ def test_perturbation_directly_on_one_position(monkeypatch: pytest.MonkeyPatch) 
     assert found["unfair"] > 0
 
 
+class DrawTwo(NamedToyState):
+    """``draw`` takes two cards, one event each, naming each card to the drawer."""
+
+    __slots__ = ()
+
+    def _do(self, action: Action) -> None:
+        if action.kind != "draw":
+            super()._do(action)
+            return
+        seat = self.current_player
+        assert seat is not None
+        for _ in range(min(2, len(self.deck))):
+            card = self.deck.pop()
+            self.hands[seat].append(card)
+            self.emit("draw", f"P{seat + 1} draws a card", f"you draw {NAMES[card]}", (seat,))
+        self.current_player = 1 - seat
+        self.turn += 1
+
+
+def test_perturbation_ends_when_the_seat_learns_the_same_cards_in_another_order() -> None:
+    """Two draws that take the last two cards of the deck: the true game and its twin deal the seat
+    the same cards, maybe in the other order, so it reads the draws in another order. That is
+    something new that differs between them, not a leak."""
+    game = variant("toy-draw-two", DrawTwo)(players=2)
+    swapped = 0
+    for seed in range(30):
+        state = game.new(seed, log=False)
+        assert isinstance(state, DrawTwo)
+        # P1 to move with two cards left in the deck; P2 holds none.
+        state.deck, state.hands[1] = state.deck[:2], []
+        state._legal = None
+        twin = state.determinize(0, Rng(seed))
+        assert isinstance(twin, DrawTwo)
+        swapped += twin.deck == state.deck[::-1]
+        check_perturbation(state, 0, Rng(seed), steps=4)
+    assert swapped > 0, "no twin dealt the two cards in the other order: the case was never tried"
+
+
 class SeatBlindError(NamedToyState):
     """An error message that tells the seat to decide something about the other seat's hand."""
 

@@ -596,12 +596,13 @@ def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> in
     with the same actions: ``seat``'s own, and for the other seats actions legal in both games; the
     determinization's generator is set to the true one's, so chance that is public (a die, the size of
     a shuffle) comes out the same. Until ``seat`` legitimately learns something that differs between
-    them (its ``known_cards`` differ, e.g. after drawing from its resampled deck), the two games must
-    look identical to ``seat`` at every step: the same seat deciding (a response window that opens
-    only when a hidden card allows a response fails here), ``is_over``, ``view(seat)``, the legal
-    actions when ``seat`` decides, the events ``seat`` reads, and the error messages ``seat`` gets for
-    an action out of turn or an illegal one. Stops early when the other seats have no action legal in
-    both games. Returns the number of actions compared. ``state`` is not changed.
+    them (its ``known_cards`` differ, e.g. after drawing from its resampled deck, or it learned the
+    same new cards in another order), the two games must look identical to ``seat`` at every step:
+    the same seat deciding (a response window that opens only when a hidden card allows a response
+    fails here), ``is_over``, ``view(seat)``, the legal actions when ``seat`` decides, the events
+    ``seat`` reads, and the error messages ``seat`` gets for an action out of turn or an illegal one.
+    Stops early when the other seats have no action legal in both games. Returns the number of
+    actions compared. ``state`` is not changed.
     """
     game = state.game
     items = game.actions.items
@@ -651,10 +652,16 @@ def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> in
             if not choices:
                 return step
         action = choices[policy.below(len(choices))]
+        known_before = truth.known_cards(seat)
         told = [e.for_seat(seat) for e in truth.apply(action)]
         twin_told = [e.for_seat(seat) for e in twin.apply(action)]
-        if truth.known_cards(seat) != twin.known_cards(seat):
+        known_after = truth.known_cards(seat)
+        if known_after != twin.known_cards(seat):
             return step + 1  # seat learned a card that differs between the two: they may differ now
+        if told != twin_told and known_after - known_before:
+            # It learned the same new cards in both, but may have learned them in another order (two
+            # draws that took the last two cards of the deck): something new that differs, too.
+            return step + 1
         if told != twin_told:
             raise fail(
                 "perturbation",
