@@ -195,8 +195,8 @@ def test_vocabulary_words_the_bundled_deck_does_not_use(tmp_path: Path) -> None:
     ev = pool.one("I'm Bad")
     st = arrange(g, hands={0: [ev], 1: pool.take("Gunpowder", 1)}, sides={2: EVIL})
     st.apply(f"play card={ev}")
-    assert [a.text for a in st.legal_actions()] == ["target seat=1", "target seat=2"]
-    st.apply("target seat=2")
+    assert [a.text for a in st.legal_actions()] == ["target seat=P2", "target seat=P3"]
+    st.apply("target seat=P3")
     assert st.side[2] == GOOD
 
     text2 = BUNDLED.replace(
