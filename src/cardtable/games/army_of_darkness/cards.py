@@ -109,18 +109,18 @@ class Effect:
         if k == DRAW:
             out = f"Draw {self.amount} card{'s' if self.amount != 1 else ''}."
         elif k == SET_SIDE:
-            who = {"any": "any character (yours too)", "other": "another player's character", "self": "your character"}[
-                self.whose
-            ]
             if self.side == "switch":
-                out = f"Turn {who} to the other side (good to evil, evil to good)."
+                whose = {"any": "any character (yours too)", "other": "another player's character"}
+                out = f"Turn {whose.get(self.whose, 'your character')} to the other side."
             else:
-                out = f"Turn {who} to {self.side} (only one that is not {self.side} already)."
+                was = "good" if self.side == "evil" else "evil"
+                whose = {"any": f"any {was} character (yours too)", "other": f"another player's {was} character"}
+                out = f"Turn {whose.get(self.whose, f'your character, if {was},')} {self.side}."
         else:
             what = kinds_text(self.kinds, necro_ok)
             if k == FROM_DISCARD:
                 if self.to == "hand":
-                    out = f"Take {what} from the discard pile into your hand (face up: everyone knows it is there)."
+                    out = f"Take {what} from the discard pile into your hand."
                 else:
                     out = f"Put {what} from the discard pile in front of any player."
             else:
@@ -132,19 +132,20 @@ class Effect:
                 if k == DISCARD_TABLED:
                     out = f"Discard {what} from in front of {where}."
                 elif self.to == "hand":
-                    out = f"Take {what} from in front of {where} into your hand (face up: everyone knows it is there)."
+                    out = f"Take {what} from in front of {where} into your hand."
                 else:
                     out = f"Take {what} from in front of {where} and put it in front of you."
         if roll:
-            out += " Its die roll always succeeds (Rules of Kalle)."
+            out += " Its die roll always succeeds."
         return out
 
 
 def kinds_text(kinds: frozenset[int], necro_ok: bool) -> str:
-    """``a monster or an ally``; an item choice says whether the Necronomicon is among it."""
+    """``a monster, an ally or an item (never the Necronomicon)``: what an event may choose, saying
+    whether the Necronomicon is among it whenever items are."""
     words = [("a monster", MONSTER), ("an ally", ALLY), ("an item", ITEM)]
     parts = [w for w, t in words if t in kinds]
-    text = " or ".join(parts)
+    text = parts[-1] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
     if ITEM in kinds:
         text += " (the Necronomicon too)" if necro_ok else " (never the Necronomicon)"
     return text

@@ -257,7 +257,7 @@ class AodState(State):
         """What seat ``s`` may discard when taking a hit (AD6): a tabled item or a supporting card
         (ally when good, monster when evil) if she has one, otherwise a hand card."""
         tabled = self.item[s] + (self.ally[s] if self.side[s] == GOOD else self.mon[s])
-        return tabled if tabled else self.hands[s]
+        return tabled if tabled else sorted(self.hands[s])
 
     def has_won(self, s: int) -> bool:
         """The Necronomicon victory (AD7) for seat ``s``, checked in her step 5."""
@@ -386,7 +386,8 @@ class AodState(State):
         if ph == P_PLAY:
             types = g.TYPE
             play = g.PLAY
-            out = [play[c] for c in self.hands[a] if types[c] != EVENT or effects.playable(self, c)]
+            # In id order: the order of a hand is how it was drawn, which a seat may learn two ways.
+            out = [play[c] for c in sorted(self.hands[a]) if types[c] != EVENT or effects.playable(self, c)]
             # The first card is a must when she can play one (AD3.1); the second is optional (AD3.2).
             if self.plays or not out:
                 out.append(g.DONE)
@@ -433,13 +434,12 @@ class AodState(State):
             self.pending = arg
             if g.TYPE[arg] == EVENT:
                 if self.log is not None:
-                    self.emit("play", f"{self.who(a)} plays the event {g.card_name(arg)}: {g.cards.texts[arg]}")
+                    self.emit("play", f"{self.who(a)} plays the event {g.card_name(arg)}")
                 if effects.start(self):
                     self._event_done()
             else:
+                # Logged once placed (one line: what went where); meanwhile the view shows it.
                 self.phase = P_PLACE
-                if self.log is not None:
-                    self.emit("play", f"{self.who(a)} plays {g.card_name(arg)}")
         elif op == A_TO:
             if self.phase == P_DEST:
                 effects.dest(self, arg)
@@ -450,7 +450,8 @@ class AodState(State):
                 self.table(arg, c)
                 self.plays += 1
                 if self.log is not None:
-                    self.emit("place", f"{g.card_name(c)} goes in front of {self.who(arg)}")
+                    where = "herself" if arg == a else self.who(arg)
+                    self.emit("play", f"{self.who(a)} plays {g.card_name(c)} in front of {where}")
                 self._enter_play()
         elif op == A_DISCARD:
             v = self.victim

@@ -65,30 +65,30 @@ def _plural(n: int, one: str, many: str) -> str:
 
 def needs(st: AodState, s: int) -> str:
     """What seat ``s`` still needs for the Necronomicon victory of her current side (AD7), in words:
-    ``"Good: needs the Necronomicon in front of her, 1 more ally, no monsters (2 to get rid of)"``."""
+    ``"Good: needs the Necronomicon tabled, 1 more ally, no monsters (has 2)"``."""
     g = st.game
     types = g.TYPE
     parts: list[str] = []
     if not any(types[c] == NECRONOMICON for c in st.item[s]):
-        parts.append("the Necronomicon in front of her")
+        parts.append("the Necronomicon tabled")
     if st.side[s] == GOOD:
         more = ALLIES_TO_WIN - len(st.ally[s])
         if more > 0:
             parts.append(_plural(more, "more ally", "more allies"))
         if st.mon[s]:
-            parts.append(f"no monsters ({len(st.mon[s])} to get rid of)")
+            parts.append(f"no monsters (has {len(st.mon[s])})")
     else:
         names = g.NAME_ID
         more = NAMES_TO_WIN - len({names[c] for c in st.mon[s]})
         if more > 0:
-            parts.append(_plural(more, "more monster of a different name", "more monsters of different names"))
+            parts.append(_plural(more, "more monster name", "more monster names"))
         if st.ally[s]:
-            parts.append(f"no allies ({len(st.ally[s])} to get rid of)")
+            parts.append(f"no allies (has {len(st.ally[s])})")
     if not st.hands[s]:
         parts.append("a hand card")
     side = "Good" if st.side[s] == GOOD else "Evil"
     if not parts:
-        return f"{side}: has all she needs — she wins at her win check (step 5) if it still holds then"
+        return f"{side}: has all she needs; wins at her step 5 if it still holds"
     return f"{side}: needs " + ", ".join(parts)
 
 
@@ -96,9 +96,9 @@ def switching(st: AodState, s: int) -> str | None:
     """Seat ``s``'s way towards switching sides for want of hand cards (AD8.2, I8), or None."""
     r = st.reduced[s]
     if r == REDUCED:
-        return "no hand cards: she switches sides at the end of her next turn if she still has none"
+        return "switches sides after her next turn unless she gets a card"
     if r == ARMED:
-        return "no hand cards since before this turn: she switches sides at the end of it if she still has none"
+        return "switches sides at the end of this turn unless she gets a card"
     return None
 
 
