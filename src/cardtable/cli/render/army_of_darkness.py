@@ -158,7 +158,7 @@ def header(view: Mapping[str, JSON], ctx: RenderContext) -> Text:
     elif isinstance(turn_of, int):
         parts.append((f" · {ctx.seat_name(turn_of)}'s turn: {view.get('step')}", "yellow"))
     parts.append((f" · you are {ctx.seat_name(ctx.seat)}" if ctx.seat is not None else " · spectator", "cyan"))
-    return Text.assemble(*parts)
+    return one_line(Text.assemble(*parts))
 
 
 def render_view(view: dict[str, JSON], ctx: RenderContext) -> RenderableType:

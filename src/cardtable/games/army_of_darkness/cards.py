@@ -124,17 +124,15 @@ class Effect:
                 else:
                     out = f"Put {what} from the discard pile in front of any player."
             else:
-                where = {
-                    "any": "any player (you too)",
-                    "other": "another player",
-                    "self": "you",
-                }[self.whose]
+                where = {"any": "any table (yours too)", "other": "another player's table", "self": "your table"}[
+                    self.whose
+                ]
                 if k == DISCARD_TABLED:
-                    out = f"Discard {what} from in front of {where}."
+                    out = f"Discard {what} from {where}."
                 elif self.to == "hand":
-                    out = f"Take {what} from in front of {where} into your hand."
+                    out = f"Take {what} from {where} into your hand."
                 else:
-                    out = f"Take {what} from in front of {where} and put it in front of you."
+                    out = f"Move {what} from {where} to yours."
         if roll:
             out += " Its die roll always succeeds."
         return out

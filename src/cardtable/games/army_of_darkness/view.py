@@ -106,7 +106,7 @@ def result_text(st: AodState) -> str:
     """How the game ended, in words (only once it is over)."""
     w = st.winner
     if w < 0:
-        return f"stopped at the turn limit ({st.game.turn_limit} turns): nobody wins"
+        return f"stopped at the turn limit ({_plural(st.game.turn_limit, 'turn', 'turns')}): nobody wins"
     if st.side[w] == GOOD:
         how = f"{_plural(len(st.ally[w]), 'ally', 'allies')} and no monsters"
     else:
@@ -121,15 +121,17 @@ def step_text(st: AodState) -> str:
     if st.is_over:
         return "the game is over"
     if ph == P_PLAY:
-        return f"step 1, play cards: {st.plays} of 2 played"
-    if ph in (P_PLACE, P_PICK, P_TARGET, P_DEST):
-        return f"step 1, play cards: resolving {st.game.cards.names[st.pending]}"
+        return f"step 1, play cards ({st.plays} of 2 played)"
+    if ph == P_PLACE:
+        return f"step 1, placing {st.game.cards.names[st.pending]}"
+    if ph in (P_PICK, P_TARGET, P_DEST):
+        return f"step 1, resolving {st.game.cards.names[st.pending]}"
     if ph == P_SLAY:
         return "step 2, attack"
     if ph == P_FREE:
-        return "step 3, nothing opposes her: draw, attack a character or neither"
+        return "step 3, draw or attack a character"
     if st.hit_step == 3:
-        return f"step 3, {st.game.seat_name(st.victim)} was attacked and takes a hit"
+        return f"step 3, {st.game.seat_name(st.victim)} takes a hit"
     return "step 4, take a hit"
 
 
