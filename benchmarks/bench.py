@@ -41,6 +41,7 @@ COLUMNS = (
     ("games_per_s", "games/s"),
     ("decisions_per_s", "decisions/s"),
     ("decisions_per_game", "decisions/game"),
+    ("forced_share", "forced %"),
     ("legal_actions_us", "legal_actions µs"),
     ("apply_us", "apply µs"),
     ("clone_us", "clone µs"),
@@ -57,10 +58,13 @@ def register_toy() -> None:
     cardtable.register("toy", Toy)
 
 
-def playouts(game: Game, seconds: float, seed: int) -> tuple[int, int, float]:
-    """Random games for about ``seconds``: returns (games finished, decisions, elapsed seconds)."""
+def playouts(game: Game, seconds: float, seed: int) -> tuple[int, int, int, float]:
+    """Random games for about ``seconds``: returns (games finished, decisions, forced decisions,
+    elapsed seconds). A forced decision has a single legal action: the engine offers it anyway when
+    a seat might have had a choice as far as the others can see (DESIGN.md, "Who decides"); bots take
+    it at once, and its share of all decisions is what that fairness costs."""
     rng = Rng(seed)
-    games = decisions = 0
+    games = decisions = forced = 0
     start = time.perf_counter()
     deadline = start + seconds
     s = seed
@@ -70,12 +74,15 @@ def playouts(game: Game, seconds: float, seed: int) -> tuple[int, int, float]:
         # The loop body is exactly a decision: legal_actions() then apply().
         while not state.is_over:
             legal = state.legal_actions()
-            state.apply(legal[rng.below(len(legal))])
+            n = len(legal)
+            if n == 1:
+                forced += 1
+            state.apply(legal[rng.below(n)])
             decisions += 1
         games += 1
         now = time.perf_counter()
         if now >= deadline:
-            return games, decisions, now - start
+            return games, decisions, forced, now - start
 
 
 def sample_states(game: Game, count: int, seed: int) -> list[State]:
@@ -165,7 +172,7 @@ def time_determinize(states: Sequence[State], seconds: float, seed: int) -> floa
 def measure(game_id: str, options: dict[str, Any], seconds: float, states: int, seed: int = 1) -> dict[str, Any]:
     """Every number of the benchmark for one game and configuration."""
     game = cardtable.load(game_id, **options)
-    games, decisions, elapsed = playouts(game, seconds, seed)
+    games, decisions, forced, elapsed = playouts(game, seconds, seed)
     sample = sample_states(game, states, seed + 1)
     return {
         "game": game_id,
@@ -174,6 +181,7 @@ def measure(game_id: str, options: dict[str, Any], seconds: float, states: int, 
         "games_per_s": games / elapsed,
         "decisions_per_s": decisions / elapsed,
         "decisions_per_game": decisions / games,
+        "forced_share": 100.0 * forced / decisions if decisions else 0.0,
         "legal_actions_us": time_legal_actions(sample, seconds),
         "apply_us": time_apply(sample, seconds, seed + 2),
         "clone_us": time_clone(sample, seconds),
@@ -195,6 +203,8 @@ def run(game_ids: Sequence[str], seconds: float, states: int, progress: bool = F
 
 def _fmt(key: str, value: Any) -> str:
     if isinstance(value, float):
+        if key == "forced_share":
+            return f"{value:.0f}"
         if key.endswith("_us"):
             return f"{value:.1f}"
         return f"{value:,.0f}" if value >= 100 else f"{value:.1f}"

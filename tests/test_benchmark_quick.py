@@ -22,6 +22,7 @@ NUMBERS = (
     "games_per_s",
     "decisions_per_s",
     "decisions_per_game",
+    "forced_share",
     "legal_actions_us",
     "apply_us",
     "clone_us",
@@ -85,4 +86,6 @@ def test_quick_benchmark_covers_every_configuration_of_every_game(game_id: str, 
     for row in rows:
         for key in NUMBERS:
             value = row[key]
-            assert isinstance(value, float) and math.isfinite(value) and value > 0, (row["config"], key, value)
+            low_ok = value >= 0 if key == "forced_share" else value > 0  # a game may have no forced decision
+            assert isinstance(value, float) and math.isfinite(value) and low_ok, (row["config"], key, value)
+        assert row["forced_share"] <= 100

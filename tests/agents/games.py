@@ -5,7 +5,7 @@ from __future__ import annotations
 import cardtable
 from cardtable.engine import Game
 
-REAL = ("mephisto", "doctor-strange", "army-of-darkness")
+REAL = ("mephisto", "doctor-strange", "army-of-darkness", "mr-card-game")
 
 
 def playable(game_id: str, **options: object) -> Game | None:

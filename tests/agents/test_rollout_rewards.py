@@ -24,7 +24,7 @@ from cardtable.games.army_of_darkness.state import AodState
 from cardtable.games.doctor_strange.state import DSState
 from cardtable.games.mephisto.rules import MephistoState
 
-GAMES = ("mephisto", "doctor-strange", "army-of-darkness")
+GAMES = ("mephisto", "doctor-strange", "army-of-darkness", "mr-card-game")
 
 
 def _configurations() -> list[tuple[str, dict[str, Any]]]:

@@ -1,4 +1,5 @@
-"""Doctor Strange's renderer: characters by side, with power, state (who holds them) and attachments."""
+"""Doctor Strange's renderer: sides with power, state in words and attachments; the fight's dice and
+totals; the hand's printed data; victory progress; folding; and a screen that fits 50 rows."""
 
 from __future__ import annotations
 
@@ -9,46 +10,103 @@ from rich.console import Console
 import cardtable
 from cardtable.cli.render import RenderContext, renderer_for
 from cardtable.engine import Rng
+from cardtable.games.doctor_strange import state as S
+from tests.doctor_strange.helpers import EVIL, GOOD, act, attach, dice, scenario
 
 
-def _draw(view: dict[str, object], seat: int | None) -> str:
+def _draw(view: dict[str, object], seat: int | None, fold: frozenset[str] = frozenset(), width: int = 100) -> str:
     game = cardtable.load("doctor-strange")
     out = io.StringIO()
-    Console(file=out, width=120, force_terminal=False).print(
-        renderer_for("doctor-strange")(view, RenderContext(game, seat))
+    Console(file=out, width=width, force_terminal=False).print(
+        renderer_for("doctor-strange")(view, RenderContext(game, seat, fold))
     )
     return out.getvalue()
 
 
-def test_characters_are_drawn_by_side_with_who_holds_them() -> None:
-    game = cardtable.load("doctor-strange")
-    view = game.new(0).view(0)
-    table = view["table"]
-    assert isinstance(table, list)
-    strange = next(r for r in table if r["name"] == "Doctor Strange")
-    mordo = next(r for r in table if r["name"] == "Baron Mordo")
-    # Baron Mordo (Evil, seat 0) controls Doctor Strange, who now fights for Evil.
-    strange.update(side=0, controlled_by=mordo["id"], attachments=[{"id": 99, "name": "Magic Amulet", "power": 1}])
-    view["streaks"] = [0, 2]
-    text = _draw(view, 0)
-    assert "controlled by Baron Mordo" in text and "owned by Good" in text and "Magic Amulet +1" in text
-    assert "Good · 2 turn(s) in a row without a viable character" in text
-    assert text.index("Evil (you)") < text.index("Good ·")  # your side first
-    assert "(no characters)" in text  # Good has none left on its side
+def test_sides_show_power_state_in_words_and_attachments() -> None:
+    st = scenario({EVIL: ["Hypnotic Ray", "Poison"]}, play={GOOD: ["Topaz"]})
+    attach(st, "Magic Amulet", "Topaz")
+    dice(st, 12, 1)
+    act(st, "attacker", "Baron Mordo")
+    act(st, "target", "Topaz")
+    act(st, "play", "Hypnotic Ray")
+    text = _draw(st.view(EVIL), EVIL)
+    # Evil (you) first; Topaz now fights for Evil, controlled through Mordo, still owned by Good.
+    assert text.index("Evil (you)") < text.index("Good ·")
+    assert "Topaz" in text and "controlled through Baron Mordo" in text and "owned by Good" in text
+    assert "Magic Amulet" in text and "4 (3)" in text  # modified (printed) power
+    assert "Good · " in text and "1 viable character" in text
 
 
-def test_every_view_along_a_game_draws() -> None:
+def test_fight_shows_dice_power_cards_and_totals_until_the_next() -> None:
+    st = scenario({EVIL: ["Poison", "Surprise"], GOOD: ["Mental Battle"]})
+    dice(st, 1, 1)
+    act(st, "attacker", "Baron Mordo")
+    act(st, "target", "Doctor Strange")
+    act(st, "play", "Poison")  # lone passes follow: Good's counter window, Evil's last declare window
+    assert st.phase == S.EXCHANGE and st.current_player == EVIL  # 7 against 9
+    act(st, "play", "Surprise")  # +2: 9 against 9, Evil leads on the tie
+    text = _draw(st.view(GOOD), GOOD)
+    assert "Fight (turn 1) · Poison: the target is killed if the attack wins" in text
+    assert "roll 1 + power 6 + Surprise +2 = 9" in text and "roll 1 + power 8 = 9" in text
+    assert "Evil leads 9 to 9 (a tie goes to the attacker); Good needs +1 to win" in text
+    act(st, "play", "Mental Battle")  # +2 for Good: 11 against 9; Evil has nothing left: it resolves
+    text = _draw(st.view(EVIL), EVIL)
+    assert "Last fight (turn 1)" in text and "Good won, 11 against 9: the attack failed" in text
+
+
+def test_hand_shows_each_cards_printed_data_in_words() -> None:
+    hand = ["Detect Danger", "Poison", "Learn Secrets", "Desperate Cry", "Loki", "Hidden Temple", "Healing Powers"]
+    st = scenario({EVIL: hand}, phase=S.MYSTIC, lone_passes=False)
+    text = _draw(st.view(EVIL), EVIL, width=140)
+    assert "Your hand (7)" in text
+    assert "+2 in a fight, defender only (DO)" in text
+    assert "attack: the target is killed" in text
+    assert "Event, Mystic Arts (E)" in text and "Draw 3 cards." in text
+    assert "Event, defending (D)" in text and "Good only" in text  # Evil holds a card it cannot play
+    assert "Event, Rest (R)" in text and "Incapacitated token" in text
+    assert "power 12 (Norse God)" in text and "Evil only" in text
+    assert "attach: +1 power (one Location per character)" in text
+    assert text.rstrip().endswith("to end your Mystic Arts phase")  # the prompt comes last
+
+
+def test_victory_progress_and_piles() -> None:
+    st = scenario({EVIL: ["Poison"]})
+    st.turn, st.streak = 11, [0, 1]
+    text = _draw(st.view(None), None)
+    assert "turn 11: the victory check runs at the end of every turn" in text
+    assert "Good 1 of 2" in text
+    assert "Deck " in text and "Discard 0" in text and "spectator" in text
+
+
+def test_unchanged_zones_fold_into_one_line_but_not_the_hand_or_prompt() -> None:
+    st = scenario({EVIL: ["Poison", "Incense"]})
+    view = st.view(EVIL)
+    fold = frozenset(("table", "victory", "discard", "killed", "exiled", "fight", "attacks", "hand", "prompt"))
+    text = _draw(view, EVIL, fold)
+    assert "unchanged since your last decision: victory, characters, piles" in text
+    assert "Baron Mordo" not in text.split("unchanged")[0]  # the sides are not drawn
+    assert "Your hand (2)" in text and "Incense" in text
+    assert " ".join(text.split()).endswith(" ".join(str(view["prompt"]).split()))
+
+
+def test_every_view_along_games_draws_and_leaves_room_on_a_50_row_screen() -> None:
     game = cardtable.load("doctor-strange")
-    state = game.new(3, log=False)
-    rng = Rng(9)
-    for _ in range(150):
-        if state.is_over:
-            break
-        for seat in (0, 1, None):
-            view = state.view(seat)
-            text = _draw(view, seat)
-            table = view["table"]
-            assert isinstance(table, list)
-            assert all(str(r["name"]) in text for r in table)
-        legal = state.legal_actions()
-        state.apply(legal[rng.below(len(legal))])
+    tallest = 0
+    for seed in (3, 8):
+        state = game.new(seed, log=False)
+        rng = Rng(seed)
+        for step in range(400):
+            if state.is_over:
+                break
+            if step % 4 == 0:
+                for seat in (0, 1, None):
+                    view = state.view(seat)
+                    text = _draw(view, seat)
+                    assert all(str(r["name"]) in text for r in view["table"])
+                    tallest = max(tallest, len(text.splitlines()))
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+    # The table alone stays well inside 50 rows at width 100; the CLI folds what did not change when
+    # the events and choices would push it over.
+    assert tallest <= 46

@@ -44,13 +44,17 @@ def scenario(
     phase: int = S.SUMMON,
     active: int = EVIL,
     run: bool = True,
+    lone_passes: bool = True,
     **options: Any,
 ) -> DSState:
     """A fresh game at ``phase`` of ``active``'s turn 1 (draws done) with exactly the given hands
     (other hand cards go back to the deck) and extra characters in play (``play[seat]``).
 
-    The state then runs to its next decision, so a phase with nothing to decide is skipped
-    (``run=False``: it is left at ``phase`` without running; call :func:`goto` to start it)."""
+    The state then runs to its next decision. With ``lone_passes`` (the default) decisions whose
+    only legal action is ``pass`` are then passed, as bots do, so the scenario stops where someone
+    has a real choice; ``lone_passes=False`` stops at the first decision the game offers (windows
+    open whenever public information allows a play, DS13.2). ``run=False``: the state is left at
+    ``phase`` without running; call :func:`goto` to start it."""
     g = game(**options)
     st = g.new(seed)
     assert isinstance(st, DSState)
@@ -68,20 +72,31 @@ def scenario(
             take_out(st, c)
             st._enter(c, seat)
     if run:
-        goto(st, phase, active)
+        goto(st, phase, active, lone_passes)
     else:
         st.phase, st.active = phase, active
     return st
 
 
-def goto(st: DSState, phase: int, active: int | None = None) -> None:
+def goto(st: DSState, phase: int, active: int | None = None, lone_passes: bool = True) -> None:
     """Put the state at ``phase`` of ``active``'s (default: the active player's) turn and let it run
-    to the next decision."""
+    to the next decision (then pass lone passes, see :func:`scenario`)."""
     if active is not None:
         st.active = active
     st.phase = phase
     st._legal = None
     st._run()
+    if lone_passes:
+        pass_lone(st)
+
+
+def pass_lone(st: DSState) -> int:
+    """Apply ``pass`` while it is the only legal action (as bots may); returns how many."""
+    n = 0
+    while not st.is_over and [a.text for a in st.legal_actions()] == ["pass"]:
+        st.apply("pass")
+        n += 1
+    return n
 
 
 def attach(st: DSState, card_name: str, host_name: str) -> None:
@@ -93,14 +108,18 @@ def attach(st: DSState, card_name: str, host_name: str) -> None:
     st._attach(st.side[g.SLOT[h]], h)
     st._legal = None
     st._run()
+    pass_lone(st)
 
 
-def act(st: DSState, kind: str, name: str | None = None) -> None:
-    """Apply ``kind card=<id of name>`` (or ``pass``) through the protocol."""
+def act(st: DSState, kind: str, name: str | None = None, lone_passes: bool = True) -> None:
+    """Apply ``kind card=<id of name>`` (or ``pass``) through the protocol, then pass lone passes
+    (unless ``lone_passes`` is false)."""
     if name is None:
         st.apply(kind)
     else:
         st.apply(f"{kind} card={st.game.cards.id_of(name)}")
+    if lone_passes:
+        pass_lone(st)
 
 
 def texts(st: DSState) -> list[str]:
@@ -119,6 +138,7 @@ def rig(st: DSState, attack_roll: int, defense_roll: int) -> None:
     st.ra, st.rd = attack_roll, defense_roll
     st._legal = None
     st._run()
+    pass_lone(st)
 
 
 def where(st: DSState, name: str) -> str:

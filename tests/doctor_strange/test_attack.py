@@ -7,7 +7,7 @@ import pytest
 from cardtable.engine import IllegalAction
 from cardtable.games.doctor_strange import state as S
 
-from .helpers import EVIL, GOOD, act, attach, cid, dice, legal_cards, scenario, side_of, where
+from .helpers import EVIL, GOOD, act, attach, cid, dice, legal_cards, scenario, side_of, texts, where
 
 
 def declare(st: S.DSState, attacker: str, target: str, card: str) -> None:
@@ -33,9 +33,10 @@ def test_ds6_1_attackers_and_targets() -> None:
 
 
 def test_ds6_1_no_attack_without_attack_card() -> None:
-    st = scenario({EVIL: ["Incense"], GOOD: ["Learn Secrets"]}, play={GOOD: ["Topaz"]})
-    # Nothing to declare: the phase is skipped (Rest has nothing either, so it is Good's turn).
-    assert st.active == GOOD
+    st = scenario({EVIL: ["Incense"], GOOD: ["Learn Secrets"]}, play={GOOD: ["Topaz"]}, lone_passes=False)
+    act(st, "pass", lone_passes=False)  # Summon
+    # No attacker is offered without an Attack card; the phase is still a decision (DS13.2).
+    assert st.phase == S.DECLARE and texts(st) == ["pass"]
 
 
 def test_ds6_1_epo_attack_card_refused_to_good() -> None:
@@ -131,7 +132,7 @@ def test_ds6_7_call_defender_is_good_only() -> None:
     st = scenario({GOOD: ["Poison"], EVIL: ["Desperate Cry"]}, play={EVIL: ["Zota"]}, active=GOOD)
     dice(st, 12, 1)
     declare(st, "Doctor Strange", "Baron Mordo", "Poison")
-    assert where(st, "Baron Mordo") == "killed"  # Evil had no legal play, so no window
+    assert where(st, "Baron Mordo") == "killed"  # Evil could play nothing: its windows were lone passes
 
 
 def test_ds6_3_attack_fizzles_when_target_gone() -> None:
@@ -160,11 +161,13 @@ def test_ds10_1_counter_an_attack() -> None:
     assert st.phase != S.COUNTER
 
 
-def test_ds10_1_no_counter_window_without_counter() -> None:
+def test_ds10_1_counter_window_without_counter_offers_only_pass() -> None:
     st = scenario({EVIL: ["Poison", "Bind"], GOOD: ["Incense"]}, play={EVIL: ["Zota"]})
     act(st, "attacker", "Zota")
     act(st, "target", "Doctor Strange")
-    act(st, "play", "Bind")
+    act(st, "play", "Bind", lone_passes=False)
+    assert st.phase == S.COUNTER and st.current_player == GOOD and texts(st) == ["pass"]
+    act(st, "pass", lone_passes=False)
     assert st.phase == S.DECLARE and st.current_player == EVIL
 
 

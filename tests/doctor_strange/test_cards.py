@@ -152,7 +152,10 @@ def test_bad_toml_and_missing_file(tmp_path: Path) -> None:
 
 def test_card_file_option(tmp_path: Path) -> None:
     p = _write(tmp_path, _base())
-    g = game(**{"card-file": str(p)})
+    g = game(cards=str(p))
     assert g.N == 112 and g.card_hash == load_cards().sha
     with pytest.raises(OptionError):
-        game(**{"card-file": str(tmp_path / "missing.toml")})
+        game(cards=str(tmp_path / "missing.toml"))
+    for bad in (str(tmp_path), "/dev/null", "x\x00y"):  # a directory, a device, a NUL byte
+        with pytest.raises(OptionError, match="not a readable regular file"):
+            game(cards=bad)

@@ -59,7 +59,9 @@ def test_ds9_2_control_switches_side_and_is_viable_for_controller() -> None:
     assert where(st, "Magic Amulet") == "attached"  # a controlled character keeps its cards
     assert cid("Topaz") in st._viable_on(EVIL) and cid("Topaz") not in st._viable_on(GOOD)
     t = next(c for c in st.view(GOOD)["table"] if c["name"] == "Topaz")
-    assert t["controlled_by"] == cid("Baron Mordo") and t["side"] == EVIL and t["owner"] == GOOD
+    assert t["held_by"] == cid("Baron Mordo") and t["controlled"] and not t["captured"]
+    assert t["side"] == "Evil" and t["owner"] == "Good"
+    assert t["state"] == "viable, controlled through Baron Mordo (card 1), owned by Good"
     # On Evil's next turn Topaz may attack for Evil.
     st.attacked = 0
     goto(st, S.DECLARE, EVIL)

@@ -88,6 +88,9 @@ def test_undo_within_own_summon() -> None:
     for seed in range(200):
         table = Table(g, seed)
         st = table.state
+        while st.phase in (S.MYSTIC, S.XWIN) and [a.text for a in st.legal_actions()] == ["pass"]:
+            table.apply("pass")  # lone passes before Evil's first Summon phase
+            st = table.state
         summons = [a for a in st.legal_actions() if a.kind == "play" and g.TYPE[int(a.args[0])] == CHARACTER]
         if st.phase == S.SUMMON and summons:
             before = st.snapshot()

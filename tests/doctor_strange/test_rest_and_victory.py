@@ -104,7 +104,10 @@ def test_ds10_3_x_event_in_power_exchange() -> None:
     act(st, "attacker", "Baron Mordo")
     act(st, "target", "Doctor Strange")
     act(st, "play", "Poison")
-    # Good is behind and holds only an X event: that is a legal play, so the window opens.
+    # The counter window first: Good may play its X event there too, and declines.
+    assert st.phase == S.COUNTER and legal_cards(st, "play") == {"Read Minds"}
+    act(st, "pass")
+    # Good is behind in the fight and may play its X event there as well.
     assert st.phase == S.EXCHANGE and st.current_player == GOOD
     assert legal_cards(st, "play") == {"Read Minds"}
 

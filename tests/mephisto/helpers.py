@@ -45,7 +45,8 @@ def arrange(
     """Rebuild ``state`` as the start of ``seat``'s play step with the given zones (all else in the deck).
 
     ``dungeon`` lists six entries (card id or -1 for an empty space); by default every space is empty.
-    ``deck``, when given, is the whole deck (top first) and leftover cards go to the discard pile.
+    ``deck``, when given, is the whole deck (top first) and leftover cards go to the discard pile. A
+    game with face-down corner cards gets the two highest-numbered cards nobody placed there.
     """
     g = state.game
     n = g.players
@@ -58,6 +59,10 @@ def arrange(
         used.extend(c for c in group if c >= 0)
     assert len(used) == len(set(used)), f"a card is placed twice: {sorted(used)}"
     rest = [c for c in range(len(g.cards)) if c not in set(used)]
+    # Face-down corner cards (3-4 players, corner-cards=dungeon): the two highest unused cards.
+    if state.corners:
+        state.corners = rest[-2:]
+        rest = rest[:-2]
     state.hands = [list(hands.get(p, [])) for p in range(n)]
     state.inplay = [list(inplay.get(p, [])) for p in range(n)]
     state.souls = [list(souls.get(p, [])) for p in range(n)]
@@ -97,6 +102,7 @@ def arrange(
     state.fight_wpns = []
     state.team_done = 0
     state.acted = False
+    state.handed = False
     state.runouts = 0
     state.end_turn = 0
     state._legal = None
@@ -127,6 +133,7 @@ def where(state: MephistoState) -> dict[int, str]:
     put((c for c in state.dungeon if c >= 0), "dungeon")
     put(state.attached, "attached")
     put(state.limbo, "limbo")
+    put(state.corners, "corners")
     for p in range(state.game.players):
         put(state.hands[p], f"hand{p}")
         put(state.inplay[p], f"inplay{p}")

@@ -16,14 +16,14 @@ def test_m8_1_loot_a_non_monster_dungeon_card() -> None:
     assert CHALICE in s.hands[0]
     assert s.dungeon[1] == PACT  # the emptied space is refilled
     # everyone saw where the Chalice went
-    assert [c["id"] for c in s.view(1)["players"][0]["known_hand"]] == [CHALICE]
+    assert [c["id"] for c in s.view(1)["players"][0]["known_in_hand"]] == [CHALICE]
 
 
 def test_m8_1_loot_the_top_of_the_deck_privately() -> None:
     s = arrange(new(), hands={1: [IMP]}, dungeon=[IMP + 1, -1, -1, -1, -1, -1], deck_top=[PACT, CANDLE, CHALICE])
     events = s.apply("loot-deck")
     assert s.hands[0] == [PACT]
-    assert s.view(1)["players"][0]["known_hand"] == []
+    assert s.view(1)["players"][0]["known_in_hand"] == []
     texts = [e.for_seat(1) for e in events]
     assert not any("Dark Pact" in t for t in texts)
     assert any("Dark Pact" in e.for_seat(0) for e in events)

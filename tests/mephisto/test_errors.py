@@ -34,9 +34,9 @@ def test_malformed_actions(text: str) -> None:
 
 
 def test_illegal_action_names_no_hidden_card_and_changes_nothing() -> None:
-    s = arrange(new(), hands={0: [PACT], 1: [MALLET]}, dungeon=[CHALICE, IMP, -1, -1, -1, -1])
-    before = s.snapshot()
-    for text in (
+    """An illegal action changes nothing, and its message is the same whether the card named is in
+    the opponent's hand or in the deck: it may repeat the card typed, never say where it is."""
+    texts = (
         f"play card={MALLET}",
         f"loot card={IMP}",
         "fight lane=3",
@@ -44,12 +44,21 @@ def test_illegal_action_names_no_hidden_card_and_changes_nothing() -> None:
         "done",
         f"discard card={PACT}",
         "switch",
-        "target seat=1",
-    ):
-        with pytest.raises(IllegalAction) as err:
-            s.apply(text)
-        assert "Mallet" not in str(err.value)
-        assert s.snapshot() == before
+        "target seat=P1",
+    )
+    messages: list[list[str]] = []
+    for hands in ({0: [PACT], 1: [MALLET]}, {0: [PACT], 1: [CHALICE + 1]}):
+        s = arrange(new(), hands=hands, dungeon=[CHALICE, IMP, -1, -1, -1, -1])
+        before = s.snapshot()
+        seen = []
+        for text in texts:
+            with pytest.raises(IllegalAction) as err:
+                s.apply(text)
+            seen.append(str(err.value))
+            assert s.snapshot() == before
+        messages.append(seen)
+    assert messages[0] == messages[1]
+    assert "Mallet (card 24) is not in your hand" in messages[0][0]
 
 
 def test_wrong_seat() -> None:

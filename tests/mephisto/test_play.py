@@ -11,23 +11,38 @@ CHALICE, CANDLE, FLASK, WARDRUM = 50, 51, 56, 54
 
 
 def test_m7_2_cost_paid_by_discarding_other_hand_cards_one_decision_each() -> None:
-    s = arrange(new(), hands={0: [DEMON, PACT, IMP, CANDLE]})
-    apply(s, f"play card={DEMON}")  # cost 3
-    assert sorted(legal(s)) == sorted(f"discard card={c}" for c in (PACT, IMP, CANDLE))
+    s = arrange(new(), hands={0: [DEMON, PACT, IMP, CANDLE, WITCH]})
+    apply(s, f"play card={DEMON}")  # cost 3, four other cards
+    assert sorted(legal(s)) == sorted(f"discard card={c}" for c in (PACT, IMP, CANDLE, WITCH))
+    assert s.view(0)["prompt"] == "P1: pay 3 more for Demon Sword: discard a card"
+    assert s.view(1)["prompt"] == "P1 is paying for Demon Sword: 3 more cards to discard"
     apply(s, f"discard card={IMP}")
-    assert sorted(legal(s)) == sorted(f"discard card={c}" for c in (PACT, CANDLE))
+    assert sorted(legal(s)) == sorted(f"discard card={c}" for c in (PACT, CANDLE, WITCH))
     apply(s, f"discard card={PACT}", f"discard card={CANDLE}")
-    assert s.inplay[0] == [DEMON] and s.hands[0] == []
+    assert s.inplay[0] == [DEMON] and s.hands[0] == [WITCH]
     assert s.discard[-3:] == [IMP, PACT, CANDLE]
 
 
 def test_m7_2_cost_cannot_be_paid_with_cards_in_play_or_the_card_itself() -> None:
     s = arrange(new(), hands={0: [GREATAXE]}, inplay={0: [MALLET]})
     assert f"play card={GREATAXE}" not in legal(s)
-    s = arrange(new(), hands={0: [GREATAXE, PACT]})
+    s = arrange(new(), hands={0: [GREATAXE, PACT, IMP]})
     assert f"play card={GREATAXE}" in legal(s)
     apply(s, f"play card={GREATAXE}")
-    assert legal(s) == [f"discard card={PACT}"]
+    assert sorted(legal(s)) == [f"discard card={IMP}", f"discard card={PACT}"]  # never the Greataxe itself
+
+
+def test_m7_2_a_forced_payment_resolves_by_itself() -> None:
+    """Forced-choice rule: when every other card in the hand must go (the hand size and the cost are
+    public), the payment is made without a decision; otherwise each discard is offered."""
+    s = arrange(new(), hands={0: [GREATAXE, PACT]})
+    events = s.apply(f"play card={GREATAXE}")
+    assert s.inplay[0] == [GREATAXE] and s.hands[0] == [] and s.discard == [PACT]
+    assert s.current_player == 0 and f"discard card={PACT}" not in legal(s)
+    assert any(e.text == "P1 discards Dark Pact (card 38) to pay for Greataxe" for e in events)
+    s = arrange(new(), hands={0: [DEMON, PACT, IMP, CANDLE]})
+    apply(s, f"play card={DEMON}")  # cost 3 and exactly three other cards
+    assert s.inplay[0] == [DEMON] and s.hands[0] == [] and s.current_player == 0
 
 
 def test_m7_3_weapon_goes_to_the_lane_of_its_range_on_your_side() -> None:
@@ -57,7 +72,7 @@ def test_m7_4_items_go_beside_the_lanes_without_limit() -> None:
 
 def test_m7_5_spell_resolves_then_goes_to_the_discard_pile() -> None:
     s = arrange(new(), hands={0: [OFFERING, IMP]})
-    apply(s, f"play card={OFFERING}", f"discard card={IMP}")
+    apply(s, f"play card={OFFERING}")  # cost 1, paid with the only other card (forced)
     assert s.favor[0] == 9
     assert s.discard[-1] == OFFERING and s.limbo == []
 
@@ -84,13 +99,13 @@ def test_m7_6_attaching_spell_needs_a_weapon() -> None:
 
 def test_m7_7_weapon_on_play_ability() -> None:
     s = arrange(new(), hands={0: [SHORTSWORD, PACT]})
-    apply(s, f"play card={SHORTSWORD}", f"discard card={PACT}")
+    apply(s, f"play card={SHORTSWORD}")  # the Dark Pact pays (forced)
     assert s.favor[0] == 6
 
 
 def test_m7_1_activate_the_turn_it_is_played_once_per_turn() -> None:
     s = arrange(new(), hands={0: [CHALICE, PACT]}, dungeon=[CANDLE, -1, -1, -1, -1, -1])
-    apply(s, f"play card={CHALICE}", f"discard card={PACT}")
+    apply(s, f"play card={CHALICE}")  # the Dark Pact pays (forced)
     assert f"activate card={CHALICE}" in legal(s)
     apply(s, f"activate card={CHALICE}")
     assert s.favor[0] == 7 and s.dur[CHALICE] == 2
@@ -136,7 +151,6 @@ def test_m14_2_play_as_many_cards_as_you_can_pay_for() -> None:
         f"play card={PACT}",
         f"play card={pact2}",
         f"play card={candle}",
-        f"play card={FORESIGHT}",
-        f"discard card={IMP}",
+        f"play card={FORESIGHT}",  # the Imp pays (forced)
     )
     assert s.favor[0] == 9 and len(s.hands[0]) == 2 and len(s.inplay[0]) == 1

@@ -27,13 +27,14 @@ def test_m3_2_shuffled_deck_and_three_card_hands() -> None:
 
 def test_m3_3_two_face_up_cards_in_each_of_three_columns() -> None:
     s = new(2)
-    v = s.view(0)
-    assert all(space["card"] is not None for space in v["dungeon"])
-    columns: dict[int, int] = {}
-    for space in v["dungeon"]:
-        columns[space["x"]] = columns.get(space["x"], 0) + 1
-    assert columns == {0: 2, 1: 2, 2: 2}
-    assert v["my_lanes"] == {"1": [0, 1], "2": [2, 3], "3": [4, 5]}
+    assert all(card >= 0 for card in s.dungeon)
+    b = s.game.board
+    assert [b.lane_spaces[0][lane] for lane in (1, 2, 3)] == [(0, 1), (2, 3), (4, 5)]
+    for seat in (0, 1):
+        rows = s.view(seat)["dungeon"]["rows"]  # drawn from the seat's side: far row, then near row
+        assert [[cell["place"] for cell in row] for row in rows] == [["far"] * 3, ["near"] * 3]
+        assert [[cell["lane"] for cell in row] for row in rows] == [[1, 2, 3]] * 2
+        assert all(cell["card"] is not None for row in rows for cell in row)
 
 
 def test_m3_4_favor_starts_at_five() -> None:
@@ -55,7 +56,7 @@ def test_m5_2_favor_clamped_to_0_and_10() -> None:
     assert s.favor[0] == 10
     hex_ = cid(s, "Hex")
     s = arrange(new(), hands={0: [hex_, PACT]}, dungeon=[CHALICE, -1, -1, -1, -1, -1], favor=[5, 1])
-    apply(s, f"play card={hex_}", f"discard card={PACT}")
+    apply(s, f"play card={hex_}")  # the Dark Pact pays (forced)
     assert s.favor[1] == 0
     # summoning's +3 favor is clamped too
     s = arrange(new(), hands={0: [cid(s, "Cultist")]}, dungeon=[CHALICE, -1, -1, -1, -1, -1], favor=[9, 5])
@@ -93,9 +94,9 @@ def test_m2_play_area_in_every_view() -> None:
     s = new(3)
     for seat in (0, 1, None):
         v = s.view(seat)
-        assert len(v["dungeon"]) == 6 and v["deck_size"] == len(s.deck)
-        assert v["discard"] == [] and [p["favor"] for p in v["players"]] == [5, 5]
-        assert [p["hand_size"] for p in v["players"]] == [len(h) for h in s.hands]
+        assert sum(len(row) for row in v["dungeon"]["rows"]) == 6 and v["progress"]["deck"] == len(s.deck)
+        assert v["discard_pile"] == [] and [p["favor"] for p in v["players"]] == [5, 5]
+        assert [p["cards_in_hand"] for p in v["players"]] == [len(h) for h in s.hands]
     assert s.view(None)["hand"] is None
     assert [c["id"] for c in s.view(0)["hand"]] == sorted(s.hands[0])
 

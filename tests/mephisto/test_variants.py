@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from cardtable.engine import IllegalAction, OptionError, Rng
 from cardtable.games.mephisto.views import solo_ranking
+from cardtable.testing.conformance import card_objects
 
 from .helpers import apply, arrange, cid, legal, new, where
 
@@ -17,11 +19,41 @@ CHALICE, CANDLE, LANTERN, WHETSTONE = 50, 51, 52, 53
 # ---------------------------------------------------------------- M10 free-for-all, geometry
 def test_m10_1_grid_with_deck_in_the_centre_and_two_blocked_opposite_corners() -> None:
     for players in (3, 4):
-        v = new(players=players).view(0)
-        assert v["layout"] == "grid" and v["deck_at"] == [1, 1]
-        assert v["blocked"] == [[0, 0], [2, 2]]
-        cells = {(d["x"], d["y"]) for d in v["dungeon"]}
-        assert len(cells) == 6 and (1, 1) not in cells and (0, 0) not in cells and (2, 2) not in cells
+        s = new(players=players)
+        b = s.game.board
+        assert b.layout == "grid" and b.deck_at == (1, 1) and b.blocked == ((0, 0), (2, 2))
+        assert len(set(b.coords)) == 6 and not {(1, 1), (0, 0), (2, 2)} & set(b.coords)
+        for seat in range(players):
+            rows = s.view(seat)["dungeon"]["rows"]
+            assert len(rows) == 3 and all(len(row) == 3 for row in rows)
+            assert rows[1][1] == {"lane": 2, "place": "middle", "deck": len(s.deck)}  # the deck in the centre
+            corners = [(r, c) for r in range(3) for c in range(3) if "face_down" in rows[r][c]]
+            assert corners in ([(0, 0), (2, 2)], [(0, 2), (2, 0)])  # opposite corners, from every side
+            assert sum(1 for row in rows for cell in row if "card" in cell) == 6
+
+
+def test_m10_1_corner_cards_come_from_the_dungeon_deck_unseen() -> None:
+    """I17: the two face-down corner cards are dealt from the dungeon deck at setup; nobody sees
+    them and they never come back (corner-cards=spare: spare components, all 60 cards in play)."""
+    s = new(3, players=3)
+    assert len(s.corners) == 2 and len(where(s)) == 60
+    assert len(s.deck) == 60 - 6 - 3 * 3 - 2 - 1
+    for seat in (0, 1, 2, None):
+        assert not set(s.corners) & s.known_cards(seat)
+        assert not set(s.corners) & {cid for cid, _ in card_objects(s.view(seat))}
+    # hidden from everyone: a determinization may deal other cards face down
+    assert any(s.determinize(0, k).corners != s.corners for k in range(5))
+    # they never come back: a whole game leaves them where they are
+    corners = list(s.corners)
+    rng = Rng(1)
+    while not s.is_over:
+        options = s.legal_actions()
+        s.apply(options[rng.below(len(options))])
+    assert s.corners == corners
+    spare = new(3, players=3, **{"corner-cards": "spare"})
+    assert spare.corners == [] and len(spare.deck) == 60 - 6 - 9 - 1
+    with pytest.raises(OptionError, match="corner-cards"):
+        new(players=2, **{"corner-cards": "spare"})
 
 
 def test_m10_2_each_seat_numbers_the_lanes_from_its_own_side() -> None:
@@ -85,8 +117,7 @@ def test_m11_1_team_mates_share_one_turn_and_interleave() -> None:
         deck_top=[40, 41, 42, 43, 44, 45],
     )
     turn = s.turn
-    assert "switch" not in legal(s)  # nothing done yet
-    apply(s, f"play card={PACT}", "target seat=0")
+    apply(s, f"play card={PACT}", "target seat=P1")
     assert "switch" in legal(s)
     apply(s, "switch")
     assert s.current_player == 2 and s.turn == turn
@@ -96,6 +127,47 @@ def test_m11_1_team_mates_share_one_turn_and_interleave() -> None:
     apply(s, f"loot card={CHALICE}")
     assert s.turn == turn + 1 and s.current_player in (1, 3) and s.side == 1
     assert s.dungeon[0] >= 0 and s.dungeon[1] >= 0
+
+
+def test_m11_1_either_team_mate_may_act_first_and_hand_overs_never_loop() -> None:
+    """I13: the hand-over is offered from the start of the team turn (so either team-mate may act
+    first); after a hand-over with nothing done since, it is not offered back until the receiver has
+    played or activated a card (so the decision can never bounce for ever)."""
+    s = arrange(team(), seat=0, hands={0: [PACT], 2: [CANDLE]}, dungeon=[CHALICE, LANTERN, -1, -1, -1, -1])
+    turn = s.turn
+    assert "switch" in legal(s)  # the start of the team turn: P1 may let P3 go first
+    events = s.apply("switch")
+    assert s.current_player == 2 and [e.text for e in events] == ["P1 hands the decision to P3"]
+    assert "switch" not in legal(s)  # nothing done since the hand-over: it cannot go straight back
+    with pytest.raises(IllegalAction, match="just handed you the decision"):
+        s.apply("switch")
+    apply(s, f"play card={CANDLE}")
+    assert "switch" in legal(s)  # P3 did something: it may hand back
+    apply(s, "switch")
+    assert s.current_player == 0 and "switch" in legal(s)  # P1 has done nothing since: one more hand-over
+    apply(s, "switch")
+    assert s.current_player == 2 and "switch" not in legal(s)
+    apply(s, f"loot card={LANTERN}")  # P3's action: P1 continues, no hand-over (P3 is done)
+    assert s.current_player == 0 and "switch" not in legal(s) and s.turn == turn
+    apply(s, f"loot card={CHALICE}")
+    assert s.turn == turn + 1
+
+
+def test_m11_1_hand_overs_are_bounded_in_random_team_games() -> None:
+    """However the team-mates hand the decision back and forth, a team turn ends: in random team
+    games (switch chosen whenever offered), the hand-overs between two things done are at most one."""
+    for seed in range(4):
+        s = team()
+        s = type(s)(s.game, seed, False)
+        rng = Rng(seed)
+        idle = 0
+        while not s.is_over:
+            options = s.legal_actions()
+            switch = [a for a in options if a.kind == "switch"]
+            action = switch[0] if switch and rng.below(2) else options[rng.below(len(options))]
+            idle = idle + 1 if action.kind == "switch" else 0
+            assert idle <= 2
+            s.apply(action)
 
 
 def test_m11_1_both_team_mates_draw_at_the_start_of_the_team_turn() -> None:
@@ -132,14 +204,14 @@ def test_m11_4_effects_hit_players_individually_and_m11_6_help_your_partner() ->
     apply(s, f"play card={HEX}", f"discard card={CANDLE}")
     assert s.favor == [5, 2, 5, 2]
     apply(s, f"play card={PACT}")
-    assert sorted(legal(s)) == ["target seat=0", "target seat=2"]
-    apply(s, "target seat=2")
+    assert sorted(legal(s)) == ["target seat=P1", "target seat=P3"]
+    apply(s, "target seat=P3")
     assert s.favor == [5, 2, 7, 2]
 
 
 def test_m11_6_activate_for_partner_and_attach_to_partner_weapon() -> None:
     s = arrange(team(), seat=0, hands={0: [SHARPEN]}, inplay={0: [CHALICE], 2: [MALLET]})
-    apply(s, f"activate card={CHALICE}", "target seat=2")
+    apply(s, f"activate card={CHALICE}", "target seat=P3")
     assert s.favor[2] == 7 and s.favor[0] == 5
     apply(s, f"play card={SHARPEN}")  # the only weapon on the team is the partner's
     assert s.host[SHARPEN] == MALLET
@@ -258,7 +330,7 @@ def test_m12_5_durability_removal_repairs_your_own_instead() -> None:
 
 def test_m12_6_opponent_favor_loss_becomes_your_gain() -> None:
     s = arrange(solo(), hands={0: [HEX, PACT]}, favor=[4])
-    apply(s, f"play card={HEX}", f"discard card={PACT}")
+    apply(s, f"play card={HEX}")  # the Dark Pact pays (forced)
     assert s.favor[0] == 7
 
 
@@ -307,13 +379,13 @@ def test_m13_care_bear_repairs_your_own_instead() -> None:
 
 def test_m13_care_bear_keeps_other_effects() -> None:
     s = arrange(new(variant="care-bear"), hands={0: [HEX, PACT]}, favor=[5, 5])
-    apply(s, f"play card={HEX}", f"discard card={PACT}")
+    apply(s, f"play card={HEX}")  # the Dark Pact pays (forced)
     assert s.favor == [5, 2]
 
 
 def test_damage_chooses_among_opponent_equipment_and_breaks() -> None:
     s = arrange(new(), hands={0: [SHATTER, PACT, CANDLE]}, inplay={1: [MALLET, GREATAXE]})
-    apply(s, f"play card={SHATTER}", f"discard card={PACT}", f"discard card={CANDLE}")
+    apply(s, f"play card={SHATTER}")  # cost 2: both other cards pay (forced)
     assert sorted(legal(s)) == sorted([f"damage card={MALLET}", f"damage card={GREATAXE}"])
     apply(s, f"damage card={GREATAXE}")
     assert GREATAXE in s.discard and s.inplay[1] == [MALLET]
@@ -331,19 +403,21 @@ def test_repair_is_capped_at_printed_durability_unless_option() -> None:
 def test_opponent_discard_is_the_opponents_decision() -> None:
     rot = cid(new(), "Mind Rot")
     s = arrange(new(), hands={0: [rot, PACT], 1: [CANDLE, LANTERN]})
-    apply(s, f"play card={rot}", f"discard card={PACT}")
+    apply(s, f"play card={rot}")  # the Dark Pact pays (forced)
     assert s.current_player == 1 and sorted(legal(s)) == sorted([f"discard card={CANDLE}", f"discard card={LANTERN}"])
-    assert "choices" not in s.view(0)
+    assert s.view(0)["prompt"] == "P2 is choosing a card to discard (Mind Rot's effect)"
+    assert s.view(1)["prompt"] == "P2: discard a card (Mind Rot's effect)"
+    assert "Candle" not in str(s.view(0)) and "Lantern" not in str(s.view(0))
     apply(s, f"discard card={LANTERN}")
     assert s.current_player == 0 and s.hands[1] == [CANDLE]
-    assert "choices" not in s.view(0)  # the finished choice does not keep showing seat 1's hand
+    assert "Candle" not in str(s.view(0))  # the finished choice does not show seat 1's hand
 
 
 def test_m11_6_repair_for_partner_is_chosen_by_the_caster() -> None:
     s = arrange(team(), seat=0, hands={0: [MEND]}, inplay={2: [MALLET, GREATAXE]})
     s.dur[MALLET] = 1
     s.dur[GREATAXE] = 1
-    apply(s, f"play card={MEND}", "target seat=2")
+    apply(s, f"play card={MEND}", "target seat=P3")
     assert s.current_player == 0
     assert sorted(legal(s)) == sorted([f"repair card={MALLET}", f"repair card={GREATAXE}"])
     apply(s, f"repair card={MALLET}")

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.sim.analysis import analyze, card_stats, setting_stats
+from cardtable.sim.analysis import analyze, first_advantage, listed_reward, setting_stats
 
 
 def _line(index: int, seats: list[str], agents: list[int], wins: list[float], **kw: Any) -> dict[str, Any]:
@@ -73,68 +73,119 @@ def test_lengths_reasons_and_details() -> None:
     assert s["scores"]["by_agent"]["A"]["mean"]["estimate"] == pytest.approx(1.5)
 
 
-def test_grid_comparison_is_a_paired_difference() -> None:
+def test_forced_decisions_and_seat_names() -> None:
+    lines = [
+        _line(i, ["A", "B"], [0, 1], [1.0, 0.0], decisions=d, forced=f) for i, (d, f) in enumerate([(10, 2), (30, 3)])
+    ]
+    s = setting_stats(lines, ["Evil", "Good"])
+    assert s["seat_names"] == ["Evil", "Good"]
+    # 5 forced of 40 decisions; per game 2 and 3.
+    assert (s["forced"]["total"], s["forced"]["decisions"], s["forced"]["share"]) == (5, 40, 0.125)
+    assert s["forced"]["per_game"]["mean"]["estimate"] == 2.5
+    assert s["first_player"]["by_seat"] == {"Evil": 2}
+    # Lines of a run made before forced decisions were counted: no forced statistics, no guess.
+    assert setting_stats(LINES)["forced"] is None
+    assert setting_stats(LINES)["seat_names"] == ["P1", "P2"]
+
+
+def test_whole_number_data_gets_whole_number_bins() -> None:
+    s = setting_stats(LINES)
+    hist = s["turns"]["histogram"]
+    assert hist["whole"] and hist["edges"] == [3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5, 10.5]
+    assert hist["counts"] == [1, 0, 1, 0, 1, 0, 1]
+    # Scores per agent share one set of bins: A scored 1, 2, 1, 2 and B 2, 1, 2, 1 (seats rotate).
+    shared = s["scores"]["histogram_by_agent"]
+    assert shared["edges"] == [0.5, 1.5, 2.5]
+    assert shared["counts"] == {"A": [2, 2], "B": [2, 2]}
+
+
+def _cards(**by_how: dict[str, int]) -> dict[str, dict[str, int]]:
+    return dict(by_how)
+
+
+def test_card_rows_per_name_and_agent() -> None:
+    # Four games, A and B rotating seats. A plays Greataxe in games 0 (won), 1 (won) and 3 (lost),
+    # twice in game 1; B acquires Dagger in game 2 (shared win) only.
+    lines = [
+        _line(0, ["A", "B"], [0, 1], [1.0, 0.0], cards=[_cards(played={"Greataxe": 1}), {}]),
+        _line(1, ["B", "A"], [1, 0], [0.0, 1.0], cards=[{}, _cards(played={"Greataxe": 2, "Imp": 1})]),
+        _line(2, ["A", "B"], [0, 1], [0.5, 0.5], cards=[{}, _cards(acquired={"Dagger": 1})]),
+        _line(3, ["B", "A"], [1, 0], [1.0, 0.0], cards=[{}, _cards(played={"Greataxe": 1})]),
+    ]
+    rows = {(r["agent"], r["how"], r["name"]): r for r in setting_stats(lines)["cards"]}
+    assert set(rows) == {("A", "played", "Greataxe"), ("A", "played", "Imp"), ("B", "acquired", "Dagger")}
+    axe = rows[("A", "played", "Greataxe")]
+    assert (axe["games"], axe["of"], axe["uses"], axe["per_game"]) == (3, 4, 4, 4 / 3)
+    # A won 1 + 1 + 0 of the games it played Greataxe in, and 0.5 of the one it did not.
+    assert axe["win_used"]["estimate"] == pytest.approx(2 / 3)
+    assert axe["win_not_used"]["estimate"] == pytest.approx(0.5)
+    assert axe["difference"]["estimate"] == pytest.approx(2 / 3 - 0.5)
+    assert axe["share_of_games"]["estimate"] == 0.75
+    dagger = rows[("B", "acquired", "Dagger")]
+    # B's other games: lost game 0, lost game 1, won game 3.
+    assert (dagger["games"], dagger["win_used"]["estimate"]) == (1, 0.5)
+    assert dagger["win_not_used"]["estimate"] == pytest.approx(1 / 3)
+    # Rows: agents in order of appearance, played before acquired, most used first.
+    order = [(r["agent"], r["name"]) for r in setting_stats(lines)["cards"]]
+    assert order == [("A", "Greataxe"), ("A", "Imp"), ("B", "Dagger")]
+    # A run made before card counts were kept has none (rather than an empty table).
+    assert setting_stats(LINES)["cards"] is None
+
+
+MANIFEST = {
+    "game": "toy",
+    "games": 4,
+    "seed": 0,
+    "settings": [
+        {"label": "x=1", "options": {}, "seats": ["A", "B"]},
+        {"label": "x=2", "options": {}, "seats": ["A", "B"]},
+    ],
+}
+
+
+def test_grid_comparison_is_a_paired_difference_named_by_its_settings() -> None:
     base = [_line(i, ["A", "B"], [0, 1], [1.0, 0.0], turns=t) for i, t in enumerate([1, 2, 3, 4])]
     other = [_line(i, ["A", "B"], [0, 1], [0.0, 1.0], turns=t, setting=1) for i, t in enumerate([2, 4, 3, 7])]
-    manifest = {
-        "game": "toy",
-        "games": 4,
-        "seed": 0,
-        "settings": [
-            {"label": "x=1", "options": {}, "seats": ["A", "B"]},
-            {"label": "x=2", "options": {}, "seats": ["A", "B"]},
-        ],
-    }
-    a = analyze(manifest, base + other)
-    diff = a["comparisons"][0]["differences"]
-    assert diff["turns"]["estimate"] == 1.5
-    assert diff["turns"]["low"] == pytest.approx(1.5 - 2.054260, abs=1e-5)
-    assert diff["win share of listed agent 1"]["estimate"] == -1.0
-    assert diff["win share of listed agent 2"]["estimate"] == 1.0
+    a = analyze(MANIFEST, base + other)
+    c = a["comparisons"][0]
+    assert c["title"] == "x=2 vs x=1" and c["games"] == 4
+    rows = {r["metric"]: r for r in c["rows"]}
+    assert rows["turns"]["label"] == "turns per game"
+    assert (rows["turns"]["baseline"], rows["turns"]["setting"]) == (2.5, 4.0)
+    diff = rows["turns"]["difference"]
+    assert diff["estimate"] == 1.5
+    assert diff["low"] == pytest.approx(1.5 - 2.054260, abs=1e-5)
+    # Listed agent A (seat 0 in every game here) won every baseline game and none of the other's.
+    assert rows["win:0"]["label"] == "win share of A" and rows["win:0"]["difference"]["estimate"] == -1.0
+    assert rows["win:1"]["label"] == "win share of B" and rows["win:1"]["difference"]["estimate"] == 1.0
+    assert rows["first"]["label"] == "first player's win share"
+    # A share difference never reaches past [-1, 1], even where a t interval on 4 games would.
+    assert all(
+        -1.0 <= r["difference"]["low"] <= r["difference"]["high"] <= 1.0 for r in c["rows"] if r["unit"] == "share"
+    )
 
 
-def test_card_attribution_credits_the_acting_seat() -> None:
-    results = {
-        (0, 0): _line(0, ["A", "B"], [0, 1], [1.0, 0.0]),
-        (0, 1): _line(1, ["B", "A"], [1, 0], [0.0, 1.0]),
-    }
-    records = [
-        {
-            "setting": 0,
-            "index": 0,
-            "actors": [0, 1, 0, 1],
-            "names": {"7": "Greataxe"},
-            "record": {"actions": ["play card=7", "buy card=3", "play card=7", "done"]},
-        },
-        {
-            "setting": 0,
-            "index": 1,
-            "actors": [0, 1],
-            "names": {},
-            "record": {"actions": ["buy card=3", "fight lane=2"]},
-        },
-        {"setting": 0, "index": 9, "actors": [0], "record": {"actions": ["play card=7"]}},  # no result: ignored
-    ]
-    rows = {r["card"]: r for r in card_stats(records, results)[0]}
-    assert set(rows) == {3, 7}
-    assert rows[7]["name"] == "Greataxe"
-    assert (rows[7]["uses"], rows[7]["actions"], rows[7]["win"]["estimate"]) == (1, 2, 1.0)
-    # card 3: seat 1 of game 0 (lost) and seat 0 of game 1 (lost).
-    assert (rows[3]["uses"], rows[3]["win"]["estimate"], rows[3]["name"]) == (2, 0.0, "card 3")
-    assert rows[3]["kinds"] == ["buy"]
+def test_comparison_labels_name_both_agents_when_the_seat_lists_differ() -> None:
+    manifest = dict(MANIFEST, settings=[
+        {"label": "seats=A,B", "options": {}, "seats": ["A", "B"]},
+        {"label": "seats=C,B", "options": {}, "seats": ["C", "B"]},
+    ])  # fmt: skip
+    base = [_line(i, ["A", "B"], [0, 1], [1.0, 0.0]) for i in range(3)]
+    other = [_line(i, ["C", "B"], [0, 1], [0.0, 1.0], setting=1) for i in range(3)]
+    labels = [r["label"] for r in analyze(manifest, base + other)["comparisons"][0]["rows"]]
+    assert "win share of the 1st listed agent (C vs A)" in labels and "win share of B" in labels
 
 
-def test_card_stats_count_only_the_kinds_that_play_or_acquire_a_card() -> None:
-    results = {(0, 0): {"wins": [1.0, 0.0]}}
-    records = [
-        {
-            "setting": 0,
-            "index": 0,
-            "actors": [0, 1, 1],
-            "record": {"actions": ["play card=7", "discard card=7", "discard card=3"]},
-        }
-    ]
-    rows = {r["card"]: r for r in card_stats(records, results, uses_kinds={"play": "played"})[0]}
-    # Paying a cost with card 7 or 3 is not using it: only seat 0's play counts.
-    assert set(rows) == {7}
-    assert (rows[7]["uses"], rows[7]["actions"], rows[7]["kinds"], rows[7]["win"]["estimate"]) == (1, 1, ["play"], 1.0)
+def test_listed_agent_reward_averages_its_copies_around_the_table() -> None:
+    # heuristic,random at 4 seats: listed positions 0..3 repeat the two specs; seat k holds position agents[k].
+    line = {"wins": [1.0, 0.0, 0.0, 0.0], "agents": [3, 0, 1, 2]}
+    assert listed_reward(line, 0, 2) == 0.0  # positions 0 and 2 sit at seats 1 and 3
+    assert listed_reward(line, 1, 2) == 0.5  # positions 1 and 3 at seats 2 and 0
+    assert first_advantage({"wins": [1.0, 0.0, 0.0, 0.0], "first": 0}) == 0.75
+
+
+def test_an_incomplete_run_says_so() -> None:
+    a = analyze(MANIFEST, [_line(0, ["A", "B"], [0, 1], [1.0, 0.0])])
+    assert (a["games_played"], a["games_planned"], a["complete"]) == (1, 8, False)
+    assert [s["games"] for s in a["settings"]] == [1, 0] and a["settings"][1]["planned"] == 4
+    assert a["comparisons"][0]["rows"] == []

@@ -10,6 +10,7 @@ import pytest
 
 from cardtable.engine import OptionError
 from cardtable.sim.plan import Plan, Setting, make_plan, parse_grid, seat_specs
+from cardtable.sim.report import build_report
 from cardtable.sim.run import ResumeRefused, run_plan
 from cardtable.sim.store import ResultsError, read_results
 
@@ -159,3 +160,21 @@ def test_grid_is_a_cross_product() -> None:
     plan = make_plan("toy", grid=axes, games=2)
     assert [s.label for s in plan.settings] == ["seats=random", "seats=ismcts:iterations=5,c=1,random"]
     assert plan.settings[1].seats == ("ismcts:iterations=5,c=1", "random")
+
+
+def test_a_folder_of_an_older_format_is_refused_but_still_reported(tmp_path: Path) -> None:
+    run_plan(_plan(games=3), tmp_path, workers=1, progress=False)
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    manifest["format"] = "cardtable-sim/1"
+    for setting in manifest["settings"]:
+        del setting["seat_names"]
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
+    lines = [json.loads(x) for x in (tmp_path / "results.jsonl").read_text().splitlines()]
+    for line in lines:
+        del line["forced"], line["cards"]
+    (tmp_path / "results.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines))
+    with pytest.raises(ResumeRefused, match=r"results format cardtable-sim/1, this one writes cardtable-sim/2"):
+        run_plan(_plan(games=3), tmp_path, workers=1, progress=False)
+    report = build_report(tmp_path, plots=False)
+    assert "per-card counts (made by an older cardtable)" in report.text
+    assert report.analysis["settings"][0]["seat_names"] == ["P1", "P2"]

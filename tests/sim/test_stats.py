@@ -8,7 +8,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardtable.sim.stats import histogram, mean_interval, paired_difference, percentile, t_quantile, wilson
+from cardtable.sim.stats import (
+    bin_counts,
+    histogram,
+    integer_histogram,
+    mean_interval,
+    paired_difference,
+    percentile,
+    proportion_difference,
+    t_quantile,
+    wilson,
+)
 
 
 def test_wilson_matches_hand_computation() -> None:
@@ -82,3 +92,46 @@ def test_histogram_counts_every_value_once() -> None:
     assert edges == [0, 2, 4]
     assert counts == [2, 3]
     assert histogram([7, 7], 5) == ([6.5, 7.5], [2])
+
+
+@pytest.mark.parametrize(
+    ("s1", "n1", "s2", "n2", "low", "high"),
+    # Newcombe (1998), "Interval estimation for the difference between independent proportions",
+    # Table II, method 10 (score interval, hybrid of two Wilson intervals), examples (a)-(f).
+    [
+        (56, 70, 48, 80, 0.0524, 0.3339),
+        (9, 10, 3, 10, 0.1705, 0.8090),
+        (6, 7, 2, 7, 0.0582, 0.8062),
+        (5, 56, 0, 29, -0.0381, 0.1926),
+        (0, 10, 0, 20, -0.1611, 0.2775),
+        (10, 10, 0, 20, 0.6791, 1.0000),
+    ],
+)
+def test_difference_of_shares_matches_newcombes_table(
+    s1: int, n1: int, s2: int, n2: int, low: float, high: float
+) -> None:
+    i = proportion_difference(s1, n1, s2, n2)
+    assert i.estimate == pytest.approx(s1 / n1 - s2 / n2)
+    assert (i.low, i.high) == (pytest.approx(low, abs=1e-4), pytest.approx(high, abs=1e-4))
+    assert proportion_difference(1, 0, 1, 2).n == 0
+
+
+def test_whole_number_histogram_centres_bins_on_integers() -> None:
+    assert integer_histogram([1, 2, 2, 5]) == ([0.5, 1.5, 2.5, 3.5, 4.5, 5.5], [1, 2, 0, 0, 1])
+    # 0..99 in at most 30 bins: 4 integers per bin, 25 bins, every value counted once.
+    edges, counts = integer_histogram(list(range(100)), max_bins=30)
+    assert (len(counts), edges[0], edges[1], sum(counts)) == (25, -0.5, 3.5, 100)
+    assert integer_histogram([]) == ([], [])
+
+
+@given(st.lists(st.integers(-50, 500), min_size=1, max_size=60), st.integers(1, 40))
+def test_whole_number_histogram_counts_every_value_in_its_bin(values: list[int], max_bins: int) -> None:
+    edges, counts = integer_histogram(values, max_bins)
+    assert len(counts) <= max_bins and sum(counts) == len(values)
+    assert bin_counts(values, edges) == counts
+
+
+def test_bin_counts_share_edges_between_series() -> None:
+    assert bin_counts([0, 1, 2, 2, 9], [0, 1, 2]) == [1, 3]
+    assert bin_counts([0.5], [1.0, 2.0]) == [0]
+    assert bin_counts([1], [1.0]) == []

@@ -4,6 +4,10 @@ Results go to a folder (``--out``): ``manifest.json`` (the run's parameters), ``
 line per game), ``records.jsonl`` with ``--records``, and the report (``report.html``, plots,
 ``report.json``, ``summary.txt``). Running the same command again resumes an interrupted run; a
 folder holding a run with other parameters is refused.
+
+Everything that can fail without playing a game fails first, with one line: a bad option or agent
+spec, and (unless ``--no-plots`` or ``--no-report``) a matplotlib that cannot be imported, so no
+folder is started that the run could not finish.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from typing import Any
 
 from cardtable.cli.common import add_game_options, game_options
 from cardtable.sim.plan import make_plan, parse_grid
-from cardtable.sim.report import build_report
+from cardtable.sim.report import build_report, require_plotting
 from cardtable.sim.run import default_workers, run_plan
 
 
@@ -23,7 +27,9 @@ def add_parser(subparsers: Any) -> None:
         "simulate",
         help="play many games between agents and report win rates, lengths, scores",
         description="Play GAMES games between agents (seats rotated every game, deals paired across "
-        "settings), in parallel, into a resumable folder, then write a report. Agent specs: random, "
+        "settings), in parallel, into a resumable folder, then write a report: a summary in words (who wins, "
+        "whether moving first helps, how long games last, how they end), per-card statistics per agent, "
+        "paired comparisons of the settings, figures and a self-contained HTML page. Agent specs: random, "
         "heuristic, ismcts[:iterations=N,ms=T,c=X,rollout=random|heuristic].",
         epilog="Examples: cardtable simulate mephisto --games 1000 --seats ismcts:iterations=200,heuristic; "
         "cardtable simulate army-of-darkness --grid players=2,4,6 --games 500",
@@ -51,7 +57,9 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--backend", choices=("local", "ray"), default="local", help="local processes or a Ray cluster")
     parser.add_argument("--address", default=None, help="Ray cluster address (with --backend ray; default: local)")
     parser.add_argument("--out", "-O", type=Path, default=None, metavar="DIR", help="output folder (default sim-GAME)")
-    parser.add_argument("--records", action="store_true", help="also keep every game's record (enables card stats)")
+    parser.add_argument(
+        "--records", action="store_true", help="also keep every game's record, to replay any game action by action"
+    )
     parser.add_argument(
         "--max-decisions",
         type=int,
@@ -61,9 +69,15 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--no-report", action="store_true", help="do not write the report at the end")
+    parser.add_argument(
+        "--no-plots", action="store_true", help="write the report without figures (text and tables; no matplotlib)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    plots = not args.no_plots
+    if plots and not args.no_report:
+        require_plotting()
     plan = make_plan(
         args.game,
         options=game_options(args),
@@ -93,7 +107,6 @@ def run(args: argparse.Namespace) -> int:
     if summary.repaired:
         print(f"an unfinished last line in {out / 'results.jsonl'} was cut off; that game was played again")
     if not args.no_report:
-        _, text = build_report(out)
-        print(text)
+        print(build_report(out, plots=plots).text)
         print(f"\nreport: {out / 'report.html'}")
     return 0

@@ -17,6 +17,7 @@ _BUILTIN: dict[str, str] = {
     "mephisto": "cardtable.games.mephisto.game:Mephisto",
     "doctor-strange": "cardtable.games.doctor_strange.game:DoctorStrange",
     "army-of-darkness": "cardtable.games.army_of_darkness.game:ArmyOfDarkness",
+    "mr-card-game": "cardtable.games.mr_card_game.game:MrCardGame",
 }
 _EXTRA: dict[str, Callable[..., Game]] = {}
 _CACHE: dict[tuple[str, tuple[tuple[str, Any], ...], tuple[tuple[str, int, int], ...]], Game] = {}

@@ -5,7 +5,10 @@
 * :mod:`~cardtable.sim.run` — running a plan into a resumable folder, locally or on Ray.
 * :mod:`~cardtable.sim.store` — the folder's files, read strictly.
 * :mod:`~cardtable.sim.stats` — Wilson and t intervals, percentiles, paired differences.
-* :mod:`~cardtable.sim.analysis` and :mod:`~cardtable.sim.report` — the statistics, plots and pages.
+* :mod:`~cardtable.sim.progress` — the progress bar (rich).
+* :mod:`~cardtable.sim.analysis` — the statistics of a run, as one JSON-ready dict.
+* :mod:`~cardtable.sim.summary`, :mod:`~cardtable.sim.plots`, :mod:`~cardtable.sim.page` — the report in
+  words, its figures (matplotlib) and its HTML page; :mod:`~cardtable.sim.report` writes them all.
 
 >>> import tempfile, pathlib
 >>> from cardtable.sim import make_plan, run_plan, build_report
@@ -14,12 +17,14 @@
 """
 
 from cardtable.sim.plan import Plan, Setting, make_plan, parse_grid
-from cardtable.sim.report import build_report
+from cardtable.sim.report import PlotsUnavailable, Report, build_report, require_plotting
 from cardtable.sim.run import ResumeRefused, RunSummary, run_plan
 from cardtable.sim.store import ResultsError
 
 __all__ = [
     "Plan",
+    "PlotsUnavailable",
+    "Report",
     "ResultsError",
     "ResumeRefused",
     "RunSummary",
@@ -27,5 +32,6 @@ __all__ = [
     "build_report",
     "make_plan",
     "parse_grid",
+    "require_plotting",
     "run_plan",
 ]

@@ -28,7 +28,8 @@ from cardtable.engine.errors import OptionError
 from cardtable.engine.game import JSON
 from cardtable.engine.rng import Rng
 
-MANIFEST_FORMAT = "cardtable-sim/1"
+MANIFEST_FORMAT = "cardtable-sim/2"
+"""Version 2 adds seat names to settings and forced decisions and card uses to every results line."""
 
 
 @dataclass(frozen=True)
@@ -40,9 +41,17 @@ class Setting:
     seats: tuple[str, ...]
     config: str
     """The game's config hash (card data + options): a changed card file is a different run."""
+    seat_names: tuple[str, ...] = ()
+    """What people call each seat (``game.seat_name``: P1..Pn, Good/Evil), for the report."""
 
     def to_json(self) -> dict[str, JSON]:
-        return {"label": self.label, "options": dict(self.options), "seats": list(self.seats), "config": self.config}
+        return {
+            "label": self.label,
+            "options": dict(self.options),
+            "seats": list(self.seats),
+            "config": self.config,
+            "seat_names": list(self.seat_names),
+        }
 
 
 @dataclass(frozen=True)
@@ -84,7 +93,8 @@ class Plan:
         return Plan(
             game=data["game"],
             settings=tuple(
-                Setting(s["label"], dict(s["options"]), tuple(s["seats"]), s["config"]) for s in data["settings"]
+                Setting(s["label"], dict(s["options"]), tuple(s["seats"]), s["config"], tuple(s.get("seat_names", ())))
+                for s in data["settings"]
             ),
             games=int(data["games"]),
             seed=int(data["seed"]),
@@ -186,7 +196,8 @@ def make_plan(
         for spec in specs:
             make_agent(spec, game, 0)  # validates the spec now rather than in a worker
         label = " ".join(parts) if parts else "default"
-        settings.append(Setting(label, dict(game.options), specs, game.config_hash))
+        names = tuple(game.seat_name(seat) for seat in range(game.players))
+        settings.append(Setting(label, dict(game.options), specs, game.config_hash, names))
     return Plan(
         game=game_id,
         settings=tuple(settings),

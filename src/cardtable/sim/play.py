@@ -10,14 +10,15 @@ import importlib
 import signal
 import sys
 import time
+import weakref
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import cardtable
 from cardtable.agents.base import Observation
 from cardtable.agents.ismcts import win_shares
 from cardtable.agents.registry import make_agent
-from cardtable.engine.game import JSON
+from cardtable.engine.game import JSON, Game
 from cardtable.sim.plan import Plan, agent_seed, seat_specs
 
 GameOutcome = tuple[dict[str, JSON], dict[str, JSON] | None]
@@ -35,44 +36,80 @@ def ensure_game(plan: Plan) -> None:
     cardtable.register(plan.game, obj)
 
 
-def card_names(state: cardtable.State) -> dict[int, str]:
-    """Names of the cards visible in the spectator view and the snapshot (``{"id", "name"}`` dicts)."""
-    names: dict[int, str] = {}
-    stack: list[Any] = [state.view(None), state.snapshot()]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            cid, name = item.get("id"), item.get("name")
-            if isinstance(cid, int) and not isinstance(cid, bool) and isinstance(name, str):
-                names.setdefault(cid, name)
-            stack.extend(item.values())
-        elif isinstance(item, list | tuple):
-            stack.extend(item)
-    return names
+CardUse = tuple[str, str] | None
+"""How an action puts a card to use and the card's name (``("played", "Greataxe")``), or None."""
+
+_USES: weakref.WeakKeyDictionary[Game, list[CardUse]] = weakref.WeakKeyDictionary()
+
+
+def plain_card_name(game: Game, card: int) -> str:
+    """A card's name with the id that ``game.card_name`` adds to tell copies apart taken off
+    (``"Greataxe (card 25)"`` -> ``"Greataxe"``), so that the copies of a card count together."""
+    name = game.card_name(card)
+    suffix = f" (card {card})"
+    return name[: -len(suffix)] if name.endswith(suffix) and len(name) > len(suffix) else name
+
+
+def card_uses(game: Game) -> list[CardUse]:
+    """For every action of ``game``'s action space, by index: how it puts a card to use and the card's
+    name, or None. The kinds are the game's ``CARD_USES`` (play, summon, loot, ...: not, say, paying a
+    cost with a card); a game that declares none counts every action with a ``card`` parameter as
+    "used". Computed once per loaded game, so counting costs one list lookup per decision.
+    """
+    table = _USES.get(game)
+    if table is not None and len(table) == len(game.actions):
+        return table
+    kinds: Mapping[str, str] = game.CARD_USES or {
+        kind: "used" for kind, params in game.actions.params.items() if "card" in params
+    }
+    table = []
+    for action in game.actions:
+        how = kinds.get(action.kind)
+        card = action.arg("card") if how is not None and "card" in game.actions.params[action.kind] else None
+        table.append((how, plain_card_name(game, card)) if how is not None and isinstance(card, int) else None)
+    _USES[game] = table
+    return table
 
 
 def play_game(plan: Plan, setting_index: int, index: int) -> GameOutcome:
-    """Play game ``index`` of setting ``setting_index`` and return its results (and records) line."""
+    """Play game ``index`` of setting ``setting_index`` and return its results (and records) line.
+
+    A decision with a single legal action is applied without asking the agent (it has no choice;
+    this saves a search) and counted as ``forced``. Every action that puts a card to use is counted
+    per seat, by how and by card name (copies together), in ``cards``: ``[{"played": {"Greataxe": 2},
+    ...}, ...]``, the data of the report's per-card statistics, kept without ``--records``.
+    """
     setting = plan.settings[setting_index]
     game = cardtable.load(plan.game, **setting.options)
     players = game.players
     seed = plan.seed + index
     specs, agent_at = seat_specs(setting, players, index)
     agents = [make_agent(spec, game, agent_seed(plan.seed, index, seat)) for seat, spec in enumerate(specs)]
+    uses = card_uses(game)
+    cards: list[dict[str, dict[str, int]]] = [{} for _ in range(players)]
     start = time.perf_counter()
     state = game.new(seed, log=False)
     first = state.current_player
     actors: list[int] | None = [] if plan.records else None
-    decisions = 0
+    decisions = forced = 0
     limit = plan.max_decisions
     while not state.is_over and decisions < limit:
         seat = state.current_player
         assert seat is not None
-        action = agents[seat].choose(Observation(state, seat))
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            action = legal[0]
+            forced += 1
+        else:
+            action = agents[seat].choose(Observation(state, seat))
         if actors is not None:
             actors.append(seat)
         state.apply(action, seat)
         decisions += 1
+        use = uses[action.index]
+        if use is not None:
+            by_name = cards[seat].setdefault(use[0], {})
+            by_name[use[1]] = by_name.get(use[1], 0) + 1
     seconds = time.perf_counter() - start
     line: dict[str, JSON] = {
         "setting": setting_index,
@@ -83,6 +120,7 @@ def play_game(plan: Plan, setting_index: int, index: int) -> GameOutcome:
         "agents": agent_at,
         "first": first,
         "decisions": decisions,
+        "forced": forced,
         "seconds": round(seconds, 6),
     }
     if state.is_over:
@@ -98,17 +136,10 @@ def play_game(plan: Plan, setting_index: int, index: int) -> GameOutcome:
         # Our own safety stop, for a game whose rules never end it: counted and flagged like a
         # game's turn limit, with no winner.
         line.update(result=None, reason="decision-limit", truncated=True, turns=state.turn, wins=[0.0] * players)
+    line["cards"] = cast(JSON, cards)
     record_line: dict[str, JSON] | None = None
     if plan.records:
-        record = state.record()
-        names = card_names(state)
-        record_line = {
-            "setting": setting_index,
-            "index": index,
-            "actors": actors,
-            "names": {str(k): v for k, v in sorted(names.items())},
-            "record": record,
-        }
+        record_line = {"setting": setting_index, "index": index, "actors": actors, "record": state.record()}
     return line, record_line
 
 

@@ -14,6 +14,7 @@ import math
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -21,6 +22,7 @@ from typing import IO, Any
 from cardtable.engine.errors import CardtableError
 from cardtable.sim.plan import Plan, manifest_differences
 from cardtable.sim.play import GameOutcome, run_batch, worker_init
+from cardtable.sim.progress import ProgressBar
 from cardtable.sim.store import (
     MANIFEST,
     RECORDS,
@@ -73,24 +75,39 @@ def make_batches(plan: Plan, done: set[tuple[int, int]], workers: int, size: int
 
 
 def _local(plan_json: dict[str, Any], batches: Sequence[Batch], workers: int) -> Iterator[list[GameOutcome]]:
+    """The batches' outcomes as they finish: in this process for one worker, else on a process pool.
+
+    The pool is started here, before the caller starts its progress bar (whose drawing thread should
+    not be running while worker processes fork). Closing the returned iterator stops the workers.
+    """
     if workers <= 1:
-        for setting, indices in batches:
-            yield run_batch(plan_json, setting, indices)
-        return
+        return (run_batch(plan_json, setting, indices) for setting, indices in batches)
     import multiprocessing
 
     # fork shares the parent's imports and registered games and starts in milliseconds.
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
     pool = ctx.Pool(min(workers, max(1, len(batches))), initializer=worker_init, initargs=(sys.path,))
-    try:
-        tasks = [(plan_json, s, idx) for s, idx in batches]
-        yield from pool.imap_unordered(_run_task, tasks, chunksize=1)
-        pool.close()
-    finally:
+    return _PoolStream(pool, pool.imap_unordered(_run_task, [(plan_json, s, idx) for s, idx in batches], chunksize=1))
+
+
+class _PoolStream:
+    """A process pool's results; ``close()`` (always called) stops the workers now, mid-batch if need be."""
+
+    def __init__(self, pool: Any, results: Iterator[list[GameOutcome]]) -> None:
+        self._pool = pool
+        self._results = results
+
+    def __iter__(self) -> Iterator[list[GameOutcome]]:
+        return self
+
+    def __next__(self) -> list[GameOutcome]:
+        return next(self._results)
+
+    def close(self) -> None:
         # On an interruption or an error: stop the workers now rather than after their batches.
-        pool.terminate()
-        pool.join()
+        self._pool.terminate()
+        self._pool.join()
 
 
 def _run_task(task: tuple[dict[str, Any], int, list[int]]) -> list[GameOutcome]:
@@ -150,6 +167,11 @@ def prepare_folder(plan: Plan, out: Path) -> tuple[set[tuple[int, int]], bool]:
             raise ResumeRefused(f"{out} has a {RESULTS} but no {MANIFEST}; use an empty folder")
         write_manifest(out, manifest)
         return set(), False
+    if old.get("format") != manifest["format"]:
+        raise ResumeRefused(
+            f"{out} holds a run written by another version of cardtable (results format {old.get('format')}, "
+            f"this one writes {manifest['format']}); use a new folder (`cardtable report {out}` still reads it)"
+        )
     diffs = manifest_differences(old, manifest)
     if diffs:
         raise ResumeRefused(
@@ -191,36 +213,22 @@ def run_plan(
     done, repaired = prepare_folder(plan, out)
     batches = make_batches(plan, done, k, batch_size)
     plan_json = plan.to_json()
-    stream = _local(plan_json, batches, k) if backend == "local" else _ray(plan_json, batches, k, address)
-    from tqdm import tqdm
-
-    bar = tqdm(
-        total=plan.total,
-        initial=len(done),
-        unit=" games",
-        disable=not progress,
-        dynamic_ncols=True,
-        smoothing=0.05,
-        desc=plan.game,
-    )
     played = 0
-    results_fh = (out / RESULTS).open("a")
-    records_fh = (out / RECORDS).open("a") if plan.records else None
-    try:
+    with ExitStack() as stack:
+        stream = _local(plan_json, batches, k) if backend == "local" else _ray(plan_json, batches, k, address)
+        close = getattr(stream, "close", None)
+        if close is not None:
+            stack.callback(close)
+        results_fh = stack.enter_context((out / RESULTS).open("a"))
+        records_fh = stack.enter_context((out / RECORDS).open("a")) if plan.records else None
+        bar = ProgressBar(plan.game, plan.total, len(done), enabled=progress)
+        stack.callback(bar.close)
         for outcomes in stream:
             if records_fh is not None:
                 _write(records_fh, [rec for _, rec in outcomes if rec is not None])
             _write(results_fh, [line for line, _ in outcomes])
             played += len(outcomes)
-            bar.update(len(outcomes))
+            bar.advance(len(outcomes))
             if on_batch is not None:
                 on_batch(played)
-    finally:
-        bar.close()
-        results_fh.close()
-        if records_fh is not None:
-            records_fh.close()
-        close = getattr(stream, "close", None)
-        if close is not None:
-            close()
     return RunSummary(plan.total, len(done), played, repaired)

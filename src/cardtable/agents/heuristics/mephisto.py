@@ -16,14 +16,22 @@ from typing import Any
 from cardtable.agents.base import Agent, Observation
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import OptionError
+from cardtable.engine.seats import label_seat
 from cardtable.games.mephisto.rules import MephistoState
 
 _BONUS = re.compile(r"\+(\d+) attack")
+_ACTIVATE = "Activate ("
 
 
 def _bonus_of(text: str) -> int:
     m = _BONUS.search(text)
     return int(m.group(1)) if m else 0
+
+
+def _activation(card: dict[str, Any]) -> str:
+    """The words of a card's activated ability ("" if it has none)."""
+    text = str(card.get("text", ""))
+    return text[text.index(_ACTIVATE) :] if _ACTIVATE in text else ""
 
 
 def _value(card: dict[str, Any]) -> float:
@@ -59,24 +67,20 @@ class Heuristic(Agent):
         player: dict[str, Any] = view["players"][view["seat"]]
         return player
 
-    def _fight_base(self, view: dict[str, Any], lane: int) -> tuple[int, list[int]]:
-        """Attack from everything but favor in ``lane``, and the weapons there (strongest first)."""
-        me = self._me(view)
-        base = me["attack_bonus"] + sum(
-            _bonus_of(m.get("ability", "")) for m in me["souls"] if m.get("ability", "").startswith("fighting")
-        )
-        weapons = []
-        for w in me["in_play"]:
-            if w["type"] == "weapon" and w["range"] == lane:
-                attack = w["attack"] + sum(_bonus_of(s.get("attached", "")) for s in w["attached_spells"])
-                weapons.append((attack, w["id"]))
-        weapons.sort(reverse=True)
-        return base, [wid for _, wid in weapons] if weapons else []
+    @staticmethod
+    def _lane_monsters(view: dict[str, Any], lane: int) -> list[dict[str, Any]]:
+        """The monsters in the viewing seat's lane ``lane`` (the dungeon is drawn from its side)."""
+        return [
+            cell["card"]
+            for row in view["dungeon"]["rows"]
+            for cell in row
+            if cell["lane"] == lane and cell.get("card") and cell["card"]["type"] == "monster"
+        ]
 
     def _weapon_attack(self, view: dict[str, Any], wid: int) -> int:
         for w in self._me(view)["in_play"]:
             if w["id"] == wid:
-                return int(w["attack"]) + sum(_bonus_of(s.get("attached", "")) for s in w["attached_spells"])
+                return int(w["attack"]) + sum(_bonus_of(s["text"]) for s in w.get("attached", []))
         return 0
 
     def _best_fight(self, view: dict[str, Any], lanes: list[int]) -> tuple[int, int]:
@@ -84,15 +88,9 @@ class Heuristic(Agent):
         me = self._me(view)
         best = (0, 0)
         for lane in lanes:
-            base, weapons = self._fight_base(view, lane)
-            power = base + sum(self._weapon_attack(view, w) for w in weapons) + me["favor"]
+            power = view["your_lanes"][lane - 1]["your_attack"] + me["favor"]
             monsters = sorted(
-                (
-                    d["card"]
-                    for d in view["dungeon"]
-                    if d["card"] and d["card"]["type"] == "monster" and d["lane"] == lane
-                ),
-                key=lambda m: (-m["souls"] / max(1, m["attack"]), m["attack"]),
+                self._lane_monsters(view, lane), key=lambda m: (-m["souls"] / max(1, m["attack"]), m["attack"])
             )
             total = souls = 0
             for m in monsters:
@@ -104,28 +102,42 @@ class Heuristic(Agent):
         return best
 
     # ------------------------------------------------------------------ decisions
+    # The open decision, told by the kinds of the legal actions (the view says it in words).
+    _DECISIONS = (
+        ("discard", "_cheapest_discard"),
+        ("monster", "_fight_monsters"),
+        ("weapon", "_fight_weapons"),
+        ("spend", "_fight_favor"),
+        ("take", "_summon_take"),
+        ("attach", "_attach"),
+        ("target", "_target"),
+        ("repair", "_repair"),
+        ("damage", "_damage"),
+        ("remove", "_solitaire_remove"),
+    )
+
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal_actions()
         if len(legal) == 1:
             return legal[0]
         view = obs.view()
-        phase = view["phase"]
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
-        pick = getattr(self, "_" + phase.replace("-", "_"), None)
-        choice = pick(view, by_kind) if pick is not None else None
+        method = next((m for kind, m in self._DECISIONS if kind in by_kind), "_play")
+        choice = getattr(self, method)(view, by_kind)
         if choice is None:
             choice = next((a for a in legal if a.kind != "switch"), legal[0])
-        return choice
+        return choice  # type: ignore[no-any-return]
 
     def _cards(self, view: dict[str, Any]) -> dict[int, dict[str, Any]]:
         out: dict[int, dict[str, Any]] = {}
         for c in view["hand"]:
             out[c["id"]] = c
-        for d in view["dungeon"]:
-            if d["card"]:
-                out[d["card"]["id"]] = d["card"]
+        for row in view["dungeon"]["rows"]:
+            for cell in row:
+                if cell.get("card"):
+                    out[cell["card"]["id"]] = cell["card"]
         for p in view["players"]:
             for c in p["in_play"]:
                 out[c["id"]] = c
@@ -140,21 +152,21 @@ class Heuristic(Agent):
         # 1. play free cards and cheap equipment (keeping Battle-Fury-like bonuses for a real fight)
         for a in acts.get("play", []):
             c = cards[int(a.args[0])]
-            if any("attack" in e for e in c.get("effects", [])) and not souls:
+            if c["type"] == "spell" and "in your fight this turn" in c["text"] and not souls:
                 continue
-            if c["type"] == "spell" and "favor" in " ".join(c.get("effects", [])) and me["favor"] >= 9:
+            if c["type"] == "spell" and "favor" in c["text"] and me["favor"] >= 9:
                 continue
             if c["cost"] == 0 or (c["type"] in ("weapon", "item") and c["cost"] <= 1 and hand_size >= 3):
                 return a
         # 2. use items/weapons whose activation helps, if it does not waste the weapon before a fight
         for a in acts.get("activate", []):
             c = cards[int(a.args[0])]
-            text = " ".join(c.get("activate", []))
+            text = _activation(c)
             if "gain" in text and me["favor"] >= 9:
                 continue
-            if c["type"] == "weapon" and c["remaining"] <= 1 and souls:
+            if c["type"] == "weapon" and c["durability_left"] <= 1 and souls:
                 continue
-            if "repair" in text and all(x["remaining"] >= x["durability"] for x in me["in_play"]):
+            if "repair" in text and all(x["durability_left"] >= x["durability"] for x in me["in_play"]):
                 continue
             return a
         # 3. the action
@@ -171,12 +183,6 @@ class Heuristic(Agent):
             return acts["summon"][0]
         return None
 
-    def _pay(self, view: dict[str, Any], acts: dict[str, list[Action]]) -> Action | None:
-        return self._cheapest_discard(view, acts)
-
-    def _discard(self, view: dict[str, Any], acts: dict[str, list[Action]]) -> Action | None:
-        return self._cheapest_discard(view, acts)
-
     def _cheapest_discard(self, view: dict[str, Any], acts: dict[str, list[Action]]) -> Action | None:
         hand = {c["id"]: c for c in view["hand"]}
         options = [a for a in acts.get("discard", []) if int(a.args[0]) in hand]
@@ -184,13 +190,16 @@ class Heuristic(Agent):
             return None
         return min(options, key=lambda a: _value(hand[int(a.args[0])]))
 
+    @staticmethod
+    def _fight_lane(view: dict[str, Any]) -> int:
+        """The lane of the open fight (the viewing seat is fighting: ``lane N`` in its own numbers)."""
+        return int(str(view["fight"]["lane"]).split()[-1])
+
     def _fight_monsters(self, view: dict[str, Any], acts: dict[str, list[Action]]) -> Action | None:
         fight = view["fight"]
-        lane = fight["lane"]
-        base, weapons = self._fight_base(view, lane)
-        power = base + sum(self._weapon_attack(view, w) for w in weapons) + self._me(view)["favor"]
+        power = view["your_lanes"][self._fight_lane(view) - 1]["your_attack"] + self._me(view)["favor"]
         cards = self._cards(view)
-        chosen = sum(cards[m]["attack"] for m in fight["monsters"] if m in cards)
+        chosen = int(fight["needed"])
         options = sorted(acts.get("monster", []), key=lambda a: -cards[int(a.args[0])]["souls"])
         for a in options:
             if chosen + cards[int(a.args[0])]["attack"] <= power:
@@ -199,24 +208,14 @@ class Heuristic(Agent):
             return acts["done"][0]
         return min(options, key=lambda a: cards[int(a.args[0])]["attack"]) if options else None
 
-    def _need(self, view: dict[str, Any]) -> int:
-        cards = self._cards(view)
-        fight = view["fight"]
-        return int(sum(cards[m]["attack"] for m in fight["monsters"] if m in cards))
-
     def _fight_weapons(self, view: dict[str, Any], acts: dict[str, list[Action]]) -> Action | None:
         fight = view["fight"]
-        base, _ = self._fight_base(view, fight["lane"])
-        have = base + sum(self._weapon_attack(view, w) for w in fight["weapons"])
-        if have >= self._need(view) or not acts.get("weapon"):
+        if fight["attack"] >= fight["needed"] or not acts.get("weapon"):
             return acts["done"][0]
         return max(acts["weapon"], key=lambda a: self._weapon_attack(view, int(a.args[0])))
 
     def _fight_favor(self, view: dict[str, Any], acts: dict[str, list[Action]]) -> Action | None:
-        fight = view["fight"]
-        base, _ = self._fight_base(view, fight["lane"])
-        have = base + sum(self._weapon_attack(view, w) for w in fight["weapons"])
-        short = max(0, self._need(view) - have)
+        short = int(view["fight"]["favor_to_close_gap"])
         spends = {int(a.args[0]): a for a in acts.get("spend", [])}
         return spends.get(short, spends.get(0))
 
@@ -228,19 +227,19 @@ class Heuristic(Agent):
         cards = self._cards(view)
         return max(
             acts.get("attach", []),
-            key=lambda a: (cards[int(a.args[0])]["remaining"], cards[int(a.args[0])]["attack"]),
+            key=lambda a: (cards[int(a.args[0])]["durability_left"], cards[int(a.args[0])]["attack"]),
             default=None,
         )
 
     def _target(self, view: dict[str, Any], acts: dict[str, list[Action]]) -> Action | None:
         players = view["players"]
-        return min(acts.get("target", []), key=lambda a: players[int(a.args[0])]["favor"], default=None)
+        return min(acts.get("target", []), key=lambda a: players[label_seat(str(a.args[0]))]["favor"], default=None)
 
     def _repair(self, view: dict[str, Any], acts: dict[str, list[Action]]) -> Action | None:
         cards = self._cards(view)
         return max(
             acts.get("repair", []),
-            key=lambda a: cards[int(a.args[0])]["durability"] - cards[int(a.args[0])]["remaining"],
+            key=lambda a: cards[int(a.args[0])]["durability"] - cards[int(a.args[0])]["durability_left"],
             default=None,
         )
 
@@ -249,7 +248,7 @@ class Heuristic(Agent):
 
         def worth(a: Action) -> tuple[int, int]:
             c = cards[int(a.args[0])]
-            return (int(c["remaining"] <= 1), int(c.get("attack", 0)) + int(c["remaining"]))
+            return (int(c["durability_left"] <= 1), int(c.get("attack", 0)) + int(c["durability_left"]))
 
         return max(acts.get("damage", []), key=worth, default=None)
 

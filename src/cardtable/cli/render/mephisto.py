@@ -1,99 +1,310 @@
-"""Mephisto's table: the dungeon drawn as the grid it is, turned so the viewing seat sits at the bottom.
+"""Mephisto's table for a terminal, drawn from the view alone.
 
-Everything else comes from the generic layout. Only the view is read: the dungeon spaces with their
-``x``/``y`` and lane numbers, the ``blocked`` corners and ``deck_at`` of the 3x3 dungeon, and the
-seats' ``side`` in ``players``.
+The view already turns the dungeon so the viewing seat sits at the bottom (``dungeon.rows``: far row
+first, lanes 1..3 left to right), so this module only lays things out, compactly enough that a
+decision's screen (with the events and the numbered choices the CLI adds) fits a 50-row terminal:
+
+* a status line (whose turn, the deck and the end of the game, the solitaire ranking);
+* the dungeon as a 2x3 or 3x3 grid of cells (name, numbers, the start of the card's text);
+* one row per player (favor, soul points, souls, hand, cards in play);
+* over each lane, the monsters' attack there against the attack the viewing seat would bring; the
+  open fight with its totals, the card being paid for or resolved, the discard pile;
+* the viewing seat's hand with every card's numbers and text (a few set phrases shortened), then the
+  prompt.
+
+Zones named in ``ctx.fold`` (unchanged since the seat's last decision) shrink to one line; the hand
+and the prompt never do. A view this module does not recognise is drawn by the generic renderer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rich import box
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from cardtable.cli.render import RenderContext
-from cardtable.cli.render.generic import card_details
+from cardtable.cli.render.generic import folded_line, header, label
 from cardtable.cli.render.generic import render_view as generic_view
 from cardtable.engine.game import JSON
 
-DRAWN_HERE = ("dungeon", "my_lanes", "layout", "blocked", "deck_at")
+NUMBERS = (
+    ("cost", "cost {}"),
+    ("attack", "{} atk"),
+    ("durability", "dur {}"),
+    ("range", "range {}"),
+    ("souls", "{} souls"),
+)
 
 
-def _side(view: Mapping[str, JSON], seat: int | None) -> str:
-    players = view.get("players")
-    if seat is None or not isinstance(players, list) or seat >= len(players):
-        return "south"
-    row = players[seat]
-    side = row.get("side") if isinstance(row, Mapping) else None
-    return side if isinstance(side, str) else "south"
+def numbers(card: Mapping[str, JSON]) -> str:
+    """``weapon · cost 1 · 4 atk · dur 3 · range 2``: a card's type and printed numbers."""
+    parts = [form.format(card[key]) for key, form in NUMBERS if isinstance(card.get(key), int)]
+    return " · ".join([str(card.get("type", "")), *parts])
 
 
-def screen_cell(side: str, x: int, y: int, width: int, height: int) -> tuple[int, int]:
-    """(row, column) on screen of dungeon space (x, y), for a seat on ``side`` looking in.
-
-    x grows to the east and y to the north; the seat's own side is drawn at the bottom.
-    """
-    if side == "north":
-        return y, width - 1 - x
-    if side == "west":  # facing east: north is on the left, east is far away
-        return width - 1 - x, height - 1 - y
-    if side == "east":  # facing west: south is on the left, west is far away
-        return x, y
-    return height - 1 - y, x
-
-
-def _cell(space: Mapping[str, JSON]) -> RenderableType:
-    card = space.get("card")
-    lane = space.get("lane")
-    title = f"lane {lane}" if isinstance(lane, int) else f"space {space.get('space')}"
-    if isinstance(card, Mapping) and isinstance(card.get("name"), str):
-        body = Text.assemble((str(card["name"]), "bold"), (f" #{card.get('id')}", "dim"), "\n", card_details(card))
-    else:
-        body = Text("(empty)", style="dim")
-    return Panel(body, title=title, title_align="left")
+CELL_WIDTH = 28
+"""About the width of a dungeon cell on a 100-column terminal: a cell shows two lines of text."""
+ABBREVIATIONS = (
+    ("When it enters the dungeon: ", "Enters: "),
+    ("Once you have defeated it, ", "Defeated, "),
+    ("Once you have defeated it: ", "Defeated: "),
+    ("Activate (1 durability, once a turn): ", "Activate: "),
+    ("whenever you ", "when you "),
+    (" in every fight you make", " in every fight"),
+    (" in your fight this turn", " this turn"),
+    ("remove 1 durability from an opponent's item or weapon", "-1 durability to a foe's item/weapon"),
+    ("each opponent", "each foe"),
+    ("every player", "everyone"),
+)
+"""Shorter words for the table's cards (the view keeps the full text; `view` in the CLI shows it)."""
 
 
-def dungeon_grid(view: Mapping[str, JSON], ctx: RenderContext) -> RenderableType | None:
-    spaces = [s for s in view.get("dungeon") or [] if isinstance(s, Mapping)]
-    coords = [(s.get("x"), s.get("y")) for s in spaces]
-    if not spaces or not all(isinstance(x, int) and isinstance(y, int) for x, y in coords):
+def cell_text(text: str) -> str:
+    for long, brief in ABBREVIATIONS:
+        text = text.replace(long, brief)
+    return text
+
+
+def wrapped(numbers: str, width: int = 24) -> str:
+    """``numbers`` broken into lines of at most about ``width`` characters, only between the units
+    (``weapon · cost 2 · 6 atk`` / ``dur 2 · range 2``), never inside one."""
+    lines: list[str] = []
+    for unit in numbers.split(" · "):
+        if lines and len(lines[-1]) + 3 + len(unit) <= width:
+            lines[-1] += " · " + unit
+        else:
+            lines.append(unit)
+    return "\n".join(lines)
+
+
+def short(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def card_label(card: Mapping[str, JSON]) -> Text:
+    return Text.assemble((str(card.get("name")), "bold"), (f" #{card.get('id')}", "dim"))
+
+
+def lane_heading(view: Mapping[str, JSON], lane: int) -> str:
+    """``lane 2: 12 vs your 7``: a lane's monsters' attack against the attack the viewing seat would
+    bring there with all its weapons (no favor), when the view gives them."""
+    lanes = view.get("your_lanes")
+    if isinstance(lanes, list) and len(lanes) >= lane and isinstance(lanes[lane - 1], Mapping):
+        info = lanes[lane - 1]
+        if info.get("monster_attack"):
+            return f"lane {lane}: {info.get('monster_attack')} vs your {info.get('your_attack')}"
+    return f"lane {lane}"
+
+
+def dungeon_grid(view: Mapping[str, JSON]) -> RenderableType | None:
+    dungeon = view.get("dungeon")
+    rows = dungeon.get("rows") if isinstance(dungeon, Mapping) else None
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, list) for r in rows):
         return None
-    blocked = {tuple(c) for c in view.get("blocked") or [] if isinstance(c, list)}
-    deck_at = view.get("deck_at")
-    cells: dict[tuple[int, int], RenderableType] = {}
-    xs = [int(x) for x, _ in coords]  # type: ignore[arg-type]
-    ys = [int(y) for _, y in coords]  # type: ignore[arg-type]
-    extra = [c for c in blocked | ({tuple(deck_at)} if isinstance(deck_at, list) else set()) if len(c) == 2]
-    width = max(xs + [int(c[0]) for c in extra]) + 1
-    height = max(ys + [int(c[1]) for c in extra]) + 1
-    side = _side(view, ctx.seat)
-    turned = side in ("west", "east")
-    rows, cols = (width, height) if turned else (height, width)
-    for space, x, y in zip(spaces, xs, ys, strict=True):
-        cells[screen_cell(side, x, y, width, height)] = _cell(space)
-    for c in blocked:
-        cells[screen_cell(side, int(c[0]), int(c[1]), width, height)] = Panel(Text("blocked", style="dim"))
-    if isinstance(deck_at, list) and len(deck_at) == 2:
-        where = screen_cell(side, int(deck_at[0]), int(deck_at[1]), width, height)
-        cells[where] = Panel(Text(f"dungeon deck\n{view.get('deck_size')} cards", justify="center"))
-    grid = Table.grid(expand=True)
-    for _ in range(cols):
-        grid.add_column(ratio=1)
-    for r in range(rows):
-        grid.add_row(*(cells.get((r, c), Text("")) for c in range(cols)))
-    you = "your side" if ctx.seat is not None else "south"
-    return Panel(
-        Group(grid, Text(f"▲ far side            ▼ {you} ({side})", style="dim", justify="center")),
-        title="Dungeon",
-        title_align="left",
+    table = Table(box=box.SQUARE, show_lines=True, expand=True, padding=(0, 1))
+    table.add_column("", style="dim", no_wrap=True, width=6)
+    for lane in (1, 2, 3):
+        table.add_column(lane_heading(view, lane), ratio=1, overflow="fold")
+    for row in rows:
+        cells: list[RenderableType] = []
+        place = ""
+        for cell in row:
+            if not isinstance(cell, Mapping):
+                cells.append(Text(""))
+                continue
+            place = str(cell.get("place", place))
+            card = cell.get("card")
+            if "deck" in cell:
+                cells.append(Text(f"dungeon deck\n{cell['deck']} cards", style="cyan", justify="center"))
+            elif "face_down" in cell:
+                cells.append(Text("face-down corner\n(out of play)", style="dim", justify="center"))
+            elif isinstance(card, Mapping):
+                stats = numbers(card).split(" · ", 1)[-1]  # the type shows in the text: keep the numbers
+                body = Text.assemble(card_label(card), " ", (stats, "yellow"))
+                words = cell_text(str(card.get("text") or ""))
+                if words:
+                    body.append("\n" + short(words, CELL_WIDTH * 2), style="dim")
+                cells.append(body)
+            else:
+                cells.append(Text("(empty)", style="dim"))
+        table.add_row(Text(place), *cells)
+    seen = dungeon.get("seen_from") if isinstance(dungeon, Mapping) else None
+    title = "Dungeon" + (f", seen from {seen}" if isinstance(seen, str) else "")
+    return Group(Text(title, style="bold"), table)
+
+
+def _cards_line(cards: JSON, limit: int = 60) -> str:
+    if not isinstance(cards, list) or not cards:
+        return "-"
+    names = [f"{c.get('name')} #{c.get('id')}" for c in cards if isinstance(c, Mapping)]
+    return short(", ".join(names), limit)
+
+
+def _in_play_line(cards: JSON) -> str:
+    """``Greataxe #25 lane 2 (4 atk, 2/3)``: each card in play, where it is and what is left of it."""
+    if not isinstance(cards, list) or not cards:
+        return "-"
+    out = []
+    for c in cards:
+        if not isinstance(c, Mapping):
+            continue
+        where = f" {c['lane']}" if isinstance(c.get("lane"), str) else ""
+        attack = f"{c['attack']} atk, " if isinstance(c.get("attack"), int) else ""
+        used = ", used" if c.get("activated_this_turn") else ""
+        under = f" +{_cards_line(c.get('attached'), 30)}" if c.get("attached") else ""
+        left = f"{c.get('durability_left')}/{c.get('durability')}"
+        out.append(f"{c.get('name')} #{c.get('id')}{where} ({attack}{left}{used}){under}")
+    return "; ".join(out)
+
+
+def players_table(view: Mapping[str, JSON], ctx: RenderContext) -> RenderableType | None:
+    players = view.get("players")
+    if not isinstance(players, list):
+        return None
+    table = Table(box=None, pad_edge=False, show_edge=False, expand=True)
+    table.add_column("player", no_wrap=True, style="bold")
+    table.add_column("favor", justify="right", no_wrap=True)
+    table.add_column("souls", justify="right", no_wrap=True)
+    table.add_column("hand", justify="right", no_wrap=True)
+    table.add_column("in play, collected, known in hand", overflow="fold", ratio=1)
+    current = view.get("current_player")
+    for seat, p in enumerate(players):
+        if not isinstance(p, Mapping):
+            continue
+        name = str(p.get("name"))
+        if isinstance(p.get("team"), str):
+            name += f" [{p['team']}]"
+        sits = p.get("sits")
+        name += " (you)" if sits == "you" else f" ({sits})" if isinstance(sits, str) else ""
+        if seat == current:
+            name = "▶ " + name
+        cards = []
+        if p.get("in_play"):
+            cards.append("in play: " + _in_play_line(p.get("in_play")))
+        bonus = p.get("attack_bonus_this_turn")
+        if isinstance(bonus, int) and bonus:
+            cards.append(f"+{bonus} attack this turn")
+        if p.get("souls"):
+            cards.append("collected: " + _cards_line(p.get("souls"), 80))
+        if p.get("known_in_hand"):
+            cards.append("known in hand: " + _cards_line(p.get("known_in_hand"), 80))
+        table.add_row(
+            name,
+            str(p.get("favor")),
+            str(p.get("soul_points")),
+            str(p.get("cards_in_hand")),
+            "; ".join(cards) or "-",
+            style="green" if seat == ctx.seat else None,
+        )
+    return table
+
+
+def fight_block(view: Mapping[str, JSON]) -> RenderableType | None:
+    fight = view.get("fight")
+    if not isinstance(fight, Mapping):
+        return None
+    monsters = _cards_line(fight.get("monsters"))
+    weapons = _cards_line(fight.get("weapons"))
+    return Text.assemble(
+        (f"Fight: {fight.get('fighter')} in {fight.get('lane')}: ", "bold red"),
+        f"monsters {'none chosen yet' if monsters == '-' else monsters} (need {fight.get('needed')}); ",
+        f"weapons {'none chosen' if weapons == '-' else weapons}; attack {fight.get('attack')} "
+        f"({fight.get('attack_from')})\n",
+        ("  " + str(fight.get("summary")), "bold yellow"),
     )
 
 
+def resolving_line(view: Mapping[str, JSON]) -> RenderableType | None:
+    res = view.get("resolving")
+    if not isinstance(res, Mapping) or not isinstance(res.get("card"), Mapping):
+        return None
+    card = res["card"]
+    assert isinstance(card, Mapping)
+    return Text.assemble(
+        ("Resolving: ", "bold"),
+        card_label(card),
+        f" ({numbers(card)}) — {res.get('status')}",
+        ("\n  " + str(card.get("text")), "dim") if card.get("text") else "",
+    )
+
+
+def discard_line(view: Mapping[str, JSON]) -> RenderableType:
+    pile = view.get("discard_pile")
+    count = len(pile) if isinstance(pile, list) else 0
+    if not count:
+        return Text("Discard pile: empty", style="dim")
+    assert isinstance(pile, list)
+    newest = [c for c in pile[-6:] if isinstance(c, Mapping)]
+    names = ", ".join(f"{c.get('name')} #{c.get('id')}" for c in reversed(newest))
+    more = f", … ({count - len(newest)} more)" if count > len(newest) else ""
+    return Text(f"Discard pile ({count}), newest first: {names}{more}", style="dim")
+
+
+def hand_table(view: Mapping[str, JSON], ctx: RenderContext) -> RenderableType | None:
+    hand = view.get("hand")
+    if ctx.seat is None or not isinstance(hand, list):
+        return None
+    if not hand:
+        return Text("Your hand: empty", style="green")
+    table = Table(box=None, pad_edge=False, show_edge=False, expand=True)
+    table.add_column("#", justify="right", style="dim", no_wrap=True)
+    table.add_column("card", style="bold", no_wrap=True)
+    table.add_column("numbers", style="yellow", no_wrap=True)
+    # A big hand gets one line a card (the text cut short; `view` shows it all), so the screen still fits.
+    big = len(hand) > BIG_HAND
+    table.add_column("text", overflow="ellipsis" if big else "fold", no_wrap=big, ratio=1)
+    for card in hand:
+        if isinstance(card, Mapping):
+            table.add_row(
+                str(card.get("id")),
+                str(card.get("name")),
+                numbers(card) if big else wrapped(numbers(card)),
+                cell_text(str(card.get("text", ""))),
+            )
+    return Group(Text(f"Your hand ({len(hand)})", style="bold green"), table)
+
+
+def status_line(view: Mapping[str, JSON]) -> Text:
+    progress = view.get("progress")
+    parts = [str(view.get("whose_turn", ""))]
+    if isinstance(progress, Mapping):
+        parts.append(f"deck {progress.get('deck')} cards (pass {progress.get('pass_through_deck')})")
+        parts.append(str(progress.get("end")))
+        if progress.get("ranking"):
+            parts.append(f"ranking: {progress['ranking']}")
+    return Text(" · ".join(p for p in parts if p), style="cyan")
+
+
+BIG_HAND = 6
+"""More cards than this in the viewing seat's hand are drawn one line each."""
+FOLDABLE = ("dungeon", "players", "discard_pile")
+
+
 def render_view(view: dict[str, JSON], ctx: RenderContext) -> RenderableType:
-    grid = dungeon_grid(view, ctx)
-    if grid is None:  # a view this renderer does not understand: the generic layout shows it all
+    grid = dungeon_grid(view)
+    players = players_table(view, ctx)
+    if grid is None or players is None:  # a view this renderer does not understand
         return generic_view(view, ctx)
-    return generic_view(view, ctx, skip=DRAWN_HERE, extra=[grid])
+    folded = [k for k in FOLDABLE if k in ctx.fold]
+    parts: list[RenderableType] = [header(view, ctx), status_line(view)]
+    if "dungeon" not in folded:
+        parts.append(grid)
+    if "players" not in folded:
+        parts.append(players)
+    for block in (fight_block(view), resolving_line(view)):
+        if block is not None:
+            parts.append(block)
+    if "discard_pile" not in folded:
+        parts.append(discard_line(view))
+    hand = hand_table(view, ctx)
+    if hand is not None:
+        parts.append(hand)
+    if folded:
+        parts.append(folded_line([label(k) for k in folded]))
+    prompt = view.get("prompt")
+    if isinstance(prompt, str) and prompt:
+        parts.append(Text(prompt, style="bold yellow"))
+    return Group(*parts)

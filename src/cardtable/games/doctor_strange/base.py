@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 # Decision phases (someone chooses) ...
 MYSTIC, XWIN, SUMMON, ONTO, DECLARE, TARGET, WEAPON, COUNTER, EXCHANGE, HELPER, REST, DISCARD, NEGATE, TAKE = range(14)
+OREST, XANY = 14, 15  # the other player's Rest window (rest-events=both-rests); an any-time window
 # ... and automatic steps.
 BEGIN, RESOLVE, HANDLIMIT, OVER = 20, 21, 22, 23
 PHASE_NAMES = {
@@ -33,6 +34,8 @@ PHASE_NAMES = {
     EXCHANGE: "attack:power-exchange",
     HELPER: "attack:call-defender",
     REST: "rest",
+    OREST: "rest:opponent-window",
+    XANY: "any-time-window:after-action",
     DISCARD: "rest:hand-limit",
     NEGATE: "negate:choose-target",
     TAKE: "go-back-in-time:choose-card",
@@ -41,8 +44,15 @@ PHASE_NAMES = {
     HANDLIMIT: "rest:hand-limit",
     OVER: "over",
 }
-# Phases in which `pass` moves on (a lone `pass` is skipped automatically).
-PASSABLE = frozenset((MYSTIC, XWIN, SUMMON, DECLARE, COUNTER, EXCHANGE, REST))
+"""Phase codes for the snapshot (engine bookkeeping: views say where the turn is in words)."""
+# Windows: decisions in which `pass` moves on. A window opens when, from public information, its
+# player might hold a card to play in it (``DSState._might_play``), and is then offered even if the
+# player's hand holds nothing playable (a lone `pass`): whether it opens never reveals a hand.
+PASSABLE = frozenset((MYSTIC, XWIN, SUMMON, DECLARE, COUNTER, EXCHANGE, REST, OREST, XANY))
+# Decisions before which an owed any-time window may open (any-time-events=after-every-action): not in
+# the middle of a choice (an attachment's character, a target, an Attack card, a helper, a Negate's
+# target, a search), which an event never interrupts.
+SETTLED = frozenset((MYSTIC, XWIN, SUMMON, DECLARE, COUNTER, EXCHANGE, REST, OREST, DISCARD))
 HAND_LIMIT = 7
 
 
@@ -64,7 +74,12 @@ class DSBase(State):
         "decl_t",
         "discard",
         "evcard",
+        "evseat",
         "exiled",
+        "fhelp",
+        "fight",
+        "fpa",
+        "fpd",
         "hands",
         "helpers",
         "incap",
@@ -85,6 +100,9 @@ class DSBase(State):
         "stack",
         "streak",
         "winner",
+        "xowed",
+        "xret",
+        "xseat",
     )
 
     # Field types (assigned in DSState.__init__ and clone).
@@ -106,6 +124,7 @@ class DSBase(State):
     att_on: list[int]
     pending: int
     evcard: int
+    evseat: int
     ret: int
     decl_a: int
     decl_t: int
@@ -124,6 +143,19 @@ class DSBase(State):
     reason: str
     active: int
     phase: int
+    # The last fight (kept for the view until the next one starts): [attacker, target, Attack card,
+    # turn, outcome (-1 in progress, 1 attacker won, 0 defender won), attacker's and target's
+    # modified power at the end, attacking seat]; the Power cards each side played; helpers and
+    # their power at the end (card, power, card, power...).
+    fight: list[int]
+    fpa: list[int]
+    fpd: list[int]
+    fhelp: list[int]
+    # Any-time windows (any-time-events=after-every-action): the seat owed a window (-1 none), and
+    # while one is open, its seat and the phase it interrupts.
+    xowed: int
+    xseat: int
+    xret: int
 
     def _names_text(self, cards: list[int]) -> str:
         return "you hold: " + ", ".join(self.game.card_name(c) for c in sorted(cards))

@@ -1,10 +1,14 @@
-"""Attacks (DS6): declaring one, resolving the next, and the outcome."""
+"""Attacks (DS6): declaring one, resolving the next, Power cards and Call Defender, and the outcome.
+
+The fight being resolved (and, once it is over, the last fight, until the next one starts) is kept in
+``fight`` / ``fpa`` / ``fpd`` / ``fhelp`` so the table can show its dice and totals.
+"""
 
 from __future__ import annotations
 
 from cardtable.games.doctor_strange import cards as C
 from cardtable.games.doctor_strange import fates as F
-from cardtable.games.doctor_strange.base import COUNTER, DECLARE, EXCHANGE, RESOLVE, REST, DSBase
+from cardtable.games.doctor_strange.base import COUNTER, EXCHANGE, RESOLVE, REST, DSBase
 
 
 class Combat(DSBase):
@@ -13,7 +17,10 @@ class Combat(DSBase):
     __slots__ = ()
 
     def _declare(self, seat: int, weapon: int) -> None:
-        """An attack is declared (DS6.2); the defender may counter it as it is played (DS10.1)."""
+        """An attack is declared (DS6.2); the defender may counter it as it is played (DS10.1).
+
+        The counter window is always next: it opens unless public information shows the defender
+        cannot hold a counter (or an any-time event), see ``DSState._might_play``."""
         g = self.game
         a, t = self.decl_a, self.decl_t
         self.attacks += (a, t, weapon)
@@ -21,13 +28,12 @@ class Combat(DSBase):
         self.attacked |= 1 << g.SLOT[a]
         if self.log is not None:
             fate = C.FATE_NAMES[g.FATE[weapon]]
-            self.emit("declare", f"{g.card_name(a)} attacks {g.card_name(t)} with {g.NAMES[weapon]} ({fate})")
-        self.phase = DECLARE
-        ctr = g.CTR[1 - seat]
-        for c in self.hands[1 - seat]:
-            if ctr[c]:
-                self.phase = COUNTER
-                break
+            self.emit(
+                "declare",
+                f"{g.seat_name(seat)}: {g.card_name(a)} attacks {g.card_name(t)} with {g.card_name(weapon)} "
+                f"(if it wins: {fate})",
+            )
+        self.phase = COUNTER
 
     def _resolve_next(self) -> None:
         """Start resolving the next declared attack (DS6.3-DS6.4), or go on to the Rest phase."""
@@ -50,16 +56,52 @@ class Combat(DSBase):
             self.rd = self.rng.roll(12)
             self.ba = self.bd = 0
             self.helpers = 0
+            self.fight = [a, t, attacks[i + 2], self.turn, -1, 0, 0, self.active]
+            self.fpa = []
+            self.fpd = []
+            self.fhelp = []
             if self.log is not None:
                 atk, dfn = self._totals()
                 self.emit(
                     "roll",
-                    f"{g.NAMES[a]} rolls {self.ra} (Attack Total {atk}); "
-                    f"{g.NAMES[t]} rolls {self.rd} (Defense Total {dfn})",
+                    f"fight: {g.NAMES[a]} rolls {self.ra} + power {self.mpow[slot[a]]} = Attack Total {atk}; "
+                    f"{g.NAMES[t]} rolls {self.rd} + power {self.mpow[slot[t]]} = Defense Total {dfn}",
                 )
             self.phase = EXCHANGE
             return
         self.phase = REST
+
+    def _power(self, seat: int, card: int) -> None:
+        """A Power card raises its player's total for this fight (DS6.5)."""
+        g = self.game
+        if seat == self.active:
+            bonus = g.BONUS[0][card]
+            self.ba += bonus
+            self.fpa.append(card)
+        else:
+            bonus = g.BONUS[1][card]
+            self.bd += bonus
+            self.fpd.append(card)
+        if self.log is not None:
+            atk, dfn = self._totals()
+            self.emit(
+                "power",
+                f"{g.seat_name(seat)} plays {g.card_name(card)}: +{bonus} "
+                f"({'attack' if seat == self.active else 'defense'}); Attack Total {atk}, Defense Total {dfn}",
+            )
+
+    def _call_helper(self, card: int) -> None:
+        """Call Defender: ``card`` adds its modified power to the Defense Total (DS6.7)."""
+        g = self.game
+        self.helpers |= 1 << g.SLOT[card]
+        self.phase = EXCHANGE
+        if self.log is not None:
+            atk, dfn = self._totals()
+            self.emit(
+                "call-defender",
+                f"{g.card_name(card)} adds its power {self.mpow[g.SLOT[card]]} to the defense; "
+                f"Attack Total {atk}, Defense Total {dfn}",
+            )
 
     def _finish_attack(self) -> None:
         """Higher total wins, the attacker wins ties; the target suffers the Attack card's fate."""
@@ -67,10 +109,25 @@ class Combat(DSBase):
         i = self.ares * 3
         a, t, w = self.attacks[i], self.attacks[i + 1], self.attacks[i + 2]
         atk, dfn = self._totals()
+        slot, mpow = g.SLOT, self.mpow
+        fight = self.fight
+        fight[4] = 1 if atk >= dfn else 0
+        fight[5] = mpow[slot[a]]
+        fight[6] = mpow[slot[t]]
+        h, s = self.helpers, 0
+        while h:
+            if h & 1:
+                self.fhelp += (g.CHARS[s], mpow[s])
+            h >>= 1
+            s += 1
         self.ares += 1
         self.phase = RESOLVE
         if atk >= dfn:
-            self.emit("attack", f"attack {atk} vs defence {dfn}: {g.NAMES[a]} wins")
+            self.emit(
+                "attack",
+                f"Attack Total {atk} against Defense Total {dfn}: {g.NAMES[a]} wins "
+                f"({'a tie goes to the attacker; ' if atk == dfn else ''}{C.FATE_NAMES[g.FATE[w]]})",
+            )
             F.apply_fate(self, a, t, g.FATE[w])
         else:
-            self.emit("attack", f"attack {atk} vs defence {dfn}: the attack on {g.NAMES[t]} fails")
+            self.emit("attack", f"Attack Total {atk} against Defense Total {dfn}: the attack on {g.NAMES[t]} fails")

@@ -50,16 +50,20 @@ class Effects(DSBase):
                         break
                     self.pool, self.discard = self.discard, []
                     self._forget_deck_order()
+                    if self.fight and self.fight[4] >= 0:
+                        self.fight = []  # the last fight's cards are back in the deck: its record goes
                     self.emit("reshuffle", f"the deck ran out: the discard pile ({len(self.pool)} cards) is shuffled")
                 c = self._pick()
             hand.append(c)
             got.append(c)
+        hand.sort()  # hands are kept sorted: their order says nothing, and must not differ between deals
         if self.log is not None:
             g = self.game
             self.emit(
                 "draw",
-                f"{g.seat_name(seat)} draws {len(got)} card(s)",
-                f"you draw {', '.join(g.card_name(c) for c in got) or 'nothing'}",
+                f"{g.seat_name(seat)} draws {len(got)} card{'s' if len(got) != 1 else ''}",
+                # Sorted: the order of a draw from the unordered pool is not something to show.
+                f"you draw {', '.join(g.card_name(c) for c in sorted(got)) or 'nothing'}",
                 (seat,),
             )
 
@@ -138,6 +142,7 @@ class Effects(DSBase):
                 self.phase = HELPER
             else:  # negate or search_deck: a choice follows
                 self.evcard = card
+                self.evseat = seat
                 self.ret = ph
                 self.phase = NEGATE if do == "negate" else TAKE
 
@@ -160,7 +165,7 @@ class Effects(DSBase):
             host = self.att_on[target]
             F.discard_attachment(self, target)
             self.emit("negate", f"{g.NAMES[self.evcard]}: {g.card_name(target)} on {g.NAMES[host]} is discarded")
-        self.evcard = -1
+        self.evcard = self.evseat = -1
         self.phase = self.ret
 
     def _take(self, seat: int, card: int) -> None:
@@ -168,6 +173,7 @@ class Effects(DSBase):
         g = self.game
         (self.stack if card in self.stack else self.pool).remove(card)
         self.hands[seat].append(card)
+        self.hands[seat].sort()
         self._forget_deck_order()
         # The other seat may have known this card's place in the deck; it cannot tell which card was taken.
         self.peek[1 - seat] &= ~(1 << card)
@@ -177,5 +183,5 @@ class Effects(DSBase):
             f"you take {g.card_name(card)}",
             (seat,),
         )
-        self.evcard = -1
+        self.evcard = self.evseat = -1
         self.phase = self.ret

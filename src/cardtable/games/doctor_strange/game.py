@@ -1,8 +1,9 @@
 """Doctor Strange card game: the :class:`DoctorStrange` Game (card data, options, actions).
 
 Two players, one Good and one Evil, share one deck holding one of each card of the rulebook's
-CARD LIST. By default seat 0 is Evil (and goes first) and seat 1 is Good; option ``good-seat``
-swaps them. The rules live in :mod:`.state` (turn flow, decisions, protocol), :mod:`.effects`
+CARD LIST. By default P1 (seat 0) is Evil and goes first, P2 (seat 1) is Good; option
+``good-seat=P1`` swaps them. People read the seats as "Good" and "Evil" (:meth:`seat_name`).
+The rules live in :mod:`.state` (turn flow, decisions, protocol), :mod:`.effects`
 (deck and events), :mod:`.combat` (attacks), :mod:`.upkeep` (Rest rolls, victory, turn limit),
 :mod:`.fates` (kill, exile, incapacitate, control, capture and their reversal), over the fields and
 shared queries of :mod:`.base`; :mod:`.view` is what each seat sees. See
@@ -18,17 +19,23 @@ Actions (every one takes a card id; the meaning of a ``play`` depends on the pha
     negate card=N     the target of a Negate card (a character in a pile or in play, or an Item)
     take card=N       Go Back in Time: keep deck card N
     discard card=N    discard card N from your hand (Rest phase hand limit)
-    pass              stop: end this phase's plays / this window
+    pass              stop: end this phase's plays / decline this window
+
+The timing options ``rest-events`` and ``any-time-events`` settle when R and X events may be played.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from cardtable.engine import Action, Game, Option, State
-from cardtable.engine.errors import OptionError
+from cardtable.engine.errors import OptionError, quoted
+from cardtable.engine.seats import label_seat
 from cardtable.games.doctor_strange import cards as C
+from cardtable.games.doctor_strange import words
+from cardtable.games.doctor_strange.view import VIEW_KEYS
 
 
 class DoctorStrange(Game):
@@ -36,9 +43,15 @@ class DoctorStrange(Game):
 
     id = "doctor-strange"
     title = "Doctor Strange Card Game"
+    VIEW_KEYS = VIEW_KEYS
     OPTIONS = (
         Option("players", 2, "number of players (the game is for exactly 2)", min=2, max=2),
-        Option("good-seat", 1, "which seat plays Good (the other plays Evil, who goes first)", min=0, max=1),
+        Option(
+            "good-seat",
+            "P2",
+            "which player plays Good, P1 or P2 (the other plays Evil, who goes first)",
+            choices=("P1", "P2"),
+        ),
         Option(
             "victory-count",
             "player-turns",
@@ -46,34 +59,60 @@ class DoctorStrange(Game):
             choices=("player-turns", "rounds"),
         ),
         Option("victory-from", 10, "the turn (as counted by victory-count) from which the victory rule applies", min=1),
+        Option(
+            "rest-events",
+            "own-rest",
+            "when an R (Rest) event may be played: in your own Rest phase only, or in either player's Rest phase",
+            choices=("own-rest", "both-rests"),
+        ),
+        Option(
+            "any-time-events",
+            "windows",
+            "where an X (any time) event may be played: whenever you play cards and in the window after the "
+            "opponent's Mystic Arts phase, or also after every action of the opponent",
+            choices=("windows", "after-every-action"),
+        ),
         Option("turn-limit", 400, "stop the game (result 'turn-limit', truncated) after this many player turns", min=2),
-        Option("card-file", "", "path of a replacement card file (empty: the built-in cards.toml)"),
+        Option(
+            "cards",
+            "",
+            "path of a card file in the cards.toml format, e.g. your own transcription of the card list "
+            "(empty: the built-in cards.toml)",
+        ),
     )
     CARD_USES = {"play": "played", "take": "acquired"}
     CONFIGURATIONS = (
         {"players": 2},
-        {"players": 2, "good-seat": 0},
-        {"players": 2, "victory-count": "rounds"},
+        {"players": 2, "good-seat": "P1", "rest-events": "both-rests"},
+        {"players": 2, "victory-count": "rounds", "any-time-events": "after-every-action"},
     )
 
     def _check_options(self) -> None:
-        path = str(self.options["card-file"])
-        if path and not Path(path).is_file():
-            raise OptionError(f"doctor-strange: option 'card-file': no such file {path!r}")
+        path = str(self.options["cards"])
+        if path:
+            try:
+                regular = Path(path).is_file()
+            except (OSError, ValueError):
+                regular = False
+            if not regular:
+                raise OptionError(f"doctor-strange: option 'cards': {quoted(path, 80)} is not a readable regular file")
 
     def _setup(self) -> None:
-        path = str(self.options["card-file"]) or C.CARD_FILE
+        path = str(self.options["cards"]) or C.CARD_FILE
         data = C.load_cards(path)
         self.cards = data
         self.card_hash = data.sha
-        self.good: int = int(self.options["good-seat"])
+        self.good: int = label_seat(str(self.options["good-seat"]))
         self.evil: int = 1 - self.good
         self.rounds: bool = self.options["victory-count"] == "rounds"
+        self.rest_both: bool = self.options["rest-events"] == "both-rests"
+        self.x_every: bool = self.options["any-time-events"] == "after-every-action"
         self.victory_from: int = int(self.options["victory-from"])
         self.turn_limit: int = int(self.options["turn-limit"])
         n = len(data)
         self.N = n
         self.NAMES = data.names
+        self.CARD_OBJ = words.card_objects(data)
         self.TYPE = data.types
         self.POW = data.power
         self.FATE = data.fate
@@ -127,13 +166,23 @@ class DoctorStrange(Game):
             tuple(tuple(b if use[s][c] else 0 for c, b in enumerate(r)) for r in self.BONUS) for s in (0, 1)
         )
         self.XCARDS: tuple[int, ...] = tuple(c for c in range(n) if tm[c] == C.ANY_TIME)
-        # Cards that might make a Mystic Arts / Rest decision worth offering (E or X / R or X events).
-        self.MYSTX = tuple(
-            tuple(self.MYST[s][c] or (use[s][c] and tm[c] == C.ANY_TIME) for c in range(n)) for s in (0, 1)
-        )
-        self.RESTX = tuple(
-            tuple(self.RESTEV[s][c] or (use[s][c] and tm[c] == C.ANY_TIME) for c in range(n)) for s in (0, 1)
-        )
+
+        # Candidates of each window, per seat: the cards of that kind the seat may use. A window opens
+        # when one of them might be in the seat's hand as far as public information goes (DS13.2).
+        def usable(seat: int, pick: Callable[[int], bool]) -> tuple[int, ...]:
+            return tuple(c for c in range(n) if use[seat][c] and pick(c))
+
+        ty = data.types
+        self.CAND_E = tuple(usable(s, lambda c: ty[c] == C.EVENT and tm[c] == C.MYSTIC_ARTS) for s in (0, 1))
+        self.CAND_X = tuple(usable(s, lambda c: ty[c] == C.EVENT and tm[c] == C.ANY_TIME) for s in (0, 1))
+        self.CAND_R = tuple(usable(s, lambda c: ty[c] == C.EVENT and tm[c] == C.REST) for s in (0, 1))
+        self.CAND_CHAR = tuple(usable(s, lambda c: ty[c] == C.CHARACTER) for s in (0, 1))
+        self.CAND_ATT = tuple(usable(s, lambda c: self.IS_ATTACH[c] and ty[c] != C.LOCATION) for s in (0, 1))
+        self.CAND_LOC = tuple(usable(s, lambda c: ty[c] == C.LOCATION) for s in (0, 1))
+        self.CAND_ATK = tuple(usable(s, lambda c: ty[c] == C.ATTACK) for s in (0, 1))
+        self.CAND_CTR = tuple(usable(s, lambda c: ev[c] == "counter") for s in (0, 1))
+        self.CAND_D = tuple(usable(s, lambda c: ev[c] == "call_defender") for s in (0, 1))
+        self.CAND_POW = tuple(tuple(tuple(c for c in range(n) if self.BON[s][r][c]) for r in (0, 1)) for s in (0, 1))
         self.NEGATE: tuple[str, ...] = tuple(
             str(data.effects[c][0]["target"]) if ev[c] == "negate" else "" for c in range(n)
         )
@@ -167,7 +216,7 @@ class DoctorStrange(Game):
 
     def describe_action(self, action: Action) -> str:
         if action.kind == "pass":
-            return "pass (stop playing in this phase / window)"
+            return "pass: end this phase, or let this window go by"
         card = action.args[0]
         assert isinstance(card, int)
         name = self.card_name(card)
@@ -184,10 +233,6 @@ class DoctorStrange(Game):
         return words[action.kind]
 
     def card_json(self, card: int) -> dict[str, Any]:
-        """A visible card as views show it."""
-        return {
-            "id": card,
-            "name": self.NAMES[card],
-            "type": C.TYPE_NAMES[self.TYPE[card]],
-            "power": self.POW[card],
-        }
+        """A visible card as views show it (a fresh dict): its printed data in words, see
+        :func:`.words.card_objects`."""
+        return dict(self.CARD_OBJ[card])

@@ -2,9 +2,13 @@
 
 A turn is Mystic Arts (draw 2, E events), an any-time window for the other player, Summon,
 Attack (declare every attack, each with a counter window for the defender; then resolve them in
-order: dice, a power exchange, the fate) and Rest (R events, hand limit, recovery and departure
-rolls, the victory check). ``_run`` advances through every automatic step and stops at the next
-decision, caching its legal actions; a decision whose only choice would be ``pass`` is skipped.
+order: dice, a power exchange, the fate) and Rest (R events — and, with rest-events=both-rests, a
+window for the other player —, hand limit, recovery and departure rolls, the victory check); with
+any-time-events=after-every-action an any-time window follows every action for the other player.
+``_run`` advances through every automatic step and stops at the next decision, caching its legal
+actions. A window (a decision ``pass`` ends) opens exactly when public information allows its
+player a play (``_might_play``, DS13.2), so whether it opens reveals no hand; it is then offered
+even if ``pass`` is the only legal action.
 Events, attacks and the end of a turn are in the mixins :mod:`.effects`, :mod:`.combat` and
 :mod:`.upkeep`. Clause numbers (DS…) refer to docs/rules/doctor-strange.md.
 """
@@ -14,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import JSON, Action, Result, Rng
+from cardtable.engine.seats import seat_label
 from cardtable.games.doctor_strange import cards as C
 from cardtable.games.doctor_strange.base import (
     BEGIN,
@@ -27,15 +32,18 @@ from cardtable.games.doctor_strange.base import (
     MYSTIC,
     NEGATE,
     ONTO,
+    OREST,
     OVER,
     PASSABLE,
     PHASE_NAMES,
     RESOLVE,
     REST,
+    SETTLED,
     SUMMON,
     TAKE,
     TARGET,
     WEAPON,
+    XANY,
     XWIN,
 )
 from cardtable.games.doctor_strange.combat import Combat
@@ -54,6 +62,7 @@ __all__ = [
     "MYSTIC",
     "NEGATE",
     "ONTO",
+    "OREST",
     "OVER",
     "PASSABLE",
     "PHASE_NAMES",
@@ -63,6 +72,7 @@ __all__ = [
     "TAKE",
     "TARGET",
     "WEAPON",
+    "XANY",
     "XWIN",
     "DSState",
 ]
@@ -90,6 +100,8 @@ class DSState(Effects, Combat, Upkeep):
         for _ in range(HAND_LIMIT):
             for seat in (g.evil, g.good):
                 self.hands[seat].append(self._pick())
+        for hand in self.hands:
+            hand.sort()  # hands are kept sorted (see Effects._draw)
         self.discard: list[int] = []
         self.killed: list[int] = []
         self.exiled: list[int] = []
@@ -104,6 +116,7 @@ class DSState(Effects, Combat, Upkeep):
         self.att_on: list[int] = [-1] * n
         self.pending = -1  # a permanent card on its way to a character (public)
         self.evcard = -1  # the event waiting for its choice (negate target / Go Back in Time)
+        self.evseat = -1  # the seat that played it (and makes the choice)
         self.ret = MYSTIC  # phase to return to after that choice
         self.decl_a = -1
         self.decl_t = -1
@@ -115,6 +128,12 @@ class DSState(Effects, Combat, Upkeep):
         self.attacked = 0  # bitmask of slots that attacked this turn
         self.peek: list[int] = [0, 0]  # per seat: bitmask of hidden cards whose place it knows
         self.streak: list[int] = [0, 0]  # consecutive checked turns with no viable character
+        self.fight: list[int] = []
+        self.fpa: list[int] = []
+        self.fpd: list[int] = []
+        self.fhelp: list[int] = []
+        self.xowed = self.xseat = -1
+        self.xret = MYSTIC
         self.winner = -1  # seat, 2 = both lost (draw), -1 = none
         self.reason = ""
         self._enter(g.DS, g.good)
@@ -124,32 +143,41 @@ class DSState(Effects, Combat, Upkeep):
         if self.log is not None:
             self.emit(
                 "setup",
-                f"{g.seat_name(g.good)} (seat {g.good}) starts with Doctor Strange, {g.seat_name(g.evil)} "
-                f"(seat {g.evil}) with Baron Mordo; each holds 7 cards. Evil goes first.",
+                f"Good ({seat_label(g.good)}) starts with Doctor Strange in play, Evil ({seat_label(g.evil)}) "
+                "with Baron Mordo; each is dealt 7 cards. Evil goes first.",
             )
             for seat in (0, 1):
                 self.emit("deal", f"{g.seat_name(seat)} is dealt 7 cards", self._names_text(self.hands[seat]), (seat,))
+            self.emit("turn", "turn 1: Evil's turn")
         self._run()
 
     def _any_time(self, seat: int, out: list[Action]) -> None:
         """Add the X events ``seat`` may play now (DS10.3)."""
         g = self.game
         hand = self.hands[seat]
-        for c in g.XCARDS:
-            if c in hand and g.USE[seat][c] and self._event_ok(seat, c):
+        for c in g.CAND_X[seat]:
+            if c in hand and self._event_ok(seat, c):
                 out.append(g.PLAY[c])
 
     def _decider(self) -> int:
         ph = self.phase
-        if ph in (COUNTER, HELPER, XWIN):
+        if ph in (COUNTER, HELPER, XWIN, OREST):
             return 1 - self.active
+        if ph == XANY:
+            return self.xseat
+        if ph in (NEGATE, TAKE):
+            return self.evseat
         if ph == EXCHANGE:
             atk, dfn = self._totals()
             return 1 - self.active if atk >= dfn else self.active
         return self.active
 
     def _run(self) -> None:
-        """Carry out automatic steps until someone must decide (or the game ends)."""
+        """Carry out automatic steps until someone must decide (or the game ends).
+
+        A window (a decision where ``pass`` moves on) whose player, as far as public information
+        goes, cannot hold a card to play in it is passed by itself; any other decision is offered,
+        even when its only legal action is ``pass`` (DS13.2)."""
         while True:
             ph = self.phase
             if ph == BEGIN:
@@ -171,26 +199,80 @@ class DSState(Effects, Combat, Upkeep):
                 self.current_player = None
                 self._legal = None
                 return
-            if ph in (MYSTIC, REST, XWIN) and not self._may_play_event(ph):
-                self._pass()  # fast path: no event card in hand, so nothing to decide
-                continue
-            self.current_player = self._decider()
+            self.current_player = seat = self._decider()
             opts = self._options()
-            if ph in PASSABLE and len(opts) == 1:
+            if len(opts) == 1 and ph in PASSABLE and not self._might_play(ph, seat):
                 self._pass()
                 continue
+            owed = self.xowed
+            if owed >= 0 and ph in SETTLED:
+                # any-time-events=after-every-action: the opponent of the last actor gets its window
+                # first, unless it is the one deciding now in a decision where X events are offered.
+                self.xowed = -1
+                if not (owed == seat and ph in PASSABLE) and self._might_play(XANY, owed):
+                    self.xret, self.xseat, self.phase = ph, owed, XANY
+                    self.current_player = owed
+                    opts = self._options()
             self._legal = opts
             return
 
-    def _may_play_event(self, ph: int) -> bool:
-        """Cheap pre-check: does the deciding seat hold any event it could play in this phase?"""
+    def _hidden(self, cards: tuple[int, ...]) -> bool:
+        """Is one of ``cards`` (events, Power or Attack cards) off the discard pile, the only public
+        place such a card can be? (A list scan: the pile is short and the first card usually hits.)"""
+        discard = self.discard
+        return any(c not in discard for c in cards)
+
+    def _might_play(self, ph: int, seat: int) -> bool:
+        """From public information alone, might ``seat`` hold a card it could play in window ``ph``?
+
+        True when its hand is not empty and some card of a kind it may play there (and that would
+        have an effect now) is not publicly accounted for: not in play, attached, or in the discard,
+        Killed or Exiled piles (DS13.2). Reads nothing hidden, so whether a window opens tells no one
+        anything about a hand. When ``seat`` holds a playable card this is true as well."""
+        if not self.hands[seat]:
+            return False
         g = self.game
-        seat = self.active if ph != XWIN else 1 - self.active
-        ok = g.MYSTX[seat] if ph == MYSTIC else g.RESTX[seat] if ph == REST else None
-        hand = self.hands[seat]
-        if ok is None:
-            return any(c in hand for c in g.XCARDS)
-        return any(ok[c] for c in hand)
+        discard = self.discard
+        kind = g.EVENT_KIND
+        for c in g.CAND_X[seat]:
+            if c not in discard and (kind[c] == "look_hand" or self._event_ok(seat, c)):
+                return True
+        if ph in (MYSTIC, REST, OREST):
+            cands = g.CAND_E[seat] if ph == MYSTIC else g.CAND_R[seat]
+            return any(c not in discard and self._event_ok(seat, c) for c in cands)
+        if ph == COUNTER:
+            return self._hidden(g.CAND_CTR[seat])
+        if ph == EXCHANGE:
+            defender = seat != self.active
+            if self._hidden(g.CAND_POW[seat][1 if defender else 0]):
+                return True
+            return defender and bool(self._helpers_for(seat)) and self._hidden(g.CAND_D[seat])
+        if ph == DECLARE:
+            if not self._hidden(g.CAND_ATK[seat]) or not self._viable_on(1 - seat):
+                return False
+            slot = g.SLOT
+            return any(not self.attacked >> slot[a] & 1 for a in self._viable_on(seat))
+        if ph == SUMMON:
+            return self._might_summon(seat)
+        return False  # XWIN, XANY: X events only
+
+    def _might_summon(self, seat: int) -> bool:
+        g = self.game
+        slot, side = g.SLOT, self.side
+        discard, killed, exiled = self.discard, self.killed, self.exiled
+        for c in g.CAND_CHAR[seat]:
+            if side[slot[c]] < 0 and c not in discard and c not in killed and c not in exiled:
+                return True
+        hosts = free = False
+        for c in self.chars:
+            s = slot[c]
+            if side[s] == seat and self.cap[s] < 0:
+                hosts = True
+                free = free or self.loc[s] < 0
+        att_on, pending = self.att_on, self.pending
+        if hosts and any(att_on[c] < 0 and c != pending and c not in discard for c in g.CAND_ATT[seat]):
+            return True
+        return free and any(att_on[c] < 0 and c != pending and c not in discard for c in g.CAND_LOC[seat])
 
     def _options(self) -> list[Action]:
         """The legal actions of ``current_player`` in the current phase."""
@@ -247,13 +329,13 @@ class DSState(Effects, Combat, Upkeep):
                                 out.append(g.ATTACKER[a])
                     break
             self._any_time(seat, out)
-        elif ph in (MYSTIC, REST):  # DS4, DS7.1
+        elif ph in (MYSTIC, REST, OREST):  # DS4, DS7.1
             ok = g.MYST[seat] if ph == MYSTIC else g.RESTEV[seat]
             for c in hand:
                 if ok[c] and self._event_ok(seat, c):
                     out.append(play[c])
             self._any_time(seat, out)
-        elif ph in (XWIN, COUNTER):  # DS10.1, DS10.3
+        elif ph in (XWIN, XANY, COUNTER):  # DS10.1, DS10.3
             if ph == COUNTER:
                 ctr = g.CTR[seat]
                 for c in hand:
@@ -294,7 +376,12 @@ class DSState(Effects, Combat, Upkeep):
             self.phase = DECLARE
         elif ph == EXCHANGE:
             self._finish_attack()
-        else:  # REST
+        elif ph == XANY:
+            self.phase = self.xret
+            self.xseat = -1
+        elif ph == REST and self.game.rest_both:
+            self.phase = OREST  # rest-events=both-rests: the other player's R events (DS7.1)
+        else:  # REST, OREST
             self.phase = HANDLIMIT
 
     def _legal_actions(self) -> list[Action]:
@@ -307,9 +394,10 @@ class DSState(Effects, Combat, Upkeep):
         seat = self.current_player
         assert seat is not None
         kind = action.kind
+        ph = self.phase
+        if g.x_every and not (kind == "pass" and ph in (XWIN, XANY)):
+            self.xowed = 1 - seat  # any-time-events=after-every-action: the opponent's window is owed
         if kind == "pass":
-            if self.log is not None:
-                self.emit("pass", f"{g.seat_name(seat)} passes ({PHASE_NAMES[self.phase]})")
             self._pass()
         else:
             card = action.args[0]
@@ -325,11 +413,7 @@ class DSState(Effects, Combat, Upkeep):
                 self.decl_t = card
                 self.phase = WEAPON
             elif kind == "helper":
-                self.helpers |= 1 << g.SLOT[card]
-                self.phase = EXCHANGE
-                self.emit(
-                    "call-defender", f"{g.card_name(card)} adds its power {self.mpow[g.SLOT[card]]} to the defence"
-                )
+                self._call_helper(card)
             elif kind == "negate":
                 self._negate(seat, card)
             elif kind == "take":
@@ -338,7 +422,8 @@ class DSState(Effects, Combat, Upkeep):
                 self.hands[seat].remove(card)
                 self.discard.append(card)
                 self.phase = HANDLIMIT
-                self.emit("discard", f"{g.seat_name(seat)} discards {g.card_name(card)} (hand limit)")
+                if self.log is not None:
+                    self.emit("discard", f"{g.seat_name(seat)} discards {g.card_name(card)} (hand limit 7)")
         self._run()
 
     def _play(self, seat: int, card: int) -> None:
@@ -348,7 +433,7 @@ class DSState(Effects, Combat, Upkeep):
         hand.remove(card)
         ph = self.phase
         t = g.TYPE[card]
-        if self.log is not None:
+        if self.log is not None and t != C.POWER and ph != WEAPON:  # those say more where they land
             self.emit("play", f"{g.seat_name(seat)} plays {g.card_name(card)}")
         if t == C.CHARACTER:  # DS5.1
             self._enter(card, seat)
@@ -361,10 +446,7 @@ class DSState(Effects, Combat, Upkeep):
         if ph == WEAPON:  # DS6.2
             self._declare(seat, card)
         elif t == C.POWER:  # DS6.5
-            if seat == self.active:
-                self.ba += g.BONUS[0][card]
-            else:
-                self.bd += g.BONUS[1][card]
+            self._power(seat, card)
         else:
             self._event(seat, card)
 
@@ -379,7 +461,11 @@ class DSState(Effects, Combat, Upkeep):
         self.pending = -1
         self.phase = SUMMON
         if self.log is not None:
-            self.emit("attach", f"{g.card_name(card)} is attached to {g.card_name(host)}")
+            self.emit(
+                "attach",
+                f"{g.card_name(card)} is attached to {g.card_name(host)} (power {self.mpow[s] - g.POW[card]} -> "
+                f"{self.mpow[s]})",
+            )
 
     def result(self) -> Result:
         if not self.is_over:
@@ -399,6 +485,11 @@ class DSState(Effects, Combat, Upkeep):
         scores = (1.0, 0.0) if w == 0 else (0.0, 1.0)
         ranks = (1, 2) if w == 0 else (2, 1)
         return Result(scores, ranks, (w,), self.reason, self.turn, details=details)
+
+    def _why_illegal(self, action: Action) -> str | None:
+        from cardtable.games.doctor_strange.refusals import why_illegal
+
+        return why_illegal(self, action)
 
     def _view(self, seat: int | None) -> dict[str, JSON]:
         from cardtable.games.doctor_strange.view import view
@@ -449,8 +540,16 @@ class DSState(Effects, Combat, Upkeep):
         o.attacks = self.attacks.copy()
         o.peek = self.peek.copy()
         o.streak = self.streak.copy()
+        o.fight = self.fight.copy()
+        o.fpa = self.fpa.copy()
+        o.fpd = self.fpd.copy()
+        o.fhelp = self.fhelp.copy()
+        o.xowed = self.xowed
+        o.xseat = self.xseat
+        o.xret = self.xret
         o.pending = self.pending
         o.evcard = self.evcard
+        o.evseat = self.evseat
         o.ret = self.ret
         o.decl_a = self.decl_a
         o.decl_t = self.decl_t
@@ -503,6 +602,7 @@ class DSState(Effects, Combat, Upkeep):
             other.pool = unknown
         if self.phase in (TARGET, WEAPON) and self.current_player != seat:
             self._keep_attack_card(other, seat, r)
+        other.hands[1 - seat].sort()
         return other
 
     def _keep_attack_card(self, other: DSState, seat: int, r: Rng) -> None:

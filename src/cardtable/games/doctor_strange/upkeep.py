@@ -21,12 +21,20 @@ class Upkeep(DSBase):
                 r = self.rng.roll(12)
                 if r >= 11:
                     self.incap[s] = 0
-                self.emit("recover", f"{g.NAMES[c]} rolls {r}: {'recovers' if r >= 11 else 'stays incapacitated'}")
+                self.emit(
+                    "recover",
+                    f"{g.card_name(c)} rolls {r} to recover (11 or 12 needed): "
+                    f"{'recovers' if r >= 11 else 'stays incapacitated'}",
+                )
         for c in list(self.chars):
             s = slot[c]
             if self.side[s] == me and self.cap[s] < 0 and g.POW[c] >= 10:
                 r = self.rng.roll(12)
-                self.emit("depart", f"{g.NAMES[c]} (power {g.POW[c]}) rolls {r}")
+                self.emit(
+                    "depart",
+                    f"{g.card_name(c)} (power {g.POW[c]}) rolls {r} for better things to do (11 or 12: it leaves)"
+                    + ("" if r >= 11 else ": it stays"),
+                )
                 if r >= 11:
                     F.remove_from_play(self, c, self.discard, "called away by better things to do (discarded)")
                     F.settle(self)
@@ -40,6 +48,12 @@ class Upkeep(DSBase):
         if check:
             for seat in (0, 1):
                 self.streak[seat] = 0 if self._viable_on(seat) else self.streak[seat] + 1
+                if self.streak[seat] and self.log is not None:
+                    self.emit(
+                        "victory-check",
+                        f"{g.seat_name(seat)} has no viable character at the end of this turn "
+                        f"({self.streak[seat]} of 2 checks in a row)",
+                    )
             lost = [seat for seat in (0, 1) if self.streak[seat] >= 2]
             if lost:
                 self.winner = 2 if len(lost) == 2 else 1 - lost[0]
@@ -50,7 +64,7 @@ class Upkeep(DSBase):
         if self.turn >= g.turn_limit:
             self.reason = "turn-limit"
             self.phase = OVER
-            self.emit("end", f"the turn limit ({g.turn_limit}) is reached: the game stops undecided")
+            self.emit("end", f"the turn limit ({g.turn_limit} turns) is reached: the game stops undecided")
             return
         self.turn += 1
         self.active = 1 - self.active
@@ -59,7 +73,8 @@ class Upkeep(DSBase):
         self.marked = self.attacked = 0
         self.phase = BEGIN
         if self.log is not None:
-            self.emit("turn", f"turn {self.turn}: {g.seat_name(self.active)}")
+            rnd = f" (round {(self.turn + 1) // 2})" if g.rounds else ""
+            self.emit("turn", f"turn {self.turn}{rnd}: {g.seat_name(self.active)}'s turn")
 
     def _end_text(self) -> str:
         g = self.game

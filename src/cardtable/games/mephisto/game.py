@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from cardtable.engine import Action, Game, Option, OptionError, State
+from cardtable.engine import JSON, Action, Game, Option, OptionError, State
 from cardtable.engine.options import OptionValue
+from cardtable.engine.seats import label_seat, seat_labels
 from cardtable.games.mephisto.board import Board, make_board
 from cardtable.games.mephisto.cards import (
     BONUS,
@@ -22,6 +23,7 @@ from cardtable.games.mephisto.cards import (
     CardSet,
     load_cards,
 )
+from cardtable.games.mephisto.words import card_object
 
 _CARDS_CACHE: dict[str, CardSet] = {}
 
@@ -39,7 +41,7 @@ class Mephisto(Game):
             "standard rules, or care-bear (durability removal repairs you instead)",
             choices=("standard", "care-bear"),
         ),
-        Option("teams", False, "4 players in two teams of two (seats 0+2 against 1+3), simultaneous team turns"),
+        Option("teams", False, "4 players in two teams of two (P1+P3 against P2+P4), simultaneous team turns"),
         Option(
             "lane-view",
             "mirrored",
@@ -67,8 +69,29 @@ class Mephisto(Game):
             "solitaire: immediate effects during refill hit you as a non-active player, or are skipped",
             choices=("as-opponent", "skip"),
         ),
+        Option(
+            "corner-cards",
+            "dungeon",
+            "3-4 players: the two face-down corner cards are dealt from the dungeon deck (out of the game, "
+            "unseen) or are spare component cards (all 60 dungeon cards stay in play)",
+            choices=("dungeon", "spare"),
+        ),
         Option("repair-cap", True, "repair never raises durability above the printed value"),
         Option("cards", "", "path of a card file to play with (empty = the bundled stand-in set)"),
+    )
+    VIEW_KEYS = frozenset(
+        {
+            "prompt",
+            "whose_turn",
+            "progress",
+            "dungeon",
+            "players",
+            "your_lanes",
+            "fight",
+            "resolving",
+            "discard_pile",
+            "hand",
+        }
     )
     CARD_USES = {"play": "played", "summon": "played", "loot": "acquired", "take": "acquired"}
     CONFIGURATIONS: ClassVar[tuple[dict[str, OptionValue], ...]] = (
@@ -95,6 +118,8 @@ class Mephisto(Game):
             raise OptionError(
                 "mephisto: solitaire already repairs instead of removing durability; care-bear is for 2-4"
             )
+        if self.players < 3 and o["corner-cards"] != "dungeon":
+            raise OptionError("mephisto: corner-cards applies only to 3-4 players (the 3x3 dungeon)")
         if self.players != 1 and o["solo-refill-effects"] != "as-opponent":
             raise OptionError("mephisto: solo-refill-effects applies only to solitaire (players=1)")
 
@@ -114,6 +139,7 @@ class Mephisto(Game):
         self.teams = bool(o["teams"])
         self.care_bear = o["variant"] == "care-bear"
         self.repair_cap = bool(o["repair-cap"])
+        self.corners_from_deck = self.players >= 3 and o["corner-cards"] == "dungeon"
         self.solo_skip_refill = o["solo-refill-effects"] == "skip"
         passes = int(o["passes"])
         self.passes = passes if passes else (2 if self.players >= 3 else 1)
@@ -143,6 +169,8 @@ class Mephisto(Game):
         self.play_cost = tuple(99 if t == MONSTER else c.cost[i] for i, t in enumerate(c.type))
         self.has_activate = tuple(bool(e) for e in c.activate)
         self.lane_list = tuple(tuple((r, b[r]) for r in (1, 2, 3)) for b in self.board.lane_spaces)
+        # Every card as views show it, made once: views copy these instead of rewording cards each time.
+        self._card_objects = tuple(card_object(c, i) for i in range(len(c)))
 
         a = self.actions
         ids = range(len(c))
@@ -181,7 +209,7 @@ class Mephisto(Game):
         self.SUMMON = a.grid("summon", ids)
         self.TAKE = a.grid("take", ids)
         self.ATTACH = a.grid("attach", ids)
-        self.TARGET = a.grid("target", range(n))
+        self.TARGET = a.grid("target", seat_labels(n))
         self.REPAIR = a.grid("repair", ids)
         self.DAMAGE = a.grid("damage", ids)
         self.REMOVE = a.grid("remove", ids)
@@ -192,6 +220,10 @@ class Mephisto(Game):
 
         return MephistoState(self, seed, log)
 
+    def card_json(self, card: int) -> dict[str, JSON]:
+        """``card`` as a view shows it (a fresh dict): id, name, type, text in words, printed numbers."""
+        return dict(self._card_objects[card])
+
     def card_name(self, card: int) -> str:
         return f"{self.cards.names[card]} (card {card})"
 
@@ -201,7 +233,7 @@ class Mephisto(Game):
         if not action.args:
             return {
                 "loot-deck": "loot the top card of the dungeon deck",
-                "done": "done choosing",
+                "done": "done (stop choosing; in the play step: pass, no action is possible)",
                 "switch": "hand the decision to your partner",
             }.get(kind, kind)
         value = action.args[0]
@@ -210,7 +242,8 @@ class Mephisto(Game):
         if kind == "spend":
             return f"spend {value} favor"
         if kind == "target":
-            return f"resolve it for {self.seat_name(int(value))}"
+            seat = label_seat(str(value))
+            return f"resolve it for {self.seat_name(seat)}"
         assert isinstance(value, int)
         verb = {
             "play": "play",

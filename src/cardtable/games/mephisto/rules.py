@@ -7,8 +7,13 @@ Turn flow (clause M6): ``_start_turn`` draws, then the seat decides in the *play
 activate, or start its one action); after the action comes the solitaire discard step (solo only)
 and the *refill* step; ``_advance`` drives this machine and stops whenever someone must decide. Every
 effect goes through the queue; an effect that needs a choice (which card to discard, which weapon to
-repair or damage, ...) opens a decision for the seat that makes it, and a forced choice (a single
-option) resolves by itself.
+repair or damage, ...) opens a decision for the seat that makes it.
+
+Single forced choices (docs/rules/mephisto.md, "Who decides"): a choice resolves by itself exactly
+when every seat can tell from public information that it has a single outcome (one monster in the
+fight's lane, no favor to spend, one damaged card to repair, a hand no bigger than the number of
+cards to discard or to pay, ...); otherwise it is offered, even when the deciding seat's hidden
+cards leave it one sensible move.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cardtable.engine import JSON, Action, Result, Rng, State
+from cardtable.engine.seats import label_seat
 from cardtable.games.mephisto.cards import (
     ALL,
     BONUS,
@@ -36,6 +42,13 @@ from cardtable.games.mephisto.cards import (
     WEAPON,
     YOU,
     Effect,
+)
+from cardtable.games.mephisto.words import (
+    SeatedEvent,
+    favor_change,
+    lane_phrase,
+    space_phrase,
+    team_name,
 )
 
 if TYPE_CHECKING:
@@ -63,6 +76,22 @@ PHASE_NAMES = (
     "solitaire-remove",
     "over",
 )
+PHASE_KINDS: tuple[frozenset[str], ...] = (
+    frozenset({"play", "activate", "loot", "loot-deck", "fight", "summon", "done", "switch"}),
+    frozenset({"discard"}),
+    frozenset({"monster", "done"}),
+    frozenset({"weapon", "done"}),
+    frozenset({"spend"}),
+    frozenset({"take"}),
+    frozenset({"attach"}),
+    frozenset({"target"}),
+    frozenset({"repair"}),
+    frozenset({"damage"}),
+    frozenset({"discard"}),
+    frozenset({"remove"}),
+    frozenset(),
+)
+"""The action kinds each decision offers (for errors that say what is being decided instead)."""
 FINISH = 7
 """Queue op after a spell's effects: the spell leaves limbo for the discard pile."""
 PHANTOM = -1
@@ -72,6 +101,10 @@ HAND_SIZE = 3
 START_FAVOR = 5
 MAX_FAVOR = 10
 SUMMON_FAVOR = 3
+
+QueueEntry = tuple[int, int, int, int, int]
+"""An effect waiting to resolve: (op, amount, affected seat (-1: the chooser picks among opponents),
+chooser, source card)."""
 
 
 class MephistoState(State):
@@ -84,6 +117,7 @@ class MephistoState(State):
         "attached",
         "bonus",
         "choices",
+        "corners",
         "deck",
         "discard",
         "dungeon",
@@ -95,6 +129,7 @@ class MephistoState(State):
         "fight_mons",
         "fight_wpns",
         "first",
+        "handed",
         "hands",
         "host",
         "inplay",
@@ -117,6 +152,7 @@ class MephistoState(State):
     deck: list[int]
     discard: list[int]
     dungeon: list[int]
+    corners: list[int]
     emptied_by: list[int]
     hands: list[list[int]]
     favor: list[int]
@@ -130,7 +166,7 @@ class MephistoState(State):
     pub: int
     activated: int
     bonus: list[int]
-    queue: list[tuple[int, int, int, int]]
+    queue: list[QueueEntry]
     choices: list[int]
     phase: int
     step: int
@@ -147,6 +183,7 @@ class MephistoState(State):
     fight_wpns: list[int]
     team_done: int
     acted: bool
+    handed: bool
 
     def __init__(self, game: Mephisto, seed: int, log: bool) -> None:
         super().__init__(game, seed, log)
@@ -181,19 +218,23 @@ class MephistoState(State):
         self.fight_wpns = []
         self.team_done = 0
         self.acted = False
-        # Setup (M3): random first player (or team), 3 cards each, 2 face-up cards in each of 3 columns.
+        self.handed = False
+        # Setup (M3): random first player (or team), 3 cards each, 2 face-up cards in each of 3 columns;
+        # 3-4 players (M10.1): two face-down corner cards (from the deck with corner-cards=dungeon).
         self.first = self.rng.below(game.n_sides)
         for _ in range(HAND_SIZE):
             for hand in self.hands:
                 hand.append(self.deck.pop())
         self.dungeon = [self.deck.pop() for _ in range(DUNGEON_SPACES)]
+        self.corners = [self.deck.pop(), self.deck.pop()] if game.corners_from_deck else []
         self.emptied_by = [-1] * DUNGEON_SPACES
         self.side = self.first
         self.actor = self.first
         if self.log is not None:
-            self.emit(
-                "setup", f"{game.seat_name(self.first) if not game.teams else 'team ' + str(self.first + 1)} goes first"
-            )
+            first = team_name(game, self.first)
+            self.emit("setup", f"{first} {'go' if game.teams else 'goes'} first")
+            if self.corners:
+                self.emit("setup", "two dungeon cards are placed face down at the corners: out of the game, unseen")
         for seat in range(n if self.log is not None else 0):
             self.emit(
                 "deal",
@@ -202,6 +243,21 @@ class MephistoState(State):
                 (seat,),
             )
         self._start_turn()
+
+    # ------------------------------------------------------------------ the log
+    def _say(self, kind: str, words: Callable[[int | None], str]) -> None:
+        """Log a public line that names lanes or dungeon spaces: each seat reads it numbered from its
+        own side (``words(reader)``). Call only when the state keeps a log."""
+        assert self.log is not None
+        texts = tuple(words(s) for s in range(self.game.players))
+        if all(t == texts[0] for t in texts):
+            self.emit(kind, texts[0])
+        else:
+            self.log.append(SeatedEvent(kind, words(None), by_seat=texts))
+
+    def _source(self, src: int) -> str:
+        """``Witch: `` — the card an effect line comes from."""
+        return f"{self.game.cards.names[src]}: " if src >= 0 else ""
 
     # ------------------------------------------------------------------ deck, drawing, the end
     def _take_top(self) -> int:
@@ -223,7 +279,7 @@ class MephistoState(State):
         while True:
             self.runouts += 1
             if self.log is not None:
-                self.emit("deck", f"the dungeon deck ran out (pass {self.runouts} of {g.passes})")
+                self.emit("deck", f"the dungeon deck ran out: pass {self.runouts} of {g.passes} through it is over")
             if self.runouts >= g.passes and not self.end_turn:
                 self._trigger_end()
             self._reform()
@@ -261,16 +317,24 @@ class MephistoState(State):
             last = (self.first - 1) % g.n_sides
             self.end_turn = self.turn + (last - self.side) % g.n_sides
         if self.log is not None:
-            self.emit("end", f"the end is triggered: the game ends after turn {self.end_turn}")
+            self.emit("end", "the end is triggered: " + self.end_words())
 
-    def _draw(self, seat: int) -> None:
+    def end_words(self) -> str:
+        """When the game ends, once the end is triggered ("the game ends after turn 17 (P2's turn)")."""
+        g = self.game
+        if self.end_turn == self.turn:
+            return "the game ends after this turn"
+        last = (self.side + self.end_turn - self.turn) % g.n_sides
+        return f"the game ends after turn {self.end_turn} ({team_name(g, last)}'s turn)"
+
+    def _draw(self, seat: int, why: str = "") -> None:
         card = self._take_top()
         if card < 0:
             return
         self.hands[seat].append(card)
         if self.log is not None:
             name = self.game.seat_name(seat)
-            self.emit("draw", f"{name} draws a card", f"{name} draws {self.game.card_name(card)}", (seat,))
+            self.emit("draw", f"{why}{name} draws a card", f"{why}{name} draws {self.game.card_name(card)}", (seat,))
 
     # ------------------------------------------------------------------ turn flow
     def _members(self) -> tuple[int, ...]:
@@ -283,18 +347,18 @@ class MephistoState(State):
         self.bonus = [0] * g.players
         self.team_done = 0
         self.acted = False
+        self.handed = False
         members = self._members()
         self.actor = members[0]
         if self.log is not None:
-            who = f"team {self.side + 1}" if g.teams else g.seat_name(self.side)
-            self.emit("turn", f"turn {self.turn}: {who}")
+            self.emit("turn", f"turn {self.turn}: {team_name(g, self.side)}'s turn")
         for seat in members:
             self._draw(seat)
         trig = g.cards.trigger
         for seat in members:
             for m in self.souls[seat]:
                 if trig[m] == T_TURN_START:
-                    self._push(g.cards.ability[m], seat, seat)
+                    self._push(g.cards.ability[m], seat, seat, m)
         self.step = S_PLAY
         self._advance()
 
@@ -318,6 +382,7 @@ class MephistoState(State):
                     if not self.team_done >> partner & 1:
                         self.actor = partner
                         self.acted = False
+                        self.handed = False
                         self.step = S_PLAY
                         continue
                 self.step = S_SOLO if g.solo else S_REFILL
@@ -342,11 +407,9 @@ class MephistoState(State):
         self.current_player = None
         self.phase = P_OVER
         if self.log is not None:
-            self.emit(
-                "over",
-                "the game is over: "
-                + ", ".join(f"{self.game.seat_name(s)} {self.soul_pts[s]} souls" for s in range(self.game.players)),
-            )
+            from cardtable.games.mephisto.views import outcome_words
+
+            self.emit("over", "the game is over: " + outcome_words(self))
 
     def _refill_one(self) -> bool:
         """M6.4: fill the first empty space from the deck; False when nothing is left to fill."""
@@ -362,17 +425,18 @@ class MephistoState(State):
         dungeon[space] = card
         g = self.game
         if self.log is not None:
-            self.emit("refill", f"{g.card_name(card)} enters the dungeon (space {space})")
+            name = g.card_name(card)
+            self._say("refill", lambda r: f"{name} enters the dungeon at {space_phrase(g, r, space)}")
         imm = g.cards.immediate[card]
         if imm:
             if g.solo:
                 if not g.solo_skip_refill:
-                    self._push(imm, PHANTOM, PHANTOM)  # M12.4: as if it isn't your turn
+                    self._push(imm, PHANTOM, PHANTOM, card)  # M12.4: as if it isn't your turn
             else:
                 causer = self.emptied_by[space] if g.teams else self.side
                 if causer < 0 or g.team_of[causer] != g.team_of[self.actor]:
                     causer = self.actor
-                self._push(imm, causer, causer)
+                self._push(imm, causer, causer, card)
         self.emptied_by[space] = -1
         return True
 
@@ -391,7 +455,7 @@ class MephistoState(State):
             return False
         self.discard.append(card)
         if self.log is not None:
-            self.emit("solo", f"the solitaire step discards {g.card_name(card)} from the deck")
+            self.emit("solo", f"the solitaire step discards {g.card_name(card)} from the top of the deck")
         kind = c.type[card]
         best: list[int] = []
         best_key = (-1, -1)
@@ -414,7 +478,7 @@ class MephistoState(State):
             if second >= 0:
                 self.discard.append(second)
                 if self.log is not None:
-                    self.emit("solo", f"nothing matches; {g.card_name(second)} is discarded too")
+                    self.emit("solo", f"nothing in the dungeon matches; {g.card_name(second)} is discarded too")
             return False
         if len(best) == 1:
             self._solo_remove(best[0])
@@ -430,72 +494,76 @@ class MephistoState(State):
         self.emptied_by[space] = 0
         self.discard.append(card)
         if self.log is not None:
-            self.emit("solo", f"{self.game.card_name(card)} is discarded from the dungeon")
+            g = self.game
+            self.emit("solo", f"{g.card_name(card)} is discarded from the dungeon ({space_phrase(g, 0, space)})")
 
     # ------------------------------------------------------------------ effects
-    def _push(self, effects: tuple[Effect, ...], causer: int, beneficiary: int) -> None:
-        """Queue ``effects`` caused by ``causer``; "you" effects go to ``beneficiary`` (a team partner
-        may be chosen); take-that effects follow Care Bear and the solitaire substitutions."""
+    def _push(self, effects: tuple[Effect, ...], causer: int, beneficiary: int, src: int) -> None:
+        """Queue ``effects`` of card ``src`` caused by ``causer``; "you" effects go to ``beneficiary``
+        (a team partner may be chosen); take-that effects follow Care Bear and the solitaire
+        substitutions."""
         g = self.game
         q = self.queue
         for op, n, who in effects:
             if op == DAMAGE:
                 if causer == PHANTOM:
-                    q.append((DAMAGE, n, 0, 0))  # solitaire refill: you are the opponent, you choose
+                    q.append((DAMAGE, n, 0, 0, src))  # solitaire refill: you are the opponent, you choose
                 elif g.solo or g.care_bear:
-                    q.append((REPAIR, n, causer, causer))  # M12.5 / M13: repair your own instead
+                    q.append((REPAIR, n, causer, causer, src))  # M12.5 / M13: repair your own instead
                 else:
-                    q.append((DAMAGE, n, -1, causer))
+                    q.append((DAMAGE, n, -1, causer, src))
                 continue
             if who == YOU:
                 if causer != PHANTOM:
                     # a repair for a partner is still the caster's choice of card
-                    q.append((op, n, beneficiary, causer if op == REPAIR else beneficiary))
+                    q.append((op, n, beneficiary, causer if op == REPAIR else beneficiary, src))
                 continue
             if causer == PHANTOM:
-                q.append((op, n, 0, 0))  # "opponents" and "all" both mean you now
+                q.append((op, n, 0, 0, src))  # "opponents" and "all" both mean you now
                 continue
             if who == ALL:
                 for t in range(g.players):
-                    q.append((op, n, t, t))
+                    q.append((op, n, t, t, src))
                 continue
             if g.solo:
                 if op == LOSE:
-                    q.append((GAIN, n, causer, causer))  # M12.6: an opponent's loss is your gain
+                    q.append((GAIN, n, causer, causer, src))  # M12.6: an opponent's loss is your gain
                 continue
             for t in g.opponents[causer]:
-                q.append((op, n, t, t))
+                q.append((op, n, t, t, src))
 
     def _resolve_head(self) -> bool:
         """Resolve the first queued effect; True when it needs a decision (left at the head)."""
         q = self.queue
-        op, n, t, chooser = q[0]
+        op, n, t, chooser, src = q[0]
         g = self.game
         if op in (GAIN, LOSE):
             old = self.favor[t]
             new = old + n if op == GAIN else old - n
-            self.favor[t] = MAX_FAVOR if new > MAX_FAVOR else (0 if new < 0 else new)
-            if self.log is not None:
-                self.emit("favor", f"{g.seat_name(t)} favor {old} -> {self.favor[t]}")
+            new = self.favor[t] = MAX_FAVOR if new > MAX_FAVOR else (0 if new < 0 else new)
+            if self.log is not None and new != old:
+                self.emit("favor", self._source(src) + favor_change(g.seat_name(t), old, new))
         elif op == DRAW:
+            why = self._source(src) if self.log is not None else ""
             for _ in range(n):
-                self._draw(t)
+                self._draw(t, why)
         elif op == BONUS:
             self.bonus[t] += n
             if self.log is not None:
-                self.emit("bonus", f"{g.seat_name(t)} gets +{n} attack this turn")
+                self.emit("bonus", f"{self._source(src)}{g.seat_name(t)} gets +{n} attack for this turn's fight")
         elif op == FINISH:
             self.limbo.remove(n)
             self.discard.append(n)
         elif op == DISCARD:
             hand = self.hands[t]
-            if len(hand) > n:
+            if len(hand) > n:  # a choice among more cards than must go (hand sizes are public)
                 self.choices = hand
                 self.phase = P_DISCARD
                 self.current_player = t
                 return True
+            why = self._source(src) if self.log is not None else ""
             while hand:
-                self._discard_from_hand(t, hand[-1])
+                self._discard_from_hand(t, hand[-1], why)
         elif op == REPAIR:
             cands = self._repairable(t)
             if len(cands) > 1:
@@ -504,7 +572,7 @@ class MephistoState(State):
                 self.current_player = chooser
                 return True
             if cands:
-                self._repair(cands[0], n)
+                self._repair(cands[0], n, src)
         else:  # DAMAGE
             cands = self._damageable(t, chooser)
             if len(cands) > 1:
@@ -513,7 +581,7 @@ class MephistoState(State):
                 self.current_player = chooser
                 return True
             if cands:
-                self._damage(cands[0], n)
+                self._damage(cands[0], n, src)
         del q[0]
         return False
 
@@ -532,23 +600,34 @@ class MephistoState(State):
             out.extend(self.inplay[o])
         return out
 
-    def _owner(self, card: int) -> int:
+    def owner(self, card: int) -> int:
+        """The seat that has ``card`` in play."""
         for seat, cards in enumerate(self.inplay):
             if card in cards:
                 return seat
         raise AssertionError(f"card {card} is not in play")
 
-    def _repair(self, card: int, n: int) -> None:
-        new = self.dur[card] + n
-        cap = self.game.cards.durability[card]
-        self.dur[card] = min(new, cap) if self.game.repair_cap else new
-        if self.log is not None:
-            self.emit("repair", f"{self.game.card_name(card)} is repaired to {self.dur[card]}")
+    def _whose(self, card: int) -> str:
+        """``P2's Greataxe (card 25)``."""
+        return f"{self.game.seat_name(self.owner(card))}'s {self.game.card_name(card)}"
 
-    def _damage(self, card: int, n: int) -> None:
+    def _repair(self, card: int, n: int, src: int) -> None:
+        old = self.dur[card]
+        cap = self.game.cards.durability[card]
+        self.dur[card] = min(old + n, cap) if self.game.repair_cap else old + n
+        if self.log is not None and self.dur[card] != old:
+            self.emit(
+                "repair", f"{self._source(src)}{self._whose(card)} is repaired ({old} -> {self.dur[card]} durability)"
+            )
+
+    def _damage(self, card: int, n: int, src: int) -> None:
+        old = self.dur[card]
         self.dur[card] -= n
         if self.log is not None:
-            self.emit("damage", f"{self.game.card_name(card)} loses {n} durability")
+            self.emit(
+                "damage",
+                f"{self._source(src)}{self._whose(card)} loses {n} durability ({old} -> {max(0, self.dur[card])})",
+            )
         if self.dur[card] <= 0:
             self._break(card)
 
@@ -560,7 +639,10 @@ class MephistoState(State):
 
     def _break(self, card: int) -> None:
         """M7.5: the item/weapon goes to the discard pile, with any spells attached to it."""
-        self.inplay[self._owner(card)].remove(card)
+        seat = self.owner(card)
+        if self.log is not None:
+            self.emit("break", f"{self._whose(card)} breaks and goes to the discard pile")
+        self.inplay[seat].remove(card)
         self.dur[card] = 0
         self.discard.append(card)
         host = self.host
@@ -568,15 +650,13 @@ class MephistoState(State):
             self.attached.remove(s)
             host[s] = -1
             self.discard.append(s)
-        if self.log is not None:
-            self.emit("break", f"{self.game.card_name(card)} breaks")
 
-    def _discard_from_hand(self, seat: int, card: int) -> None:
+    def _discard_from_hand(self, seat: int, card: int, why: str = "", purpose: str = "") -> None:
         self.hands[seat].remove(card)
         self.pub &= ~(1 << card)
         self.discard.append(card)
         if self.log is not None:
-            self.emit("discard", f"{self.game.seat_name(seat)} discards {self.game.card_name(card)}")
+            self.emit("discard", f"{why}{self.game.seat_name(seat)} discards {self.game.card_name(card)}{purpose}")
 
     # ------------------------------------------------------------------ legal actions
     def _legal_actions(self) -> list[Action]:
@@ -661,10 +741,20 @@ class MephistoState(State):
                 if ismon[card]:
                     out.append(summon[card])
         if len(out) == n_before:
-            out.append(g.DONE)  # no action is possible at all: the action step passes (rules notes)
-        if g.teams and self.acted and not self.team_done >> g.partner[seat] & 1:
+            # No action at all (this needs an empty dungeon and no card in the deck or the discard
+            # pile, all public): the action step passes (rules notes, I7).
+            out.append(g.DONE)
+        if g.teams and self.can_switch():
             out.append(g.SWITCH)
         return out
+
+    def can_switch(self) -> bool:
+        """M11 (I13): in a team turn the deciding team-mate may hand the decision to the partner
+        while the partner has not taken its action, from the start of the turn; after a hand-over
+        with nothing done since (no card played or activated), the decision cannot go straight back,
+        so the hand-overs between two things done are at most one and the turn always moves on."""
+        g = self.game
+        return g.teams and not self.team_done >> g.partner[self.actor] & 1 and (self.acted or not self.handed)
 
     def _hosts(self, seat: int) -> list[int]:
         """Weapons a spell played by ``seat`` may attach to (a partner's too, in teams)."""
@@ -686,42 +776,73 @@ class MephistoState(State):
         return out
 
     def _lane_weapons(self) -> list[int]:
+        return self.lane_weapons(self.actor, self.fight_lane)
+
+    def lane_weapons(self, seat: int, lane: int) -> list[int]:
+        """``seat``'s weapons in play in its lane ``lane`` (range ``lane``)."""
         c = self.game.cards
-        lane = self.fight_lane
-        return [w for w in self.inplay[self.actor] if c.type[w] == WEAPON and c.range[w] == lane]
+        return [w for w in self.inplay[seat] if c.type[w] == WEAPON and c.range[w] == lane]
+
+    def lane_monsters(self, seat: int, lane: int) -> list[int]:
+        """The monsters in ``seat``'s lane ``lane`` of the dungeon."""
+        ctype = self.game.cards.type
+        out = []
+        for space in self.game.board.lane_spaces[seat][lane]:
+            card = self.dungeon[space]
+            if card >= 0 and ctype[card] == MONSTER:
+                out.append(card)
+        return out
 
     # ------------------------------------------------------------------ doing actions
     def _do(self, action: Action) -> None:
         _HANDLERS[action.kind](self, action)
 
+    def _acts(self) -> None:
+        """The deciding seat did something (played or activated a card): a hand-over is open again."""
+        self.acted = True
+        self.handed = False
+
     def _a_play(self, action: Action) -> None:
         card = int(action.args[0])
-        self.acted = True
+        self._acts()
         self.paying = card
         self.pub |= 1 << card  # announced: everyone now knows this card is in the hand
         g = self.game
-        if self.log is not None:
-            self.emit("play", f"{g.seat_name(self.actor)} plays {g.card_name(card)}")
         cost = g.cards.cost[card]
-        if cost:
-            self.pay_left = cost
+        if self.log is not None:
+            price = f"cost {cost}" if cost else "free"
+            self.emit("play", f"{g.seat_name(self.actor)} plays {g.cards.names[card]} (card {card}, {price})")
+        self.pay_left = cost
+        self._pay_step()
+
+    def _pay_step(self) -> None:
+        """M7.2: ask for the next discard, or pay by itself when every other card in the hand must go
+        (the hand size and the cost are public, so everyone can tell there is nothing to choose)."""
+        hand = self.hands[self.actor]
+        paying = self.paying
+        if self.pay_left and len(hand) - 1 == self.pay_left:
+            why = f" to pay for {self.game.cards.names[paying]}" if self.log is not None else ""
+            for c in [c for c in hand if c != paying]:
+                self._discard_from_hand(self.actor, c, purpose=why)
+            self.pay_left = 0
+        if self.pay_left:
             self.phase = P_PAY
             return
-        self._finish_play(card)
+        self._finish_play(paying)
 
     def _a_discard(self, action: Action) -> None:
         card = int(action.args[0])
         if self.phase == P_PAY:
-            self._discard_from_hand(self.actor, card)
+            why = f" to pay for {self.game.cards.names[self.paying]}" if self.log is not None else ""
+            self._discard_from_hand(self.actor, card, purpose=why)
             self.pay_left -= 1
-            if not self.pay_left:
-                self._finish_play(self.paying)
+            self._pay_step()
             return
-        op, n, t, chooser = self.queue[0]
+        op, n, t, chooser, src = self.queue[0]
         self.choices = []  # it aliased the hand; the next resolution sets it again if needed
-        self._discard_from_hand(t, card)
+        self._discard_from_hand(t, card, self._source(src) if self.log is not None else "")
         if n > 1:
-            self.queue[0] = (op, n - 1, t, chooser)
+            self.queue[0] = (op, n - 1, t, chooser, src)
         else:
             del self.queue[0]
         self._advance()
@@ -738,8 +859,15 @@ class MephistoState(State):
         if kind != SPELL:
             self.inplay[seat].append(card)
             self.dur[card] = c.durability[card]
+            if self.log is not None:
+                name, who = g.card_name(card), g.seat_name(seat)
+                if kind == WEAPON:
+                    lane = c.range[card]
+                    self._say("play", lambda r: f"{who}'s {name} goes into {lane_phrase(g, r, seat, lane)}")
+                else:
+                    self.emit("play", f"{who}'s {name} goes beside their lanes")
             if c.on_play[card]:
-                self._push(c.on_play[card], seat, seat)
+                self._push(c.on_play[card], seat, seat, card)
             self._advance()
             return
         self.limbo.append(card)
@@ -756,8 +884,8 @@ class MephistoState(State):
             self.pending = card
             self.phase = P_TARGET
             return
-        self._push(c.effects[card], seat, seat)
-        self.queue.append((FINISH, card, 0, 0))
+        self._push(c.effects[card], seat, seat, card)
+        self.queue.append((FINISH, card, 0, 0, card))
         self._advance()
 
     def _attach(self, spell: int, weapon: int) -> None:
@@ -768,46 +896,53 @@ class MephistoState(State):
         self.host[spell] = weapon
         g = self.game
         if self.log is not None:
-            self.emit("attach", f"{g.card_name(spell)} is attached to {g.card_name(weapon)}")
-        self._push(g.cards.effects[spell], self.actor, self._owner(weapon))
+            self.emit("attach", f"{g.card_name(spell)} is attached to {self._whose(weapon)}")
+        self._push(g.cards.effects[spell], self.actor, self.owner(weapon), spell)
         self._advance()
 
     def _a_attach(self, action: Action) -> None:
         self._attach(self.pending, int(action.args[0]))
 
     def _a_target(self, action: Action) -> None:
-        seat = int(action.args[0])
+        seat = label_seat(str(action.args[0]))
         card = self.pending
         self.pending = -1
-        c = self.game.cards
+        g = self.game
+        c = g.cards
+        if self.log is not None:
+            self.emit("target", f"{g.seat_name(self.actor)} chooses {g.seat_name(seat)} for {c.names[card]}")
         if card in self.limbo:
-            self._push(c.effects[card], self.actor, seat)
-            self.queue.append((FINISH, card, 0, 0))
+            self._push(c.effects[card], self.actor, seat, card)
+            self.queue.append((FINISH, card, 0, 0, card))
         else:
-            self._push(c.activate[card], self.actor, seat)
+            self._push(c.activate[card], self.actor, seat, card)
         self._advance()
 
     def _a_activate(self, action: Action) -> None:
         """M7.1: once per turn, one durability; the ability resolves even if the card breaks."""
         card = int(action.args[0])
         g = self.game
-        self.acted = True
+        self._acts()
         self.activated |= 1 << card
         if self.log is not None:
-            self.emit("activate", f"{g.seat_name(self.actor)} activates {g.card_name(card)}")
+            left = self.dur[card] - 1
+            self.emit(
+                "activate",
+                f"{g.seat_name(self.actor)} activates {g.card_name(card)} ({left + 1} -> {left} durability)",
+            )
         self._wear(card)
         if g.teams and g.act_beneficial[card]:
             self.pending = card
             self.phase = P_TARGET
             return
-        self._push(g.cards.activate[card], self.actor, self.actor)
+        self._push(g.cards.activate[card], self.actor, self.actor, card)
         self._advance()
 
     def _triggers(self, seat: int, trigger: int) -> None:
         c = self.game.cards
         for m in self.souls[seat]:
             if c.trigger[m] == trigger:
-                self._push(c.ability[m], seat, seat)
+                self._push(c.ability[m], seat, seat, m)
 
     def _a_loot(self, action: Action) -> None:
         """M8.1: a non-monster dungeon card into your hand."""
@@ -819,7 +954,9 @@ class MephistoState(State):
         self.hands[seat].append(card)
         self.pub |= 1 << card
         if self.log is not None:
-            self.emit("loot", f"{self.game.seat_name(seat)} loots {self.game.card_name(card)}")
+            g = self.game
+            who, name = g.seat_name(seat), g.card_name(card)
+            self._say("loot", lambda r: f"{who} loots {name} from {space_phrase(g, r, space)}")
         self._triggers(seat, T_LOOT)
         self._end_action()
 
@@ -839,21 +976,32 @@ class MephistoState(State):
             self._favor_step()
         else:  # P_PLAY with no action possible
             if self.log is not None:
-                self.emit("pass", f"{self.game.seat_name(self.actor)} has no action to take")
+                self.emit(
+                    "pass",
+                    f"{self.game.seat_name(self.actor)} has no action to take "
+                    "(the dungeon, the deck and the discard pile are empty)",
+                )
             self._end_action()
 
     def _a_switch(self, action: Action) -> None:
-        self.actor = self.game.partner[self.actor]
+        g = self.game
+        partner = g.partner[self.actor]
+        if self.log is not None:
+            self.emit("switch", f"{g.seat_name(self.actor)} hands the decision to {g.seat_name(partner)}")
+        self.handed = not self.acted
+        self.actor = partner
         self.acted = False
         self._advance()
 
     # fight (M8.2)
     def _a_fight(self, action: Action) -> None:
-        self.fight_lane = int(action.args[0])
+        self.fight_lane = lane = int(action.args[0])
         self.fight_mons = []
         self.fight_wpns = []
         if self.log is not None:
-            self.emit("fight", f"{self.game.seat_name(self.actor)} fights in lane {self.fight_lane}")
+            g, seat = self.game, self.actor
+            who = g.seat_name(seat)
+            self._say("fight", lambda r: f"{who} fights in {lane_phrase(g, r, seat, lane)}")
         mons = self._lane_monsters()
         if len(mons) == 1:
             self.fight_mons.append(mons[0])
@@ -886,6 +1034,24 @@ class MephistoState(State):
     def _a_spend(self, action: Action) -> None:
         self._resolve_fight(int(action.args[0]))
 
+    def attack_parts(self, seat: int, weapons: list[int], favor: int) -> list[tuple[str, int]]:
+        """What ``seat``'s attack is made of (M8.2 step 4), as (label, amount), nothing that adds 0:
+        each weapon with the spells under it, this turn's bonus, defeated monsters' fighting
+        abilities, the favor spent."""
+        c = self.game.cards
+        out: list[tuple[str, int]] = []
+        host = self.host
+        for w in weapons:
+            out.append((c.names[w], c.attack[w] + sum(c.attach_bonus[s] for s in self.attached if host[s] == w)))
+        if self.bonus[seat]:
+            out.append(("this turn's bonus", self.bonus[seat]))
+        for m in self.souls[seat]:
+            if c.trigger[m] == T_FIGHTING:
+                out.append((c.names[m], c.ability[m][0][1]))
+        if favor:
+            out.append(("favor", favor))
+        return out
+
     def fight_attack(self, seat: int, weapons: list[int], favor: int) -> int:
         """Total attack of ``seat`` fighting with ``weapons`` and ``favor`` spent (M8.2 step 4)."""
         c = self.game.cards
@@ -909,17 +1075,13 @@ class MephistoState(State):
         wpns = self.fight_wpns
         attack = self.fight_attack(seat, wpns, spent)
         need = sum(c.attack[m] for m in mons)
+        won = attack >= need
+        if self.log is not None:
+            self._log_fight(seat, attack, need, spent, won)
         self.favor[seat] -= spent
         before = list(self.souls[seat])
         for w in wpns:
             self._wear(w)
-        won = attack >= need
-        if self.log is not None:
-            self.emit(
-                "fight",
-                f"{g.seat_name(seat)} attacks with {attack} against {need} "
-                f"({'wins' if won else 'loses'}; spent {spent} favor)",
-            )
         if won:
             for m in mons:
                 space = self.dungeon.index(m)
@@ -929,16 +1091,39 @@ class MephistoState(State):
                 self.soul_pts[seat] += c.souls[m]
             for m in before:
                 if c.trigger[m] == T_FIGHT_WON:
-                    self._push(c.ability[m], seat, seat)
+                    self._push(c.ability[m], seat, seat, m)
         self.fight_lane = 0
         self.fight_mons = []
         self.fight_wpns = []
         self._end_action()
 
+    def _log_fight(self, seat: int, attack: int, need: int, spent: int, won: bool) -> None:
+        g = self.game
+        c = g.cards
+        who = g.seat_name(seat)
+        lane = self.fight_lane
+        parts = self.attack_parts(seat, self.fight_wpns, spent)
+        made = " + ".join(f"{label} {n}" for label, n in parts) or "nothing"
+        monsters = ", ".join(f"{c.names[m]} (card {m}, attack {c.attack[m]})" for m in self.fight_mons)
+        if won:
+            pts = sum(c.souls[m] for m in self.fight_mons)
+            verb = "wins"
+            rest = f"against {need}; {who} collects {monsters}: {pts} soul point{'s' if pts != 1 else ''}"
+        else:
+            verb = "loses"
+            rest = f"against {need} ({monsters}); nothing is collected"
+        self._say(
+            "fight",
+            lambda r: f"{who} {verb} the fight in {lane_phrase(g, r, seat, lane)}: attack {attack} ({made}) {rest}",
+        )
+
     # summon (M8.3)
     def _a_summon(self, action: Action) -> None:
         self.pending = int(action.args[0])
         self.pub |= 1 << self.pending
+        if self.log is not None:
+            g = self.game
+            self.emit("summon", f"{g.seat_name(self.actor)} summons {g.card_name(self.pending)}")
         present = [c for c in self.dungeon if c >= 0]
         if len(present) == 1:
             self._summon_take(present[0])
@@ -960,24 +1145,33 @@ class MephistoState(State):
         hand.append(taken)
         self.pub |= 1 << taken
         self.dungeon[space] = monster
-        self.favor[seat] = min(MAX_FAVOR, self.favor[seat] + SUMMON_FAVOR)
+        old = self.favor[seat]
+        self.favor[seat] = min(MAX_FAVOR, old + SUMMON_FAVOR)
         if self.log is not None:
-            self.emit("summon", f"{g.seat_name(seat)} takes {g.card_name(taken)} and summons {g.card_name(monster)}")
-        self._push(g.cards.immediate[monster], seat, seat)
+            who, mon, took = g.seat_name(seat), g.card_name(monster), g.card_name(taken)
+            gain = favor_change(who, old, self.favor[seat]) if self.favor[seat] != old else f"{who}'s favor stays at 10"
+            self._say(
+                "summon",
+                lambda r: (
+                    f"{who} takes {took} into their hand and puts {mon} in its place "
+                    f"({space_phrase(g, r, space)}); summoning: {gain}"
+                ),
+            )
+        self._push(g.cards.immediate[monster], seat, seat, monster)
         self._triggers(seat, T_SUMMON)
         self._end_action()
 
     # decisions opened by effects
     def _a_repair(self, action: Action) -> None:
         self.choices = []
-        n = self.queue.pop(0)[1]
-        self._repair(int(action.args[0]), n)
+        entry = self.queue.pop(0)
+        self._repair(int(action.args[0]), entry[1], entry[4])
         self._advance()
 
     def _a_damage(self, action: Action) -> None:
         self.choices = []
-        n = self.queue.pop(0)[1]
-        self._damage(int(action.args[0]), n)
+        entry = self.queue.pop(0)
+        self._damage(int(action.args[0]), entry[1], entry[4])
         self._advance()
 
     def _a_remove(self, action: Action) -> None:
@@ -985,12 +1179,19 @@ class MephistoState(State):
         self._solo_remove(int(action.args[0]))
         self._advance()
 
+    # ------------------------------------------------------------------ errors
+    def _why_illegal(self, action: Action) -> str | None:
+        from cardtable.games.mephisto.errors import why_illegal
+
+        return why_illegal(self, action)
+
     # ------------------------------------------------------------------ protocol
     def clone(self) -> MephistoState:
         o: MephistoState = self._clone_base()  # type: ignore[assignment]
         o.deck = self.deck.copy()
         o.discard = self.discard.copy()
         o.dungeon = self.dungeon.copy()
+        o.corners = self.corners.copy()
         o.emptied_by = self.emptied_by.copy()
         o.hands = [h.copy() for h in self.hands]
         o.favor = self.favor.copy()
@@ -1021,25 +1222,29 @@ class MephistoState(State):
         o.fight_wpns = self.fight_wpns.copy()
         o.team_done = self.team_done
         o.acted = self.acted
+        o.handed = self.handed
         if self.phase == P_DISCARD:
             # choices aliases the discarding player's hand: keep the alias in the copy
             o.choices = o.hands[self.queue[0][2]]
         return o
 
     def hidden_zones(self, seat: int | None) -> list[list[int]]:
-        """The zones whose order/identity ``seat`` cannot see: the deck and the other hands."""
-        return [self.deck, *(h for s, h in enumerate(self.hands) if s != seat)]
+        """The zones whose order/identity ``seat`` cannot see: the deck, the other hands and the
+        face-down corner cards (seen by nobody)."""
+        return [self.deck, *(h for s, h in enumerate(self.hands) if s != seat), self.corners]
 
     def known_cards(self, seat: int | None) -> set[int]:
         pub = self.pub
         hidden = set(self.deck)
+        hidden.update(self.corners)
         for s, hand in enumerate(self.hands):
             if s != seat:
                 hidden.update(c for c in hand if not pub >> c & 1)
         return set(range(len(self.game.cards))) - hidden
 
     def determinize(self, seat: int, rng: Rng | int) -> MephistoState:
-        """Resample the deck order and the cards of other hands that ``seat`` cannot know.
+        """Resample the deck order, the face-down corner cards and the cards of other hands that
+        ``seat`` cannot know.
 
         Same contract as :func:`cardtable.engine.zones.resample_hidden` (known cards stay put; the
         unknown ones are pooled in sorted order, shuffled and dealt back into the freed slots), done

@@ -1,9 +1,15 @@
 """What each seat sees (``view``), the god view (``snapshot``) and the final result (``result``).
 
-A seat's view holds its own hand, everything face-up (dungeon, discard pile, souls, cards in play and
-the spells under them, the spell being resolved), the cards publicly known to be in other hands
-(taken from the dungeon, or announced while their cost is paid), and only counts for the rest of the
-hands and for the deck.
+A seat's view is the table as a person in that seat sees it (DESIGN.md, "Views are for people"): a
+prompt saying what is being decided, by whom and why; whose turn it is; progress towards the end;
+the dungeon drawn from the seat's own side (rows far to near, lanes 1..3 left to right); every
+player's favor, souls and cards in play; the seat's own lanes with the attack it would bring and the
+monsters' attack there; a fight in progress with its totals; the card being paid for or resolved;
+the discard pile; the seat's own hand. Cards are objects with their printed data in words
+(:func:`~cardtable.games.mephisto.words.card_object`, made once per card: ``Mephisto.card_json``).
+Hidden cards appear only as counts: other hands (except cards publicly known to be there: taken
+from the dungeon, or announced while their cost is paid), the deck and the face-down corner cards.
+Spectators see the table from P1's side.
 """
 
 from __future__ import annotations
@@ -11,7 +17,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine import JSON, Result, ranks_from_keys
-from cardtable.games.mephisto.cards import OP_NAMES, TRIGGER_NAMES, TYPE_NAMES, describe_effect
+from cardtable.games.mephisto.board import BLOCKED, DECK, SIDES
+from cardtable.games.mephisto.cards import MONSTER, TYPE_NAMES, WEAPON
+from cardtable.games.mephisto.rules import (
+    P_ATTACH,
+    P_DAMAGE,
+    P_DISCARD,
+    P_FAVOR,
+    P_MON,
+    P_PAY,
+    P_PLAY,
+    P_REMOVE,
+    P_REPAIR,
+    P_TAKE,
+    P_TARGET,
+    P_WPN,
+    PHASE_NAMES,
+    STEP_NAMES,
+)
+from cardtable.games.mephisto.words import lane_phrase, ordinal, team_name
 
 if TYPE_CHECKING:
     from cardtable.games.mephisto.game import Mephisto
@@ -20,127 +44,378 @@ if TYPE_CHECKING:
 SOLO_RANKS = ((20, "Expert"), (16, "Hard"), (11, "Medium"), (1, "Easy"), (0, "Unranked"))
 
 
-def card_json(game: Mephisto, card: int) -> dict[str, JSON]:
-    """A visible card: id, name, type and its public stats."""
-    c = game.cards
-    kind = c.type[card]
-    out: dict[str, JSON] = {"id": card, "name": c.names[card], "type": TYPE_NAMES[kind]}
-    if kind == 0:
-        out["attack"] = c.attack[card]
-        out["souls"] = c.souls[card]
-        out["immediate"] = [describe_effect(e) for e in c.immediate[card]]
-        if c.trigger[card]:
-            out["ability"] = (
-                TRIGGER_NAMES[c.trigger[card]] + ": " + "; ".join(describe_effect(e) for e in c.ability[card])
+# ---------------------------------------------------------------------- the decision in words
+def _cards_word(n: int) -> str:
+    return "a card" if n == 1 else f"{n} cards"
+
+
+def _fight_totals(s: MephistoState) -> tuple[int, int, int]:
+    """(attack so far without favor, attack needed, favor that closes the gap) of the open fight."""
+    c = s.game.cards
+    attack = s.fight_attack(s.actor, s.fight_wpns, 0)
+    need = sum(c.attack[m] for m in s.fight_mons)
+    return attack, need, max(0, need - attack)
+
+
+def _effect_of(s: MephistoState, src: int) -> str:
+    """``Slime's immediate effect``: the card an effect comes from, and which of its texts it is."""
+    c = s.game.cards
+    if c.type[src] == MONSTER:
+        kind = "ability" if any(src in souls for souls in s.souls) else "immediate effect"
+    else:
+        kind = "effect"
+    return f"{c.names[src]}'s {kind}"
+
+
+def _decision(s: MephistoState, reader: int | None) -> tuple[str, str]:
+    """The open decision as (what the deciding seat is told to do, what ``reader`` is told when it is
+    another seat: lanes are numbered from the reader's side)."""
+    g = s.game
+    c = g.cards
+    seat = s.current_player
+    assert seat is not None
+    who = g.seat_name(seat)
+    phase = s.phase
+    if phase == P_PLAY:
+        partner = g.partner[seat]
+        handover = f"; or hand the decision to {g.seat_name(partner)}" if s.can_switch() else ""
+        if g.DONE in s.legal_actions():
+            return (
+                "no action is possible (the dungeon, the deck and the discard pile are empty): pass with done"
+                + handover,
+                f"{who} has no action to take",
             )
-        return out
-    out["cost"] = c.cost[card]
-    if kind == 1:
-        out["attack"] = c.attack[card]
-        out["range"] = c.range[card]
-    if kind in (1, 3):
-        out["durability"] = c.durability[card]
-        out["on_play"] = [describe_effect(e) for e in c.on_play[card]]
-        out["activate"] = [describe_effect(e) for e in c.activate[card]]
-    if kind == 2:
-        out["effects"] = [describe_effect(e) for e in c.effects[card]]
-        if c.attach[card]:
-            out["attached"] = f"+{c.attach_bonus[card]} attack to the host weapon"
+        return (
+            "play or activate cards, then take your action: loot, fight or summon" + handover,
+            f"{who} is playing cards or choosing an action",
+        )
+    if phase == P_PAY:
+        name = c.names[s.paying]
+        return (
+            f"pay {s.pay_left} more for {name}: discard a card",
+            f"{who} is paying for {name}: {s.pay_left} more {'card' if s.pay_left == 1 else 'cards'} to discard",
+        )
+    if phase == P_DISCARD:
+        _, n, _, _, src = s.queue[0]
+        return (
+            f"discard {_cards_word(n)} ({_effect_of(s, src)})",
+            f"{who} is choosing {_cards_word(n)} to discard ({_effect_of(s, src)})",
+        )
+    if phase in (P_MON, P_WPN, P_FAVOR):
+        return _fight_decision(s, seat, who, reader)
+    if phase == P_TAKE:
+        name = c.names[s.pending]
+        return (
+            f"summoning {name}: choose the dungeon card to take into your hand in its place",
+            f"{who} is summoning {name}: choosing the dungeon card to take in its place",
+        )
+    if phase == P_ATTACH:
+        name = c.names[s.pending]
+        return f"choose the weapon to attach {name} to", f"{who} is choosing the weapon to attach {name} to"
+    if phase == P_TARGET:
+        name = c.names[s.pending]
+        mate = g.seat_name(g.partner[seat])
+        return (
+            f"choose who gets the effects of {name}: you ({who}) or {mate}",
+            f"{who} is choosing who gets the effects of {name}: {who} or {mate}",
+        )
+    if phase in (P_REPAIR, P_DAMAGE):
+        _, n, t, chooser, src = s.queue[0]
+        why = f"({_effect_of(s, src)})"
+        if phase == P_REPAIR:
+            whose = "one of your" if t == chooser else f"one of {g.seat_name(t)}'s"
+            return (
+                f"choose {whose} items or weapons to repair by {n} {why}",
+                f"{who} is choosing an item or weapon to repair {why}",
+            )
+        if t == chooser:
+            return (
+                f"choose one of your items or weapons to lose {n} durability {why}",
+                f"{who} is choosing one of their items or weapons to lose {n} durability {why}",
+            )
+        return (
+            f"choose an opponent's item or weapon to lose {n} durability {why}",
+            f"{who} is choosing an opponent's item or weapon to lose {n} durability {why}",
+        )
+    assert phase == P_REMOVE
+    turned = s.discard[-1]
+    kind = TYPE_NAMES[c.type[turned]]
+    return (
+        f"the solitaire step turned up {c.names[turned]} (a {kind}): choose which of the tied {kind}s "
+        "to discard from the dungeon",
+        f"{who} is choosing which of the tied {kind}s to discard from the dungeon",
+    )
+
+
+def _fight_decision(s: MephistoState, seat: int, who: str, reader: int | None) -> tuple[str, str]:
+    g = s.game
+    attack, need, gap = _fight_totals(s)
+    lane_for = lane_phrase(g, seat, seat, s.fight_lane)
+    lane_seen = lane_phrase(g, reader, seat, s.fight_lane)
+    if s.phase == P_MON:
+        chosen = f" (chosen so far: {need} attack)" if s.fight_mons else ""
+        return (
+            f"choose the monsters to fight in {lane_for}{chosen}, then done",
+            f"{who} is choosing the monsters to fight in {lane_seen}",
+        )
+    totals = f"attack {attack} against {need}"
+    if s.phase == P_WPN:
+        return (
+            f"choose the weapons to fight with in {lane_for} ({totals} so far), then done",
+            f"{who} is choosing the weapons to fight with in {lane_seen} ({totals} so far)",
+        )
+    favor = s.favor[seat]
+    if not gap:
+        advice = "you win without favor (spend 0)"
+    elif gap <= favor:
+        advice = f"{gap} favor wins the fight (you have {favor})"
+    else:
+        advice = f"even all your {favor} favor leaves you {gap - favor} short"
+    return f"spend favor in the fight: {totals}; {advice}", f"{who} is choosing how much favor to spend ({totals})"
+
+
+def decision_words(s: MephistoState, seat: int) -> str:
+    """What ``seat`` is told about the open decision (imperative when it decides)."""
+    if s.is_over:
+        return "the game is over: " + outcome_words(s)
+    mine, theirs = _decision(s, seat)
+    return mine if seat == s.current_player else theirs
+
+
+def prompt(s: MephistoState, seat: int | None) -> str:
+    """One line: what is being decided now, by whom and why, as ``seat`` may know it."""
+    if s.is_over:
+        return "Game over: " + outcome_words(s)
+    deciding = s.current_player
+    assert deciding is not None
+    mine, theirs = _decision(s, seat)
+    if seat == deciding:
+        return f"{s.game.seat_name(seat)}: {mine}"
+    return theirs[0].upper() + theirs[1:]
+
+
+def outcome_words(s: MephistoState) -> str:
+    """How the game ended ("P1 wins with 14 soul points (P2 11)")."""
+    g = s.game
+    res = result(s)
+    details = res.details
+    if g.solo:
+        return f"{g.seat_name(0)} collected {s.soul_pts[0]} soul points: {details['ranking']}"
+    by = str(details["decided_by"])
+    if g.teams:
+        totals = details["team_soul_points"]
+        assert isinstance(totals, list)
+        score = ", ".join(f"{team_name(g, t)} {totals[t]}" for t in (0, 1))
+    else:
+        score = ", ".join(f"{g.seat_name(p)} {s.soul_pts[p]}" for p in range(g.players))
+    if res.draw:
+        return f"a draw (soul points: {score}; still tied on favor and on weapons and items in play)"
+    winners = res.winners
+    if g.teams:
+        name, verb = team_name(g, g.team_of[winners[0]]), "win"
+    else:
+        name, verb = " and ".join(g.seat_name(w) for w in winners), "wins"
+    tie = "" if by == "soul points" else f", tied on soul points and decided by {by}"
+    return f"{name} {verb} (soul points: {score}{tie})"
+
+
+# ---------------------------------------------------------------------- the table
+def _where(g: Mephisto, reader: int | None, other: int) -> str:
+    """Where ``other`` sits as ``reader`` sees the table (spectators sit on P1's side)."""
+    me = 0 if reader is None else reader
+    if other == me:
+        return "you" if reader is not None else "near side"
+    sides = g.board.sides
+    offset = (SIDES.index(sides[other]) - SIDES.index(sides[me])) % 4
+    return ("across the table", "on your left", "across the table", "on your right")[offset]
+
+
+def _in_play(s: MephistoState, owner: int, reader: int | None) -> list[JSON]:
+    g = s.game
+    c = g.cards
+    out: list[JSON] = []
+    for card in s.inplay[owner]:
+        d = g.card_json(card)
+        d["durability_left"] = s.dur[card]
+        d["activated_this_turn"] = bool(s.activated >> card & 1)
+        spells = [sp for sp in s.attached if s.host[sp] == card]
+        if c.type[card] == WEAPON:
+            d["lane"] = lane_phrase(g, reader, owner, c.range[card])
+            d["attached"] = [g.card_json(sp) for sp in spells]
+        out.append(d)
     return out
 
 
-def _in_play(s: MephistoState, seat: int) -> list[JSON]:
+def _players(s: MephistoState, seat: int | None) -> list[JSON]:
     g = s.game
     out: list[JSON] = []
-    for card in s.inplay[seat]:
-        d = card_json(g, card)
-        d["remaining"] = s.dur[card]
-        d["activated"] = bool(s.activated >> card & 1)
-        d["attached_spells"] = [card_json(g, sp) for sp in s.attached if s.host[sp] == card]
-        out.append(d)
+    for p in range(g.players):
+        row: dict[str, JSON] = {"name": g.seat_name(p), "sits": _where(g, seat, p)}
+        if g.teams:
+            row["team"] = team_name(g, g.team_of[p])
+        row["favor"] = s.favor[p]
+        row["soul_points"] = s.soul_pts[p]
+        row["cards_in_hand"] = len(s.hands[p])
+        row["attack_bonus_this_turn"] = s.bonus[p]
+        row["souls"] = [g.card_json(m) for m in s.souls[p]]
+        if p != seat:
+            row["known_in_hand"] = [g.card_json(k) for k in sorted(s.hands[p]) if s.pub >> k & 1]
+        row["in_play"] = _in_play(s, p, seat)
+        out.append(row)
+    return out
+
+
+def _dungeon(s: MephistoState, seat: int | None) -> dict[str, JSON]:
+    g = s.game
+    me = 0 if seat is None else seat
+    rows: list[JSON] = []
+    for row in g.board.picture[me]:
+        cells: list[JSON] = []
+        for kind, space, lane, place in row:
+            cell: dict[str, JSON] = {"lane": lane, "place": place}
+            if kind == BLOCKED:
+                cell["face_down"] = "a face-down corner card: out of play"
+            elif kind == DECK:
+                cell["deck"] = len(s.deck)
+            else:
+                card = s.dungeon[space]
+                cell["card"] = g.card_json(card) if card >= 0 else None
+            cells.append(cell)
+        rows.append(cells)
+    side = "your side" if seat is not None else f"{g.seat_name(0)}'s side"
+    return {"seen_from": f"{side} ({g.board.sides[me]}): rows far to near, lanes 1-3 left to right", "rows": rows}
+
+
+def _your_lanes(s: MephistoState, seat: int) -> list[JSON]:
+    """For each of ``seat``'s lanes: the monsters there, the attack it would bring with every weapon
+    there, and the favor it would need to defeat them all."""
+    g = s.game
+    c = g.cards
+    out: list[JSON] = []
+    for lane in (1, 2, 3):
+        mons = s.lane_monsters(seat, lane)
+        weapons = s.lane_weapons(seat, lane)
+        parts = s.attack_parts(seat, weapons, 0)
+        attack = sum(n for _, n in parts)
+        need = sum(c.attack[m] for m in mons)
+        out.append(
+            {
+                "lane": lane,
+                "monsters": ", ".join(f"{c.names[m]} ({c.attack[m]})" for m in mons) or "none",
+                "monster_attack": need,
+                "your_attack": attack,
+                "attack_from": " + ".join(f"{label} {n}" for label, n in parts) or "nothing",
+                "favor_to_win_all": max(0, need - attack) if mons else 0,
+            }
+        )
+    return out
+
+
+def _fight(s: MephistoState, seat: int | None) -> dict[str, JSON] | None:
+    if s.phase not in (P_MON, P_WPN, P_FAVOR):
+        return None
+    g = s.game
+    fighter = s.actor
+    attack, need, gap = _fight_totals(s)
+    parts = s.attack_parts(fighter, s.fight_wpns, 0)
+    return {
+        "fighter": g.seat_name(fighter),
+        "lane": lane_phrase(g, seat, fighter, s.fight_lane),
+        "monsters": [g.card_json(m) for m in s.fight_mons],
+        "needed": need,
+        "weapons": [g.card_json(w) for w in s.fight_wpns],
+        "attack": attack,
+        "attack_from": " + ".join(f"{label} {n}" for label, n in parts) or "nothing yet",
+        "favor_to_close_gap": gap,
+        "fighter_favor": s.favor[fighter],
+        "summary": f"attack {attack} against {need}: " + _gap_words(gap, g.seat_name(fighter), s.favor[fighter]),
+    }
+
+
+def _gap_words(gap: int, who: str, favor: int) -> str:
+    if not gap:
+        return "enough to win"
+    if gap <= favor:
+        return f"{gap} favor closes the gap ({who} has {favor})"
+    return f"{gap} favor would close the gap, but {who} has only {favor}"
+
+
+def _resolving(s: MephistoState) -> dict[str, JSON] | None:
+    """The card being paid for, summoned or resolved, or whose effect asks for the open decision."""
+    g = s.game
+    phase = s.phase
+    who = g.seat_name(s.actor)
+    if phase == P_PAY:
+        card, status = s.paying, f"{who} is paying for it: {s.pay_left} more to discard"
+    elif phase == P_TAKE:
+        card, status = s.pending, f"{who} is summoning it"
+    elif phase == P_ATTACH:
+        card, status = s.pending, f"{who} played it: it attaches to a weapon"
+    elif phase == P_TARGET:
+        card, status = s.pending, f"{who} played or activated it: its effects go to {who} or their partner"
+    elif phase in (P_DISCARD, P_REPAIR, P_DAMAGE):
+        card, status = s.queue[0][4], "its effect is resolving"
+    elif phase == P_REMOVE:
+        card, status = s.discard[-1], "turned up by the solitaire step"
+    else:
+        return None
+    return {"card": g.card_json(card), "status": status}
+
+
+def _whose_turn(s: MephistoState) -> str:
+    g = s.game
+    if s.is_over:
+        return f"the game ended after turn {s.turn}"
+    name = team_name(g, s.side)
+    if not g.teams:
+        return f"turn {s.turn}: {name}'s turn"
+    status = "; ".join(
+        f"{g.seat_name(p)} {'has taken their action' if s.team_done >> p & 1 else 'still to take their action'}"
+        for p in (s.side, s.side + 2)
+    )
+    return f"turn {s.turn}: team {name}'s turn ({status})"
+
+
+def _progress(s: MephistoState) -> dict[str, JSON]:
+    g = s.game
+    this_pass = min(s.runouts + 1, g.passes)
+    out: dict[str, JSON] = {"deck": len(s.deck), "pass_through_deck": f"{this_pass} of {g.passes}"}
+    if s.is_over:
+        out["end"] = "the game is over"
+    elif s.end_turn:
+        out["end"] = "triggered: " + s.end_words()
+    else:
+        when = "runs out" if s.runouts + 1 >= g.passes else f"runs out for the {ordinal(g.passes)} time"
+        if g.solo:
+            then = "you get one more turn"
+        elif g.left_of_start:
+            then = f"play goes on until {team_name(g, (s.first + 1) % g.n_sides)} finishes a turn"
+        elif g.complete_round:
+            verb = "play" if g.teams else "plays"
+            last = (s.first - 1) % g.n_sides
+            then = f"play goes on until the round is complete ({team_name(g, last)} {verb} last)"
+        else:
+            then = "the game ends after that turn"
+        out["end"] = f"when the deck {when}, {then}"
+    if g.solo:
+        out["ranking"] = solo_progress(s.soul_pts[0])
     return out
 
 
 def view(s: MephistoState, seat: int | None) -> dict[str, JSON]:
     g = s.game
-    from cardtable.games.mephisto.rules import (
-        P_ATTACH,
-        P_DAMAGE,
-        P_DISCARD,
-        P_REMOVE,
-        P_REPAIR,
-        PHASE_NAMES,
-        STEP_NAMES,
-    )
-
-    b = g.board
-
-    def lanes_of(space: int) -> list[int]:
-        return [b.space_lane[x][space] for x in range(len(b.sides))]
-
-    dungeon: list[JSON] = []
-    for space, card in enumerate(s.dungeon):
-        x, y = b.coords[space]
-        dungeon.append(
-            {
-                "space": space,
-                "x": x,
-                "y": y,
-                "lane": b.space_lane[seat][space] if seat is not None else None,
-                "lane_by_seat": lanes_of(space),
-                "card": card_json(g, card) if card >= 0 else None,
-            }
-        )
-    players: list[JSON] = []
-    for p in range(g.players):
-        players.append(
-            {
-                "seat": p,
-                "side": b.sides[p],
-                "team": g.team_of[p] if g.teams else None,
-                "favor": s.favor[p],
-                "soul_points": s.soul_pts[p],
-                "souls": [card_json(g, m) for m in s.souls[p]],
-                "hand_size": len(s.hands[p]),
-                "known_hand": [card_json(g, c) for c in sorted(s.hands[p]) if s.pub >> c & 1],
-                "in_play": _in_play(s, p),
-                "attack_bonus": s.bonus[p],
-            }
-        )
-    out: dict[str, JSON] = {
-        "layout": b.layout,
-        "blocked": [list(c) for c in b.blocked],
-        "deck_at": list(b.deck_at) if b.deck_at else None,
-        "my_lanes": {str(r): list(b.lane_spaces[seat][r]) for r in (1, 2, 3)} if seat is not None else None,
-        "dungeon": dungeon,
-        "deck_size": len(s.deck),
-        "discard": [card_json(g, c) for c in s.discard],
-        "limbo": [card_json(g, c) for c in s.limbo],
-        "players": players,
-        "hand": [card_json(g, c) for c in sorted(s.hands[seat])] if seat is not None else None,
-        "first": s.first,
-        "side_to_play": s.side,
-        "actor": s.actor,
-        "phase": PHASE_NAMES[s.phase],
-        "step": STEP_NAMES[s.step],
-        "passes": g.passes,
-        "runouts": s.runouts,
-        "end_turn": s.end_turn or None,
-        "paying": card_json(g, s.paying) if s.paying >= 0 else None,
-        "pay_left": s.pay_left,
-        "pending": card_json(g, s.pending) if s.pending >= 0 else None,
-        "fight": {"lane": s.fight_lane, "monsters": list(s.fight_mons), "weapons": list(s.fight_wpns)}
-        if s.fight_lane
-        else None,
-        "queue": [[OP_NAMES[q[0]] if q[0] < len(OP_NAMES) else "finish", q[1], q[2], q[3]] for q in s.queue],
-        "done_this_turn": [p for p in range(g.players) if s.team_done >> p & 1],
+    return {
+        "prompt": prompt(s, seat),
+        "whose_turn": _whose_turn(s),
+        "progress": _progress(s),
+        "dungeon": _dungeon(s, seat),
+        "players": _players(s, seat),
+        "your_lanes": _your_lanes(s, seat) if seat is not None else None,
+        "fight": _fight(s, seat),
+        "resolving": _resolving(s),
+        "discard_pile": [g.card_json(k) for k in s.discard],
+        "hand": [g.card_json(k) for k in sorted(s.hands[seat])] if seat is not None else None,
     }
-    # The open choice: public, except a discard, which lists the discarding player's hand.
-    if s.phase in (P_ATTACH, P_REPAIR, P_DAMAGE, P_REMOVE) or (s.phase == P_DISCARD and seat == s.current_player):
-        out["choices"] = list(s.choices)
-    if s.is_over:
-        out["result"] = s.result().to_json()
-    return out
 
 
 def snapshot(s: MephistoState) -> dict[str, JSON]:
@@ -148,6 +423,7 @@ def snapshot(s: MephistoState) -> dict[str, JSON]:
         "deck": list(s.deck),
         "discard": list(s.discard),
         "dungeon": list(s.dungeon),
+        "corners": list(s.corners),
         "emptied_by": list(s.emptied_by),
         "hands": [list(h) for h in s.hands],
         "favor": list(s.favor),
@@ -163,8 +439,8 @@ def snapshot(s: MephistoState) -> dict[str, JSON]:
         "bonus": list(s.bonus),
         "queue": [list(q) for q in s.queue],
         "choices": list(s.choices),
-        "phase": s.phase,
-        "step": s.step,
+        "phase": PHASE_NAMES[s.phase],
+        "step": STEP_NAMES[s.step],
         "actor": s.actor,
         "side": s.side,
         "first": s.first,
@@ -176,6 +452,7 @@ def snapshot(s: MephistoState) -> dict[str, JSON]:
         "fight": [s.fight_lane, list(s.fight_mons), list(s.fight_wpns)],
         "team_done": s.team_done,
         "acted": s.acted,
+        "handed": s.handed,
     }
 
 
@@ -185,6 +462,16 @@ def solo_ranking(souls: int) -> str:
         if souls >= floor:
             return name
     return "Unranked"
+
+
+def solo_progress(souls: int) -> str:
+    """``Medium so far; 16 soul points for Hard``."""
+    now = solo_ranking(souls)
+    better = [(floor, name) for floor, name in SOLO_RANKS if floor > souls]
+    if not better:
+        return f"{now} so far (the best ranking)"
+    floor, name = better[-1]
+    return f"{now} so far; {floor} soul points for {name}"
 
 
 def result(s: MephistoState) -> Result:
@@ -231,3 +518,6 @@ def result(s: MephistoState) -> Result:
         teams=teams,
         details=details,
     )
+
+
+__all__ = ["decision_words", "outcome_words", "prompt", "result", "snapshot", "view"]

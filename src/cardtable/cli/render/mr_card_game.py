@@ -1,0 +1,285 @@
+"""Mr. Card Game's table: the 3x3 map, the Tower, the Heap, the trainer, every display case, the hand.
+
+Drawn from the view alone, in about 45 rows (a 50-row terminal): the prompt first; the map as the
+grid it is, each location with its top monster (power, element, meat, stat drop) and the item on its
+back; beside it the Sorceress, the Heap (its top and price), the trainer and the stat piles; one row
+per player (meat, cards, bonuses per maneuver, equipment, skills, escrow); the combat (the score
+against each target) or the March (the totals so far) when one is on; then the viewing seat's own
+display case with every card's abilities, and its hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from cardtable.cli.render import RenderContext
+from cardtable.cli.render.generic import render_view as generic_view
+from cardtable.engine.game import JSON
+
+_MAN = (("melee", "M"), ("spell", "S"), ("ranged", "R"), ("evade", "E"))
+_STAT_SHORT = {"Muscle": "Mus", "Mysticality": "Mys", "Moxie": "Mox"}
+
+
+def _s(value: JSON) -> str:
+    return "" if value is None else str(value)
+
+
+def _bonus(bonus: JSON) -> str:
+    if not isinstance(bonus, Mapping):
+        return ""
+    return " ".join(f"+{bonus[k]}{short}" for k, short in _MAN if isinstance(bonus.get(k), int) and bonus[k])
+
+
+def _groups(groups: JSON) -> str:
+    """Stat kinds with counts: ``2 Strengthliness(Mus1) Sass(Mox2)``."""
+    if not isinstance(groups, list) or not groups:
+        return "-"
+    parts = []
+    for g in groups:
+        if not isinstance(g, Mapping):
+            continue
+        short = _STAT_SHORT.get(str(g.get("stat")), str(g.get("stat")))
+        n = g.get("count", 1)
+        parts.append(f"{n} " * (n != 1) + f"{g.get('name')}({short}{g.get('value')})")
+    return " ".join(parts)
+
+
+def _cell(loc: Mapping[str, JSON]) -> RenderableType:
+    where = f"{_s(loc.get('location'))} ({loc.get('hidden_cards')} below)"
+    lines = [Text(where, style="dim", overflow="ellipsis", no_wrap=True)]
+    monster = loc.get("monster")
+    if isinstance(monster, Mapping):
+        name = Text.assemble((f"#{monster.get('id')} ", "dim"), (_s(monster.get("name")), "bold"))
+        name.no_wrap, name.overflow = True, "ellipsis"
+        lines.append(name)
+        element = _s(monster.get("element"))
+        lines.append(Text(f"power {monster.get('power')} · {element}", no_wrap=True, overflow="ellipsis"))
+        lines.append(
+            Text(f"{monster.get('meat')} meat · {monster.get('stat_drop')}", overflow="ellipsis", no_wrap=True)
+        )
+        item = monster.get("item_side")
+        if isinstance(item, Mapping):
+            extra = " ".join(x for x in (_bonus(item.get("bonus")),) if x)
+            lines.append(
+                Text(
+                    f"↳ {item.get('name')} ({item.get('type')}) {extra}",
+                    style="cyan",
+                    overflow="ellipsis",
+                    no_wrap=True,
+                )
+            )
+    elif loc.get("empty"):
+        lines.append(Text("(empty: rebuilt from the Heap when its cards are there)", style="dim"))
+    else:
+        lines.append(Text("(the location card: a new monster at the map update)", style="dim"))
+    return Group(*lines)
+
+
+def map_grid(view: Mapping[str, JSON]) -> RenderableType | None:
+    locations = [x for x in view.get("map") or [] if isinstance(x, Mapping)]
+    if len(locations) != 9 or not all(isinstance(x.get("row"), int) for x in locations):
+        return None
+    grid = Table(show_header=False, expand=True, padding=(0, 1), show_lines=True)
+    for _ in range(3):
+        grid.add_column(ratio=1, overflow="ellipsis")
+    cells = {(int(x["row"]), int(x["column"])): _cell(x) for x in locations}
+    for r in range(3):
+        grid.add_row(*(cells.get((r, c), Text("")) for c in range(3)))
+    return grid
+
+
+def side_panel(view: Mapping[str, JSON]) -> RenderableType:
+    parts: list[RenderableType] = []
+    sorceress = view.get("sorceress")
+    if isinstance(sorceress, Mapping):
+        parts.append(Text.assemble(("Tower: ", "bold"), (f"{sorceress.get('name')} {sorceress.get('power')}", "red")))
+    heap = view.get("heap") if isinstance(view.get("heap"), list) else []
+    assert isinstance(heap, list)
+    if heap and isinstance(heap[-1], Mapping):
+        top = heap[-1]
+        price = top.get("meat_cost")
+        parts.append(Text.assemble(("Heap ", "bold"), f"({len(heap)}): #{top.get('id')} {top.get('name')}"))
+        parts.append(Text("  no price: no dive" if price is None else f"  dive for {price} meat", style="dim"))
+    else:
+        parts.append(Text.assemble(("Heap ", "bold"), "(empty)"))
+    parts.append(Text.assemble(("Trainer", "bold"), f" (newest first; {view.get('skill_pile')} left)"))
+    for skill in view.get("trainer") or []:
+        if isinstance(skill, Mapping):
+            parts.append(
+                Text(
+                    f" {skill.get('cost')}m #{skill.get('id')} {skill.get('name')} ({skill.get('ability')})",
+                    overflow="ellipsis",
+                    no_wrap=True,
+                )
+            )
+        else:
+            parts.append(Text(" (trained this turn)", style="dim"))
+    piles = [p for p in view.get("stat_piles") or [] if isinstance(p, Mapping)]
+    if piles:
+        by_stat: dict[str, list[str]] = {}
+        for p in piles:
+            by_stat.setdefault(_STAT_SHORT.get(str(p.get("stat")), "?"), []).append(str(p.get("left")))
+        parts.append(Text.assemble(("Stat piles", "bold"), " (values 1/2/3/4)"))
+        parts.append(Text(" " + " · ".join(f"{k} {'/'.join(v)}" for k, v in by_stat.items()), overflow="fold"))
+    pool = view.get("meat_pool")
+    parts.append(Text(f"Meat pool: {'unlimited' if pool is None else pool}", style="dim"))
+    return Group(*parts)
+
+
+def players_table(view: Mapping[str, JSON], ctx: RenderContext) -> RenderableType:
+    table = Table(expand=True, padding=(0, 1), show_edge=False)
+    for column, kw in (
+        ("seat", {"no_wrap": True, "min_width": 12}),
+        ("meat", {"justify": "right", "no_wrap": True, "min_width": 4}),
+        ("hand/deck/disc", {"no_wrap": True, "min_width": 14}),
+        ("M S R E", {"no_wrap": True, "min_width": 7}),
+        ("equipped", {"overflow": "ellipsis", "no_wrap": True, "ratio": 3}),
+        ("skills (* buff on)", {"overflow": "ellipsis", "no_wrap": True, "ratio": 2}),
+        ("escrow · played", {"overflow": "ellipsis", "no_wrap": True, "ratio": 1}),
+    ):
+        table.add_column(column, **kw)
+    for i, row in enumerate(view.get("players") or []):
+        if not isinstance(row, Mapping):
+            continue
+        name = ctx.who(i) + (" ★" if row.get("certificate") else "") + (" OUT" if row.get("out_of_the_game") else "")
+        bonuses = row.get("bonuses") if isinstance(row.get("bonuses"), Mapping) else {}
+        assert isinstance(bonuses, Mapping)
+        mser = " ".join(_s(bonuses.get(k)) for k, _ in _MAN)
+        case = [c for c in row.get("display_case") or [] if isinstance(c, Mapping)]
+        equipped = ", ".join(_s(c.get("name")) for c in case if c.get("equipped"))
+        others = len([c for c in case if not c.get("equipped")])
+        if others:
+            equipped += f" (+{others} more)"
+        skills = ", ".join(
+            _s(sk.get("name")) + ("*" if sk.get("active") else "")
+            for sk in row.get("skills") or []
+            if isinstance(sk, Mapping)
+        )
+        escrow = ", ".join(_s(c.get("name")) for c in row.get("escrow") or [] if isinstance(c, Mapping))
+        played = _groups(row.get("played"))
+        mojo = row.get("mojo")
+        discard = sum(int(g.get("count", 0)) for g in row.get("discard") or [] if isinstance(g, Mapping))
+        stats = f"{row.get('hand_size')}/{row.get('deck_size')}/{discard}"
+        table.add_row(
+            Text(name, style="bold" if i == ctx.seat else ""),
+            _s(row.get("meat")) + (f" ({mojo} mojo)" if mojo else ""),
+            stats,
+            mser,
+            equipped,
+            skills or "-",
+            " · ".join(x for x in (escrow, played if played != "-" else "") if x) or "-",
+        )
+    return Panel(table, title="Adventurers", title_align="left")
+
+
+def combat_panel(view: Mapping[str, JSON]) -> RenderableType | None:
+    combat = view.get("combat")
+    if not isinstance(combat, Mapping):
+        return None
+    head = Text(
+        f"{combat.get('player')}: {combat.get('maneuver') or 'no maneuver yet'} · "
+        f"cards {combat.get('cards_played_total')} · damage {combat.get('damage')} · "
+        f"power reduction {combat.get('power_reduction')}"
+    )
+    parts: list[RenderableType] = [head]
+    sorc = combat.get("against_sorceress")
+    if isinstance(sorc, Mapping):
+        parts.append(Text(f"against the Sorceress: score {sorc.get('score')}, needs {sorc.get('needs')}", style="bold"))
+    rows = [r for r in combat.get("targets") or [] if isinstance(r, Mapping)]
+    if rows:
+        table = Table(show_edge=False, padding=(0, 1))
+        for column in ("#", "monster", "element", "power", "score", ""):
+            table.add_column(column)
+        for r in rows:
+            table.add_row(
+                _s(r.get("card")),
+                _s(r.get("monster")),
+                _s(r.get("element")),
+                _s(r.get("power")),
+                _s(r.get("score")),
+                Text("beaten", style="green") if r.get("beaten") else Text("-", style="dim"),
+            )
+        parts.append(table)
+    return Panel(Group(*parts), title="Combat", title_align="left", border_style="yellow")
+
+
+def march_panel(view: Mapping[str, JSON]) -> RenderableType | None:
+    march = view.get("march")
+    if not isinstance(march, Mapping):
+        return None
+    totals = ", ".join(
+        f"{t.get('player')} {t.get('total')} (needs {t.get('needs')})"
+        for t in march.get("totals") or []
+        if isinstance(t, Mapping)
+    )
+    order = ", ".join(_s(x) for x in march.get("order") or [])
+    out = ", ".join(_s(x) for x in march.get("eliminated") or [])
+    text = f"announced by {march.get('announcer')}" + (f" · order {order}" if order else "")
+    text += f" · totals: {totals or 'none yet'}" + (f" · out: {out}" if out else "")
+    return Panel(Text(text), title="March on the Tower", title_align="left", border_style="red")
+
+
+def own_cards(view: Mapping[str, JSON], ctx: RenderContext) -> list[RenderableType]:
+    if ctx.seat is None:
+        return []
+    players = view.get("players")
+    row = players[ctx.seat] if isinstance(players, list) and ctx.seat < len(players) else None
+    parts: list[RenderableType] = []
+    if isinstance(row, Mapping):
+        table = Table(show_edge=False, padding=(0, 1), expand=True)
+        table.add_column("#", justify="right", no_wrap=True, min_width=3)
+        table.add_column("card", no_wrap=True, ratio=2, overflow="ellipsis")
+        table.add_column("", no_wrap=True, min_width=10)
+        table.add_column("abilities", overflow="ellipsis", no_wrap=True, ratio=4)
+        for c in row.get("display_case") or []:
+            if isinstance(c, Mapping):
+                state = "equipped" if c.get("equipped") else ("" if c.get("equipped") is None else "unequipped")
+                table.add_row(_s(c.get("id")), f"{c.get('name')} ({c.get('type')})", state, _s(c.get("text")))
+        for c in row.get("skills") or []:
+            if isinstance(c, Mapping):
+                state = {True: "ON", False: "off"}.get(c.get("active"), "") if "active" in c else ""  # type: ignore[arg-type]
+                if c.get("used_this_turn"):
+                    state = "used"
+                table.add_row(_s(c.get("id")), f"{c.get('name')} ({c.get('type')})", state, _s(c.get("text")))
+        parts.append(Panel(table, title="Your display case", title_align="left", border_style="green"))
+    paying = view.get("paying")
+    hand = Text.assemble(("Your hand: ", "bold green"), _groups(view.get("hand")))
+    deck = Text.assemble(("  deck holds: ", "dim"), (_groups(view.get("deck")), "dim"))
+    parts.append(Group(hand, deck))
+    if isinstance(paying, Mapping):
+        parts.append(Text(f"mojo pool {paying.get('mojo_pool')}", style="yellow"))
+    return parts
+
+
+def render_view(view: dict[str, JSON], ctx: RenderContext) -> RenderableType:
+    grid = map_grid(view)
+    if grid is None:  # a view this renderer does not understand: the generic layout shows it all
+        return generic_view(view, ctx)
+    title = ctx.game.title or ctx.game.id
+    current = view.get("current_player")
+    head = Text.assemble(
+        (title, "bold"),
+        f"  ·  round {view.get('round')} of at most {view.get('turn_limit')}  ·  turn {view.get('turn')}  ·  ",
+        (f"{ctx.seat_name(current)} to decide" if isinstance(current, int) else "game over", "yellow"),
+        ("  ·  " + (f"you are {ctx.seat_name(ctx.seat)}" if ctx.seat is not None else "spectator"), "cyan"),
+        f"  ·  {view.get('phase')}",
+    )
+    top = Table.grid(expand=True, padding=(0, 1))
+    top.add_column(ratio=1)
+    top.add_column(width=36)
+    top.add_row(Panel(grid, title="The Kingdom", title_align="left"), Panel(side_panel(view), border_style="blue"))
+    parts: Sequence[RenderableType | None] = (
+        head,
+        Text(str(view.get("prompt")), style="bold yellow"),
+        top,
+        players_table(view, ctx),
+        combat_panel(view),
+        march_panel(view),
+        *own_cards(view, ctx),
+    )
+    return Group(*(p for p in parts if p is not None))

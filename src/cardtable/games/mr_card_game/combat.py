@@ -1,0 +1,228 @@
+"""The combat phase: its four steps, the score against each target, and loot (clauses K7, K15).
+
+1. Step 1 (``D_COMBAT``): combat items (``use``) and combat skills (``skill``) in any number and order.
+2. Step 2: one maneuver with its first stat card (``maneuver kind=melee stat=mus3``: at least one
+   card of its type, clarification 4), then more cards of that type (``play stat=mus2``; offered in
+   non-increasing value so the same cards are not offered in every order) and ``done``.
+3. Step 3 (``D_TARGET``): ``kill card=N`` for a monster on top of a location whose power (after
+   reductions and power changes) is at most the score *against that monster*, or 0 or less
+   (clarification 7); or ``end-combat``. The score depends on the target's element (K7.6).
+   Without a maneuver the score is the damage of step 1 alone (clarification 5), and a monster it
+   beats may be killed straight from step 1.
+4. Loot (K7.7): meat, the stat card of the monster's drop into the discard pile (nothing if that pile
+   is empty), and the card itself, item side up, into the display case.
+
+Score against a monster of element e, for maneuver m (K7.3, K7.4):
+``cards played + bonus[m] + bonus_vs[e][m] + this combat's bonus[m] + damage + damage_vs[e]``, where
+Evasion adds the damage only with the option ``evasion-adds-damage``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.engine import Action
+from cardtable.games.mr_card_game import flow, modifiers
+from cardtable.games.mr_card_game.cards import E_COMBAT, MOJO_X, S_COMBAT, STAT_KINDS
+from cardtable.games.mr_card_game.codes import M_TURN, ST_COMBAT, ST_MANEUVER, ST_TARGET
+from cardtable.games.mr_card_game.effects import F_MANEUVER, F_SKILL, F_USE, MANEUVER_STAT, MANEUVER_WORDS
+from cardtable.games.mr_card_game.endturn import take_kind
+from cardtable.games.mr_card_game.mojo import mojo_actions
+from cardtable.games.mr_card_game.noncombat import gain_item
+from cardtable.games.mr_card_game.resolve import gain_meat, gain_stat
+from cardtable.games.mr_card_game.text import kind_text
+
+if TYPE_CHECKING:
+    from cardtable.games.mr_card_game.state import McgState
+
+EVADE = 3
+NO_BONUS = (0, 0, 0, 0, 0, 0)
+
+
+def targets(s: McgState) -> list[int]:
+    """The monsters that may be chosen: the top card of every location pile (a location whose top
+    was taken shows its location card until the map update)."""
+    return [t for t in s.top if t >= 0]
+
+
+def score(s: McgState, element: int) -> int:
+    """The acting player's combat score against a target of ``element`` (see the module docstring)."""
+    damage = s.dmg + s.dmg_vs[element]
+    man = s.man
+    if man < 0:
+        return damage
+    m = s.mods[s.actor]
+    total = s.psum + m[man] + m[modifiers.VS + 4 * element + man] + s.cb[man]
+    if man != EVADE or s.game.evasion_adds:
+        total += damage
+    return total
+
+
+def power_of(s: McgState, card: int) -> int:
+    """A monster's power for the acting player now: printed power, power changes on their turn, minus
+    this combat's reductions."""
+    c = s.game.cards
+    return c.mpower[card] + s.mods[s.actor][modifiers.MPOW + c.element[card]] - s.red
+
+
+def beats(s: McgState, card: int) -> bool:
+    """Whether the acting player may kill ``card`` now (K7.6, clarification 7)."""
+    power = power_of(s, card)
+    return power <= 0 or score(s, s.game.cards.element[card]) >= power
+
+
+def legal_step1(s: McgState) -> list[Action]:
+    g = s.game
+    c = g.cards
+    p = s.actor
+    forbid = s.mods[p][modifiers.FORBIDS]
+    out: list[Action] = []
+    eq, used = s.eq, s.used
+    if not forbid & F_USE:
+        for card in s.items[p]:
+            if c.etype[card] == E_COMBAT and (c.slot[card] < 0 or (eq >> card & 1 and not used >> card & 1)):
+                out.append(g.USE[card])
+    if s.skills[p] and not forbid & F_SKILL:
+        pool = s.mojo
+        skill0 = g.skill0
+        wants_mojo = False
+        for card in s.skills[p]:
+            if c.stype[card] == S_COMBAT and not used >> card & 1:
+                cost = 1 if c.mojo[card] == MOJO_X else c.mojo[card]
+                if cost <= pool:
+                    out.append(g.SKILL[card - skill0])
+                if cost > 0:
+                    wants_mojo = True
+        if wants_mojo:
+            out += mojo_actions(s, p)
+    skind = c.skind
+    kinds = sorted({skind[x] for x in s.hand[p]}, reverse=True)
+    table = g.MANEUVER
+    for m in range(4):
+        if forbid >> (F_MANEUVER + m) & 1:
+            continue
+        t = MANEUVER_STAT[m]
+        for k in kinds:
+            if k >> 2 == t:
+                out.append(table[m][k & 3])
+    if s.mode == M_TURN and (s.dmg or s.red or s.dmg_vs != NO_BONUS or g.low_power):
+        # A kill by damage alone (clarification 5) or of a monster at power 0 or less (clarification 7).
+        for t in targets(s):
+            if beats(s, t):
+                out.append(g.KILL[t])
+    out.append(g.END_COMBAT)
+    return out
+
+
+def legal_maneuver(s: McgState) -> list[Action]:
+    g = s.game
+    skind = g.cards.skind
+    t = MANEUVER_STAT[s.man]
+    lo, hi = t * 4, t * 4 + s.plast
+    kinds = sorted({k for k in (skind[x] for x in s.hand[s.actor]) if lo <= k <= hi}, reverse=True)
+    out = [g.PLAY[k] for k in kinds]
+    out.append(g.DONE)
+    return out
+
+
+def legal_target(s: McgState) -> list[Action]:
+    g = s.game
+    out = [g.KILL[t] for t in targets(s) if beats(s, t)]
+    out.append(g.END_COMBAT)
+    return out
+
+
+def do_start(s: McgState, action: Action) -> None:
+    """``combat``: the non-combat phase ends (its mojo is lost) and combat begins (K3.4)."""
+    flow.end_phase(s)
+    flow.reset_combat(s)
+    s.step = ST_COMBAT
+    if s.log is not None:
+        s.emit("combat", f"{s.game.seat_name(s.actor)} starts a combat")
+    flow.advance(s)
+
+
+def do_maneuver(s: McgState, action: Action) -> None:
+    """Step 2: the maneuver with its first card; no more combat items or skills after it."""
+    s.man = ("melee", "spell", "ranged", "evade").index(str(action.args[0]))
+    s.step = ST_MANEUVER
+    if s.log is not None:
+        words = MANEUVER_WORDS[s.man]
+        s.emit("maneuver", f"{s.game.seat_name(s.actor)} performs {'an' if s.man == EVADE else 'a'} {words}")
+    _play(s, STAT_KINDS.index(str(action.args[1])))
+    flow.advance(s)
+
+
+def do_play(s: McgState, action: Action) -> None:
+    _play(s, STAT_KINDS.index(str(action.args[0])))
+    flow.advance(s)
+
+
+def _play(s: McgState, kind: int) -> None:
+    p = s.actor
+    s.played[p].append(take_kind(s, s.hand[p], kind))
+    s.psum += (kind & 3) + 1
+    s.plast = kind & 3
+    if s.log is not None:
+        s.emit("play", f"{s.game.seat_name(p)} plays {kind_text(s, kind)}")
+
+
+def maneuver_done(s: McgState) -> None:
+    """``done`` after the maneuver's cards: step 3 (or, in the March, the total is announced)."""
+    if s.mode == M_TURN:
+        s.step = ST_TARGET
+        flow.advance(s)
+    else:
+        from cardtable.games.mr_card_game.march import combat_done
+
+        combat_done(s)
+
+
+def do_kill(s: McgState, action: Action) -> None:
+    """Step 3 then 4: kill the chosen monster and loot it; the combat (and the phase) ends."""
+    g = s.game
+    c = g.cards
+    t = int(action.args[0])
+    p = s.actor
+    if s.log is not None:
+        s.emit(
+            "kill",
+            f"{g.seat_name(p)} kills {c.mname[t]} (power {power_of(s, t)}, score {score(s, c.element[t])})",
+        )
+    loot(s, p, t)
+    _end_combat(s)
+
+
+def loot(s: McgState, p: int, t: int) -> None:
+    """K7.7: meat (plus meat bonuses), the stat drop, and the item side into the display case."""
+    c = s.game.cards
+    li = c.loc[t]
+    s.top[li] = -1
+    s.taken |= 1 << li
+    s.kills[p] += 1
+    got = gain_meat(s, p, c.meat[t] + s.mods[p][modifiers.MEAT])
+    if s.log is not None:
+        s.emit("loot", f"{s.game.seat_name(p)} loots {got} meat")
+    if c.drop[t] >= 0:
+        gain_stat(s, p, c.drop[t])
+    gain_item(s, p, t)
+    if s.log is not None:
+        s.emit("loot", f"{s.game.seat_name(p)} takes {s.game.card_name(t)} into the display case")
+
+
+def do_end_combat(s: McgState, action: Action) -> None:
+    """``end-combat``: no kill (declined, or nothing beaten); in the March, announce the total now."""
+    if s.mode != M_TURN:
+        from cardtable.games.mr_card_game.march import combat_done
+
+        combat_done(s)
+        return
+    if s.log is not None:
+        s.emit("combat", f"{s.game.seat_name(s.actor)} ends the combat without a kill")
+    _end_combat(s)
+
+
+def _end_combat(s: McgState) -> None:
+    flow.end_phase(s)
+    flow.start_end_of_turn(s, s.actor)
+    flow.advance(s)

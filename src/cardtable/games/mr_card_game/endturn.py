@@ -1,0 +1,223 @@
+"""The end of a turn, drawing and rollover (clauses K8, K9 and K13).
+
+End of turn (K8): the played stat cards go to the discard pile and escrow to the Heap in the order it
+was set aside (:func:`clean_up`); the player may discard any cards (``discard stat=..``, ``done``);
+then draws up to six, or discards down to six when holding more.
+
+Rollover (K9): whenever a player must draw from an empty deck, their buffs turn off, they may make
+one upgrade or exchange (``upgrade from=mus1 to=mus2`` or ``to=mys1``; ``no-upgrade``), and the
+discard pile is shuffled into a new deck; drawing then goes on. With an empty discard pile too the
+draw stops short. The same upgrade decision serves the ``upgrade_stat`` effect (without a shuffle).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.engine import Action
+from cardtable.games.mr_card_game import flow, modifiers
+from cardtable.games.mr_card_game.cards import S_BUFF, STAT_KINDS
+from cardtable.games.mr_card_game.codes import Q_DRAW_TO
+from cardtable.games.mr_card_game.shuffle import pick_list
+from cardtable.games.mr_card_game.text import kind_text, kinds_text
+
+if TYPE_CHECKING:
+    from cardtable.games.mr_card_game.state import McgState
+
+
+def clean_up(s: McgState, p: int) -> None:
+    """K8.1, K8.2 for player ``p``."""
+    played = s.played[p]
+    log = s.log is not None
+    if played:
+        if log:
+            s.emit("discard", f"{s.game.seat_name(p)} discards the played cards ({kinds_text(s, played)})")
+        s.disc[p].extend(played)
+        played.clear()
+    escrow = s.escrow[p]
+    if escrow:
+        s.heap = s.heap + escrow
+        s.escrow[p] = ()
+        if log:
+            names = ", ".join(s.game.card_name(c) for c in escrow)
+            s.emit("heap", f"{s.game.seat_name(p)}'s escrow goes onto the Heap, in order: {names}")
+
+
+def _take_kind(zone: list[int], skind: tuple[int, ...], kind: int) -> int:
+    """Remove and return the last card of ``kind`` in ``zone`` (the caller knows there is one)."""
+    for i in range(len(zone) - 1, -1, -1):
+        if skind[zone[i]] == kind:
+            return zone.pop(i)
+    raise AssertionError(f"no card of kind {kind} in the zone")
+
+
+def take_kind(s: McgState, zone: list[int], kind: int) -> int:
+    return _take_kind(zone, s.game.cards.skind, kind)
+
+
+def hand_kinds(s: McgState, p: int) -> list[int]:
+    """The kinds in ``p``'s hand, sorted."""
+    skind = s.game.cards.skind
+    return sorted({skind[c] for c in s.hand[p]})
+
+
+def legal_discard(s: McgState) -> list[Action]:
+    g = s.game
+    out = [g.DISCARD[k] for k in hand_kinds(s, s.actor)]
+    out.append(g.DONE)
+    return out
+
+
+def legal_limit(s: McgState) -> list[Action]:
+    g = s.game
+    return [g.DISCARD[k] for k in hand_kinds(s, s.actor)]
+
+
+def do_discard(s: McgState, action: Action) -> None:
+    """``discard stat=K``: a voluntary discard (K8.3) or one down to six (K8.4)."""
+    p = s.actor
+    kind = STAT_KINDS.index(str(action.args[0]))
+    s.disc[p].append(take_kind(s, s.hand[p], kind))
+    if s.log is not None:
+        s.emit("discard", f"{s.game.seat_name(p)} discards {kind_text(s, kind)}")
+    flow.advance(s)
+
+
+# -- drawing and rollover ----------------------------------------------------------------------------
+
+
+def _emit_draws(s: McgState, p: int, drawn: list[int]) -> None:
+    if drawn and s.log is not None:
+        name = s.game.seat_name(p)
+        n = len(drawn)
+        s.emit(
+            "draw",
+            f"{name} draws {n} card{'s' if n != 1 else ''}",
+            f"{name} draws {kinds_text(s, drawn)}",
+            (p,),
+        )
+
+
+def draw_from_queue(s: McgState) -> bool:
+    """Resolve the draw at the head of the queue (``Q_DRAW_TO``: up to a hand size; ``DRAW``: a
+    number of cards). A rollover interrupts it: the rest stays queued behind the upgrade decision.
+    Never opens a decision itself (returns False)."""
+    q = s.queue
+    op, n, b, src, x = q[0]
+    p = s.actor
+    hand = s.hand[p]
+    deck = s.deck[p]
+    drawn: list[int] = []
+    while True:
+        need = n - len(hand) if op == Q_DRAW_TO else n - len(drawn)
+        if need <= 0:
+            q.pop(0)
+            _emit_draws(s, p, drawn)
+            return False
+        if not deck:
+            _emit_draws(s, p, drawn)
+            if op != Q_DRAW_TO:
+                q[0] = (op, n - len(drawn), b, src, x)
+            if not s.disc[p]:
+                # K9.5 (interpretation): nothing left anywhere to draw; the draw stops short.
+                q.pop(0)
+                if s.log is not None:
+                    s.emit("draw", f"{s.game.seat_name(p)} has no card left to draw")
+                return False
+            start_rollover(s, p)  # the flow opens the upgrade decision; the rest of the draw waits
+            return False
+        card = pick_list(deck, s.rng)
+        hand.append(card)
+        drawn.append(card)
+
+
+def deactivate_buffs(s: McgState, p: int) -> bool:
+    """Turn off ``p``'s active buffs; True if any was on."""
+    c = s.game.cards
+    mask = 0
+    for card in s.skills[p]:
+        if c.stype[card] == S_BUFF:
+            mask |= 1 << card
+    if s.buffs & mask:
+        s.buffs &= ~mask
+        modifiers.refresh(s, p)
+        return True
+    return False
+
+
+def start_rollover(s: McgState, p: int) -> None:
+    """K9.1-K9.2: ``p`` must draw from an empty deck: buffs off, then the upgrade decision."""
+    was_on = deactivate_buffs(s, p)
+    s.upg_left = 1 + max(0, s.mods[p][modifiers.UPGRADES])
+    s.upg_roll = True
+    if s.log is not None:
+        extra = " (their buffs turn off)" if was_on else ""
+        s.emit("rollover", f"{s.game.seat_name(p)} hits rollover{extra}")
+
+
+def upgrade_options(s: McgState, p: int) -> list[tuple[int, int]]:
+    """K9.3: (from kind, to kind) pairs: a card of the discard pile for one of the same type one value
+    higher (never above 4, clarification 6) or of another type and the same value, from a pile that
+    is not empty."""
+    skind = s.game.cards.skind
+    piles = s.piles
+    present = sorted({skind[c] for c in s.disc[p]})
+    out = []
+    for k in present:
+        t, v = divmod(k, 4)
+        if v < 3 and piles[k + 1]:
+            out.append((k, k + 1))
+        for t2 in range(3):
+            if t2 != t and piles[t2 * 4 + v]:
+                out.append((k, t2 * 4 + v))
+    return out
+
+
+def legal_upgrade(s: McgState) -> list[Action]:
+    g = s.game
+    table = g.UPGRADE
+    out = []
+    for k, j in upgrade_options(s, s.actor):
+        a = table[k][j]
+        assert a is not None
+        out.append(a)
+    out.append(g.NO_UPGRADE)
+    return out
+
+
+def do_upgrade(s: McgState, action: Action) -> None:
+    p = s.actor
+    k = STAT_KINDS.index(str(action.args[0]))
+    j = STAT_KINDS.index(str(action.args[1]))
+    old = take_kind(s, s.disc[p], k)
+    s.piles[k] = (*s.piles[k], old)
+    new_pile = s.piles[j]
+    s.disc[p].append(new_pile[-1])
+    s.piles[j] = new_pile[:-1]
+    if s.log is not None:
+        s.emit("upgrade", f"{s.game.seat_name(p)} exchanges {kind_text(s, k)} for {kind_text(s, j)}")
+    s.upg_left -= 1
+    if s.upg_left <= 0:
+        _finish_upgrades(s)
+    flow.advance(s)
+
+
+def do_no_upgrade(s: McgState, action: Action) -> None:
+    s.upg_left = 0
+    _finish_upgrades(s)
+    flow.advance(s)
+
+
+def _finish_upgrades(s: McgState) -> None:
+    """K9.4: after the rollover's upgrades, the discard pile becomes the new, shuffled deck."""
+    s.upg_left = 0
+    if not s.upg_roll:
+        return
+    s.upg_roll = False
+    p = s.actor
+    deck = s.deck[p]
+    deck.extend(s.disc[p])  # unordered, kept sorted: every draw takes a random card (see .shuffle)
+    deck.sort()
+    s.disc[p].clear()
+    if s.log is not None:
+        s.emit("rollover", f"{s.game.seat_name(p)} shuffles the discard pile into a new deck of {len(deck)} cards")

@@ -1,0 +1,165 @@
+"""The decision machine: runs the steps of a turn in order and stops wherever someone must decide.
+
+A turn (K3.3) is: the non-combat phase (``ST_NONCOMBAT``), an optional combat (``ST_COMBAT``,
+``ST_MANEUVER``, ``ST_TARGET``), the end of the turn (``ST_DISCARD``, ``ST_DRAW``, ``ST_LIMIT``) and
+the map update with the round end (``ST_END``). The March (K14) reuses the same steps for each
+marcher in turn (``mode`` says which). Sub-decisions interrupt any step: choosing X for a Spell
+Attack ability, an effect's choice, and an upgrade at rollover; when they are settled the step
+resumes.
+
+Every decision with at least one option is offered, even a single one (a choice that has no option
+is skipped: an effect with no valid target is ignored, clarification 2). So whether a decision
+appears depends only on public information, never on a hidden card.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.engine import Action
+from cardtable.games.mr_card_game import resolve
+from cardtable.games.mr_card_game.codes import (
+    D_COMBAT,
+    D_DISCARD,
+    D_LIMIT,
+    D_MANEUVER,
+    D_NONCOMBAT,
+    D_POLL,
+    D_SPELLX,
+    D_TARGET,
+    D_UPGRADE,
+    HAND_SIZE,
+    M_MARCH,
+    M_TURN,
+    Q_DRAW_TO,
+    ST_COMBAT,
+    ST_DISCARD,
+    ST_DRAW,
+    ST_END,
+    ST_LIMIT,
+    ST_MANEUVER,
+    ST_NONCOMBAT,
+    ST_POLL,
+    ST_TARGET,
+)
+
+if TYPE_CHECKING:
+    from cardtable.games.mr_card_game.state import McgState
+
+NO_ELEMENT_BONUS = (0, 0, 0, 0, 0, 0)
+
+
+def reset_combat(s: McgState) -> None:
+    """Clear the per-combat scratch values (before each combat phase)."""
+    s.man = -1
+    s.psum = 0
+    s.plast = 3
+    s.dmg = 0
+    s.dmg_vs = NO_ELEMENT_BONUS
+    s.cb = (0, 0, 0, 0)
+    s.red = 0
+
+
+def end_phase(s: McgState) -> None:
+    """K5.3: the mojo pool empties at the end of every phase."""
+    s.mojo = 0
+
+
+def start_turn(s: McgState, seat: int) -> None:
+    """K3.3: ``seat`` begins a turn with its non-combat phase; run the flow to its first decision."""
+    prepare_turn(s, seat)
+    advance(s)
+
+
+def prepare_turn(s: McgState, seat: int) -> None:
+    """Set up ``seat``'s turn (the caller runs the flow)."""
+    s.active = s.actor = seat
+    s.mode = M_TURN
+    s.used = 0
+    s.mojo = 0
+    reset_combat(s)
+    s.step = ST_NONCOMBAT
+    if s.log is not None:
+        s.emit("turn", f"round {s.round}, turn {s.turn}: {s.game.seat_name(seat)}'s turn")
+
+
+def advance(s: McgState) -> None:
+    """Run the flow until a decision is open (``phase``, ``current_player``) or the game is over."""
+    while True:
+        if s.is_over:
+            return
+        if s.pending >= 0:
+            s.phase = D_SPELLX
+            s.current_player = s.actor
+            return
+        if s.upg_left > 0:
+            s.phase = D_UPGRADE
+            s.current_player = s.actor
+            return
+        if s.queue:
+            if resolve.head(s):
+                return
+            continue
+        step = s.step
+        if step == ST_NONCOMBAT:
+            s.phase = D_NONCOMBAT
+        elif step == ST_COMBAT:
+            s.phase = D_COMBAT
+        elif step == ST_MANEUVER:
+            s.phase = D_MANEUVER
+        elif step == ST_TARGET:
+            s.phase = D_TARGET
+        elif step == ST_DISCARD:
+            s.phase = D_DISCARD
+        elif step == ST_DRAW:
+            s.queue.append((Q_DRAW_TO, HAND_SIZE, 0, -1, 0))
+            s.step = ST_LIMIT
+            continue
+        elif step == ST_LIMIT:
+            if len(s.hand[s.actor]) > HAND_SIZE:
+                s.phase = D_LIMIT
+            else:
+                s.step = ST_END
+                continue
+        elif step == ST_END:
+            from cardtable.games.mr_card_game.march import after_cleanup
+
+            after_cleanup(s)  # sets the next step (a new turn, the poll, the next cleanup) or ends
+            if s.is_over:
+                return
+            continue
+        elif step == ST_POLL:
+            s.phase = D_POLL
+            s.current_player = s.poll[s.midx]
+            return
+        else:  # pragma: no cover - every step is handled above
+            raise AssertionError(f"unknown step {step}")
+        s.current_player = s.actor
+        return
+
+
+def do_done(s: McgState, action: Action) -> None:
+    """``done``: finish playing maneuver cards, the voluntary discards, or a March non-combat phase."""
+    phase = s.phase
+    if phase == D_MANEUVER:
+        from cardtable.games.mr_card_game.combat import maneuver_done
+
+        maneuver_done(s)
+    elif phase == D_DISCARD:
+        s.step = ST_DRAW
+        advance(s)
+    else:
+        assert phase == D_NONCOMBAT and s.mode == M_MARCH
+        from cardtable.games.mr_card_game.march import noncombat_done
+
+        noncombat_done(s)
+
+
+def start_end_of_turn(s: McgState, seat: int) -> None:
+    """K8.1, K8.2: the played stat cards go to the discard pile and escrow to the Heap, in order;
+    then the voluntary discards (K8.3) for ``seat``."""
+    from cardtable.games.mr_card_game.endturn import clean_up
+
+    clean_up(s, seat)
+    s.actor = seat
+    s.step = ST_DISCARD

@@ -1,0 +1,327 @@
+"""Mr. Card Game on the cardtable engine: options, card data, and the action space.
+
+Where each rule lives (see ``docs/rules/mr-card-game.md`` for the clauses and their tests):
+
+* :mod:`.setup` — setting up the table (K2, O4);
+* :mod:`.noncombat` — the non-combat actions A-G (K4, O7, O8);
+* :mod:`.mojo` — the mojo pool, paying costs, buffs (K5, K6);
+* :mod:`.combat` — the combat steps, scoring against each target, loot (K7, K15);
+* :mod:`.resolve` — what each instant effect does; :mod:`.modifiers` — what each lasting effect does;
+* :mod:`.endturn` — the end of a turn, drawing and rollover (K8, K9, K13);
+* :mod:`.mapupdate` — the Heap, the location piles and the map update (K10, K11);
+* :mod:`.trainer` — the skill trainer (K12);
+* :mod:`.march` — the round end, the March poll and the March on the Tower (K3, K14);
+* :mod:`.flow` — the decision machine that runs the steps in order;
+* :mod:`.state` — the state (fields, clone, determinize, known cards);
+* :mod:`.views` — what each seat sees, the prompt, the god view and the result;
+* :mod:`.cards` / :mod:`.effects` — the card schema, the loader and the effect vocabulary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
+
+from cardtable.engine import Action, Game, Option, OptionError, OptionValue
+from cardtable.engine.errors import CardDataError
+from cardtable.games.mr_card_game.cards import E_NONCOMBAT, STAT_KINDS, CardSet, load_cards
+from cardtable.games.mr_card_game.codes import MAX_X
+from cardtable.games.mr_card_game.effects import MANEUVER_STAT, MANEUVERS, MONSTER_POWER, STAT_TYPES
+
+if TYPE_CHECKING:
+    from cardtable.games.mr_card_game.state import McgState
+
+DEFAULT_TURN_LIMIT = 100
+_CARDS_CACHE: dict[str, CardSet] = {}
+
+
+def starting_meat(position: int) -> int:
+    """K2.11: 5 meat, plus one for each player who takes a turn before you."""
+    return 5 + position
+
+
+class MrCardGame(Game):
+    """Mr. Card Game (the Kingdom of Loathing card game), core rules, 2-5 players.
+
+    ``cardtable.load("mr-card-game", players=3, sorceress="25")``; see ``docs/rules/mr-card-game.md``.
+    """
+
+    id = "mr-card-game"
+    title = "Mr. Card Game"
+    OPTIONS = (
+        Option("players", 2, "number of players (the fifth plays the Noblesse Oblige newbie set)", min=2, max=5),
+        Option(
+            "sorceress",
+            "20",
+            "the Naughty Sorceress's side: 20 (recommended for a first game) or 25",
+            choices=("20", "25"),
+        ),
+        Option(
+            "first-player",
+            "random",
+            "who holds the Certificate of Participation and goes first: random, or P1..P5",
+            choices=("random", "P1", "P2", "P3", "P4", "P5"),
+        ),
+        Option(
+            "turn-limit",
+            DEFAULT_TURN_LIMIT,
+            "stop an unfinished game after this many rounds (result reason 'turn-limit', truncated)",
+            min=1,
+            max=100_000,
+        ),
+        Option(
+            "evasion-adds-damage",
+            False,
+            "an Evasion score also adds the damage of combat items and skills (the printed Evasion line does not)",
+        ),
+        Option(
+            "new-equipment",
+            "equip-if-free",
+            "newly acquired equipment: equipped at once if its slot is free, or always unequipped",
+            choices=("equip-if-free", "unequipped"),
+        ),
+        Option(
+            "use-consumes",
+            "all",
+            "which used items go to escrow and the Heap: every used item, or only food, booze and combat "
+            "items (equipment abilities then work once per turn)",
+            choices=("all", "consumables"),
+        ),
+        Option(
+            "skill-pile-empty",
+            "reshuffle",
+            "when the skill draw pile runs out: shuffle the skill discard pile into a new one, "
+            "or let the trainer shrink",
+            choices=("reshuffle", "shrink"),
+        ),
+        Option(
+            "march-winner",
+            "best-qualifier",
+            "who wins the March: the highest total among those reaching the Sorceress, or only the single "
+            "highest total if it reaches her",
+            choices=("best-qualifier", "top-scorer"),
+        ),
+        Option(
+            "march-tie",
+            "shared",
+            "equal winning totals at the March: all share the win, the announcer wins if tied (else the first "
+            "in combat order), or the first in combat order wins",
+            choices=("shared", "announcer", "first-in-order"),
+        ),
+        Option(
+            "meat-supply",
+            0,
+            "meat tokens in the game (0: unlimited; otherwise gains stop when the pool is empty)",
+            min=0,
+            max=100_000,
+        ),
+        Option("cards", "", "path of a card file in the cards.toml format (empty: the bundled stand-in set)"),
+    )
+    CARD_USES: ClassVar[Mapping[str, str]] = {
+        "train": "acquired",
+        "kill": "acquired",
+        "dive": "acquired",
+        "use": "played",
+        "skill": "played",
+        "buff": "played",
+    }
+    CONFIGURATIONS: ClassVar[tuple[Mapping[str, OptionValue], ...]] = (
+        {"players": 2},
+        {"players": 3},
+        {
+            "players": 4,
+            "sorceress": "25",
+            "first-player": "P4",
+            "march-tie": "announcer",
+            "new-equipment": "unequipped",
+        },
+        {
+            "players": 5,
+            "first-player": "P5",
+            "meat-supply": 100,
+            "march-winner": "top-scorer",
+            "march-tie": "first-in-order",
+        },
+        {
+            "players": 2,
+            "first-player": "P2",
+            "evasion-adds-damage": True,
+            "use-consumes": "consumables",
+            "skill-pile-empty": "shrink",
+            "turn-limit": 12,
+        },
+        {"players": 3, "first-player": "P3", "sorceress": "25", "meat-supply": 60},
+        {"players": 4, "first-player": "P1", "turn-limit": 30, "march-winner": "top-scorer"},
+    )
+    VIEW_KEYS: ClassVar[frozenset[str]] = frozenset(
+        {
+            "prompt",
+            "round",
+            "turn_limit",
+            "whose_turn",
+            "certificate",
+            "phase",
+            "map",
+            "sorceress",
+            "heap",
+            "trainer",
+            "skill_pile",
+            "skill_discard",
+            "stat_piles",
+            "meat_pool",
+            "players",
+            "hand",
+            "deck",
+            "combat",
+            "paying",
+            "march",
+            "result",
+        }
+    )
+    """The top-level keys this game adds to a view (the engine adds game, seat, turn, ...)."""
+
+    cards: CardSet
+
+    def _check_options(self) -> None:
+        o = self.options
+        path = str(o["cards"])
+        cached = _CARDS_CACHE.get(path)
+        if cached is None:
+            try:
+                cached = load_cards(path or None)
+            except CardDataError as exc:
+                raise OptionError(f"{self.id}: option 'cards': {exc}") from exc
+            _CARDS_CACHE[path] = cached
+        self.cards = cached
+        n = self.players
+        fp = str(o["first-player"])
+        if fp != "random" and int(fp[1:]) > n:
+            raise OptionError(f"{self.id}: first-player={fp} names no seat of a {n}-player game (P1..P{n})")
+        supply = int(o["meat-supply"])
+        need = sum(starting_meat(i) for i in range(n))
+        if supply and supply < need:
+            raise OptionError(
+                f"{self.id}: meat-supply={supply} is less than the {need} meat the {n} players start with; "
+                "use 0 for an unlimited supply"
+            )
+        c = self.cards
+        if len(c.newbie) < n:
+            raise OptionError(
+                f"{self.id}: {n} players need {n} newbie gear sets; the card file {c.path} has {len(c.newbie)}"
+            )
+        for t, name in enumerate(("mus1", "mys1", "mox1")):
+            have = len(c.stat_piles[t * 4])
+            if have < 4 * n:
+                raise OptionError(
+                    f"{self.id}: {n} players need {4 * n} {name} cards to start; the card file has {have}"
+                )
+
+    def _setup(self) -> None:
+        o = self.options
+        c = self.cards
+        self.card_hash = c.sha
+        self.sorceress_power = c.sorceress_powers[0] if o["sorceress"] == "20" else c.sorceress_powers[1]
+        fp = str(o["first-player"])
+        self.first_player = -1 if fp == "random" else int(fp[1:]) - 1
+        self.turn_limit = int(o["turn-limit"])
+        self.evasion_adds = bool(o["evasion-adds-damage"])
+        self.equip_if_free = o["new-equipment"] == "equip-if-free"
+        self.consume_all = o["use-consumes"] == "all"
+        self.reshuffle_skills = o["skill-pile-empty"] == "reshuffle"
+        self.top_scorer = o["march-winner"] == "top-scorer"
+        self.tie = str(o["march-tie"])
+        self.meat_supply = int(o["meat-supply"])
+        self.skill0 = c.skills.start
+        self.text_cache: dict[tuple[str, int], str] = {}
+        """Card texts in words, filled by the views as they are first needed."""
+        self.all_skills = tuple(c.skills)
+        # The starting decks (K2.9): four of each level-1 card per seat, from the ends of the piles.
+        self.start_decks = tuple(
+            tuple(x for k in (0, 4, 8) for x in c.stat_piles[k][len(c.stat_piles[k]) - 4 * (seat + 1) :][:4])
+            for seat in range(self.players)
+        )
+        # Whether any monster can be at power 0 or less without a reduction (then it may be killed
+        # with no score at all, clarification 7): a printed power of 0, or a power-lowering effect.
+        self.low_power = any(c.mpower[t] <= 0 for t in c.monsters) or any(
+            op == MONSTER_POWER and b < 0 for fx in c.effects for op, _, b, _ in fx
+        )
+        self.n_items = c.items.stop
+
+        a = self.actions
+        for kind in ("equip", "unequip", "autosell", "use", "dive", "target", "kill", "train", "skill", "buff"):
+            a.declare(kind, "card")
+        a.declare("mojo", "stat")
+        a.declare("spend", "mojo")
+        a.declare("choose", "type")
+        a.declare("upgrade", "from", "to")
+        a.declare("maneuver", "kind", "stat")
+        a.declare("play", "stat")
+        a.declare("discard", "stat")
+        for kind in ("no-upgrade", "combat", "end-turn", "end-combat", "done", "march", "pass"):
+            a.declare(kind)
+        items = range(self.n_items)
+        # Card-id actions, indexed by card id (items) or by card id - skill0 (skills).
+        self.EQUIP = a.grid("equip", items)
+        self.UNEQUIP = a.grid("unequip", items)
+        self.AUTOSELL = a.grid("autosell", items)
+        self.USE = a.grid("use", items)
+        self.DIVE = a.grid("dive", items)
+        self.TARGET = a.grid("target", items)
+        # Kill targets: every card that can top a pile (monsters; nemeses and bosses in the supplement).
+        self.KILL = a.grid("kill", range(c.skills.start))
+        self.TRAIN = a.grid("train", c.skills)
+        self.SKILL = a.grid("skill", c.skills)
+        self.BUFF = a.grid("buff", c.skills)
+        # Stat-kind actions, indexed by kind code (type * 4 + value - 1).
+        self.MOJO = [a.add("mojo", STAT_KINDS[k]) for k in range(4, 8)]
+        self.SPEND = a.grid("spend", range(1, MAX_X + 1))
+        self.CHOOSE = a.grid("choose", STAT_TYPES)
+        self.UPGRADE: list[list[Action | None]] = [[None] * 12 for _ in range(12)]
+        for k in range(12):
+            t, v = divmod(k, 4)
+            targets = [k + 1] if v < 3 else []
+            targets += [t2 * 4 + v for t2 in range(3) if t2 != t]
+            for j in targets:
+                self.UPGRADE[k][j] = a.add("upgrade", STAT_KINDS[k], STAT_KINDS[j])
+        self.NO_UPGRADE = a.add("no-upgrade")
+        # maneuver kind=melee stat=mus3: the maneuver and its first card (clarification 4), by
+        # [maneuver][value - 1].
+        self.MANEUVER = [
+            [a.add("maneuver", MANEUVERS[m], STAT_KINDS[MANEUVER_STAT[m] * 4 + v]) for v in range(4)] for m in range(4)
+        ]
+        self.PLAY = a.grid("play", STAT_KINDS)
+        self.DISCARD = a.grid("discard", STAT_KINDS)
+        # Per item: (unequip, equip, autosell, use in a non-combat phase), None where it does not apply.
+        self.ITEM_ACTIONS: tuple[tuple[Action | None, Action | None, Action | None, Action | None], ...] = tuple(
+            (
+                self.UNEQUIP[i] if c.slot[i] >= 0 else None,
+                self.EQUIP[i] if c.slot[i] >= 0 else None,
+                self.AUTOSELL[i] if c.autosell[i] >= 0 else None,
+                self.USE[i] if c.etype[i] == E_NONCOMBAT else None,
+            )
+            for i in items
+        )
+        self.COMBAT = a.add("combat")
+        self.END_TURN = a.add("end-turn")
+        self.END_COMBAT = a.add("end-combat")
+        self.DONE = a.add("done")
+        self.MARCH = a.add("march")
+        self.PASS = a.add("pass")
+
+    def new_state(self, seed: int, log: bool) -> McgState:
+        from cardtable.games.mr_card_game.state import McgState
+
+        return McgState(self, seed, log)
+
+    def card_name(self, card: int) -> str:
+        """``Stale Cellar Cracker (card 0)``; a monster/item card names both sides (monster first)."""
+        c = self.cards
+        if c.mname[card] and c.iname[card] and c.mname[card] != c.iname[card]:
+            return f"{c.mname[card]} / {c.iname[card]} (card {card})"
+        return f"{c.name(card)} (card {card})"
+
+    def describe_action(self, action: Action) -> str:
+        """A description for people, naming the card ("train Pulverize (card 89)")."""
+        from cardtable.games.mr_card_game.views import describe_action
+
+        return describe_action(self, action)

@@ -1,0 +1,58 @@
+"""The Heap and the map update (clauses K10 and K11).
+
+The Heap is a public face-up stack (``state.heap``, its top last). Escrowed items reach it at the end
+of their owner's turn, in the order they were set aside (:func:`.endturn.clean_up`); only its top
+card can be dived (:mod:`.noncombat`).
+
+The map update, at the end of every turn (and once after a failed March): the trainer turns over
+(:mod:`.trainer`); every location whose top monster was taken moves its bottom card to the top; then
+every kingdom location with no card left is rebuilt from the Heap: all of its monster/item cards
+there are taken out (the rest of the Heap keeps its order), shuffled, and the new pile's bottom card
+is turned up. A location with none in the Heap stays empty and is checked again at every update
+(interpretation A7). The update comes after the end of the turn, so items escrowed this turn can
+already rebuild a pile.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.games.mr_card_game import trainer
+from cardtable.games.mr_card_game.shuffle import pick_tuple
+
+if TYPE_CHECKING:
+    from cardtable.games.mr_card_game.state import McgState
+
+
+def update(s: McgState) -> None:
+    """K11: trainer, revealed tops, rebuilt locations."""
+    trainer.refresh(s)
+    c = s.game.cards
+    log = s.log is not None
+    taken = s.taken
+    if taken:
+        for li in range(len(s.top)):
+            if taken >> li & 1 and s.top[li] < 0 and s.below[li]:
+                s.top[li], s.below[li] = pick_tuple(s.below[li], s.rng)
+                if log:
+                    s.emit("map", f"{c.locations[li].name}: {c.mname[s.top[li]]} is turned up")
+        s.taken = 0
+    for li in c.kingdom:
+        if s.top[li] < 0 and not s.below[li]:
+            rebuild(s, li)
+
+
+def rebuild(s: McgState, li: int) -> None:
+    """K11.3: form location ``li`` again from its monster/item cards in the Heap (if any)."""
+    c = s.game.cards
+    mine = [x for x in s.heap if c.loc[x] == li]
+    if not mine:
+        return
+    taken = set(mine)
+    s.heap = tuple(x for x in s.heap if x not in taken)
+    s.top[li], s.below[li] = pick_tuple(tuple(sorted(mine)), s.rng)
+    if s.log is not None:
+        s.emit(
+            "map",
+            f"{c.locations[li].name} is rebuilt from the Heap ({len(mine)} cards): {c.mname[s.top[li]]} is turned up",
+        )

@@ -1,0 +1,307 @@
+"""The non-combat phase: actions A to G in any number and order (clauses K4, O7, O8).
+
+* A ``equip`` / ``unequip``: one weapon, one hat and one pants equipped at a time; equipping swaps out
+  the item in that slot (K4.1).
+* B ``autosell``: an item with an AutoSell value goes to escrow for its value in meat (K4.3, O8).
+* C ``use``: a non-combat item's ability; the item goes to escrow (``use-consumes``: every used item,
+  or only food, booze and combat items, equipment then working once per turn) (K4.4).
+* D ``train``: a face-up trainer skill for its meat cost (K4.6).
+* E ``skill`` / F ``buff``: see :mod:`.mojo`.
+* G ``dive``: the top card of the Heap for its meat cost, if it has one (K4.9).
+
+Then ``combat`` (start the combat phase) or ``end-turn`` (no combat); in the March ``done``.
+Equipment must be equipped to be used (clarification 1). Escrow reaches the Heap only at the end of
+the turn, so an item sold or used this turn cannot be dived back the same turn (K4.10).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.engine import Action
+from cardtable.games.mr_card_game import flow, modifiers
+from cardtable.games.mr_card_game.cards import S_BUFF, S_NONCOMBAT, T_ACCESSORY
+from cardtable.games.mr_card_game.codes import M_MARCH
+from cardtable.games.mr_card_game.effects import (
+    CHOOSE,
+    F_AUTOSELL,
+    F_BUFF,
+    F_DIVE,
+    F_EQUIP,
+    F_SKILL,
+    F_TRAIN,
+    F_USE,
+    GAIN_STAT,
+)
+from cardtable.games.mr_card_game.mojo import mojo_actions
+from cardtable.games.mr_card_game.resolve import choosable_types, gain_meat, gain_stat, pay_meat, pulverize_targets
+
+if TYPE_CHECKING:
+    from cardtable.games.mr_card_game.state import McgState
+
+CONSUMABLE_TYPES = (4, 5, 6)
+"""Item type codes of food, booze and combat items."""
+
+
+def train_cost(s: McgState, p: int, card: int) -> int:
+    return max(0, s.game.cards.cost[card] + s.mods[p][modifiers.SKILLCOST])
+
+
+def dive_price(s: McgState, p: int, card: int) -> int:
+    """The meat to dive ``card`` (-1: it has no Heap price and cannot be dived)."""
+    price = s.game.cards.price[card]
+    if price < 0:
+        return -1
+    return max(0, price + s.mods[p][modifiers.DIVE])
+
+
+def autosell_value(s: McgState, p: int, card: int) -> int:
+    """The meat ``card`` sells for (-1: no AutoSell icon, it cannot be sold)."""
+    value = s.game.cards.autosell[card]
+    if value < 0:
+        return -1
+    return max(0, value + s.mods[p][modifiers.SELL])
+
+
+def legal(s: McgState) -> list[Action]:
+    """The non-combat actions open to the player in their phase (or March non-combat phase)."""
+    g = s.game
+    c = g.cards
+    p = s.actor
+    m = s.mods[p]
+    forbid = m[modifiers.FORBIDS]
+    eq = s.eq
+    used = s.used
+    equips: list[Action] = []
+    sells: list[Action] = []
+    uses: list[Action] = []
+    may_equip = not forbid & F_EQUIP
+    may_sell = not forbid & F_AUTOSELL
+    may_use = not forbid & F_USE
+    acts = g.ITEM_ACTIONS
+    for card in s.items[p]:
+        unequip, equip, sell, use = acts[card]
+        if unequip is not None:  # equipment
+            if eq >> card & 1:
+                equips.append(unequip)
+                if use is not None and may_use and not used >> card & 1:
+                    uses.append(use)
+            elif may_equip and equip is not None:
+                equips.append(equip)
+        elif use is not None and may_use:
+            uses.append(use)
+        if sell is not None and may_sell:
+            sells.append(sell)
+    out = equips
+    out += sells
+    out += uses
+    meat = s.meat[p]
+    skill0 = g.skill0
+    if not forbid & F_TRAIN:
+        cost = c.cost
+        extra = m[modifiers.SKILLCOST]
+        for card in s.trainer:
+            if card >= 0 and cost[card] + extra <= meat:
+                out.append(g.TRAIN[card - skill0])
+    owned = s.skills[p]
+    if owned:
+        pool = s.mojo
+        stype, mojo = c.stype, c.mojo
+        buffs = s.buffs
+        may_skill = not forbid & F_SKILL
+        may_buff = not forbid & F_BUFF
+        wants_mojo = False  # an ability this phase could still pay for: making mojo makes sense
+        for card in owned:
+            st = stype[card]
+            if st == S_NONCOMBAT:
+                if may_skill and not used >> card & 1:
+                    if mojo[card] <= pool:
+                        out.append(g.SKILL[card - skill0])
+                    if mojo[card] > 0:
+                        wants_mojo = True
+            elif st == S_BUFF and may_buff and not buffs >> card & 1:
+                if mojo[card] <= pool:
+                    out.append(g.BUFF[card - skill0])
+                if mojo[card] > 0:
+                    wants_mojo = True
+        if wants_mojo:
+            out += mojo_actions(s, p)
+    heap = s.heap
+    if heap and not forbid & F_DIVE:
+        top = heap[-1]
+        price = c.price[top]
+        if price >= 0 and price + m[modifiers.DIVE] <= meat:
+            out.append(g.DIVE[top])
+    if s.mode == M_MARCH:
+        out.append(g.DONE)
+    else:
+        out.append(g.COMBAT)
+        out.append(g.END_TURN)
+    return out
+
+
+def _remove_item(s: McgState, p: int, card: int) -> None:
+    """Take ``card`` out of ``p``'s display case (unequipping it)."""
+    s.items[p] = tuple(x for x in s.items[p] if x != card)
+    if s.eq >> card & 1:
+        s.eq &= ~(1 << card)
+    modifiers.refresh(s, p)
+
+
+def slot_free(s: McgState, p: int, card: int) -> bool:
+    """Whether ``card`` can be equipped without unequipping anything (its slot is empty)."""
+    c = s.game.cards
+    sl = c.slot[card]
+    eq = s.eq
+    if sl == T_ACCESSORY:
+        # Supplemental rules (O5): any number of accessories, at most 3 equipment items in all.
+        return sum(1 for x in s.items[p] if eq >> x & 1 and c.slot[x] >= 0) < 3
+    return not any(eq >> x & 1 and c.slot[x] == sl for x in s.items[p])
+
+
+def gain_item(s: McgState, p: int, card: int) -> None:
+    """``card`` enters ``p``'s display case (loot, a dive); new equipment follows ``new-equipment``."""
+    s.items[p] = (*s.items[p], card)
+    c = s.game.cards
+    if c.slot[card] >= 0 and s.game.equip_if_free and slot_free(s, p, card):
+        s.eq |= 1 << card
+    modifiers.refresh(s, p)
+
+
+def do_equip(s: McgState, action: Action) -> None:
+    card = int(action.args[0])
+    p = s.actor
+    c = s.game.cards
+    sl = c.slot[card]
+    if sl != T_ACCESSORY:
+        for x in s.items[p]:
+            if s.eq >> x & 1 and c.slot[x] == sl:
+                s.eq &= ~(1 << x)
+                if s.log is not None:
+                    s.emit("equip", f"{s.game.seat_name(p)} unequips {s.game.card_name(x)}")
+    s.eq |= 1 << card
+    modifiers.refresh(s, p)
+    if s.log is not None:
+        s.emit("equip", f"{s.game.seat_name(p)} equips {s.game.card_name(card)}")
+    flow.advance(s)
+
+
+def do_unequip(s: McgState, action: Action) -> None:
+    card = int(action.args[0])
+    p = s.actor
+    s.eq &= ~(1 << card)
+    modifiers.refresh(s, p)
+    if s.log is not None:
+        s.emit("equip", f"{s.game.seat_name(p)} unequips {s.game.card_name(card)}")
+    flow.advance(s)
+
+
+def do_autosell(s: McgState, action: Action) -> None:
+    """B: the item goes to escrow and its AutoSell value comes from the pool."""
+    card = int(action.args[0])
+    p = s.actor
+    value = autosell_value(s, p, card)
+    _remove_item(s, p, card)
+    s.escrow[p] = (*s.escrow[p], card)
+    got = gain_meat(s, p, value)
+    if s.log is not None:
+        s.emit("autosell", f"{s.game.seat_name(p)} AutoSells {s.game.card_name(card)} for {got} meat")
+    flow.advance(s)
+
+
+def do_use(s: McgState, action: Action) -> None:
+    """C (and combat step 1's combat items): use an item's ability."""
+    g = s.game
+    c = g.cards
+    card = int(action.args[0])
+    p = s.actor
+    if c.itype[card] in CONSUMABLE_TYPES or g.consume_all:
+        _remove_item(s, p, card)
+        s.escrow[p] = (*s.escrow[p], card)
+        where = " (to escrow)"
+    else:
+        s.used |= 1 << card
+        where = ""
+    if s.log is not None:
+        s.emit("use", f"{g.seat_name(p)} uses {g.card_name(card)}{where}")
+    s.queue.extend((op, a, b, card, 0) for op, a, b, _ in c.effects[card])
+    flow.advance(s)
+
+
+def do_train(s: McgState, action: Action) -> None:
+    """D: pay the skill's cost; it joins the display case (a buff arrives turned off)."""
+    card = int(action.args[0])
+    p = s.actor
+    cost = train_cost(s, p, card)
+    pay_meat(s, p, cost)
+    s.trainer = tuple(-1 if x == card else x for x in s.trainer)
+    s.skills[p] = (*s.skills[p], card)
+    s.trained[p] += 1
+    modifiers.refresh(s, p)
+    if s.log is not None:
+        s.emit("train", f"{s.game.seat_name(p)} trains {s.game.card_name(card)} for {cost} meat")
+    flow.advance(s)
+
+
+def do_dive(s: McgState, action: Action) -> None:
+    """G: Dumpster Dive the top of the Heap."""
+    card = int(action.args[0])
+    p = s.actor
+    price = dive_price(s, p, card)
+    pay_meat(s, p, price)
+    s.heap = s.heap[:-1]
+    gain_item(s, p, card)
+    if s.log is not None:
+        s.emit("dive", f"{s.game.seat_name(p)} dives {s.game.card_name(card)} from the Heap for {price} meat")
+    flow.advance(s)
+
+
+def do_end_turn(s: McgState, action: Action) -> None:
+    """No combat this turn (K3.3): the phase ends and the end of the turn begins."""
+    flow.end_phase(s)
+    if s.log is not None:
+        s.emit("turn", f"{s.game.seat_name(s.actor)} ends the turn without a combat")
+    flow.start_end_of_turn(s, s.actor)
+    flow.advance(s)
+
+
+# -- effect choices ----------------------------------------------------------------------------------
+
+
+def legal_choose(s: McgState) -> list[Action]:
+    g = s.game
+    value = s.queue[0][2]
+    return [g.CHOOSE[t] for t in choosable_types(s, value)]
+
+
+def do_choose(s: McgState, action: Action) -> None:
+    """``choose type=mus``: the stat type of a gain ("of your choice")."""
+    from cardtable.games.mr_card_game.effects import STAT_TYPES
+
+    _, _, value, _, _ = s.queue.pop(0)
+    t = STAT_TYPES.index(str(action.args[0]))
+    gain_stat(s, s.actor, t * 4 + value - 1)
+    flow.advance(s)
+
+
+def legal_pulverize(s: McgState) -> list[Action]:
+    g = s.game
+    return [g.TARGET[card] for card in pulverize_targets(s, s.actor)]
+
+
+def do_target(s: McgState, action: Action) -> None:
+    """``target card=N``: Pulverize's item goes to escrow (and the Heap); a stat card of its power."""
+    g = s.game
+    card = int(action.args[0])
+    p = s.actor
+    _, t, _, src, _ = s.queue.pop(0)
+    _remove_item(s, p, card)
+    s.escrow[p] = (*s.escrow[p], card)
+    value = min(4, g.cards.anvil[card])
+    if s.log is not None:
+        s.emit("pulverize", f"{g.seat_name(p)} pulverizes {g.card_name(card)} (power {g.cards.anvil[card]})")
+    if t == CHOOSE:
+        s.queue.insert(0, (GAIN_STAT, CHOOSE, value, src, 0))
+    else:
+        gain_stat(s, p, t * 4 + value - 1)
+    flow.advance(s)

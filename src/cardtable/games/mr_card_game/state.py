@@ -1,0 +1,352 @@
+"""The Mr. Card Game state: its fields, ``clone``, ``determinize``, ``known_cards`` and dispatch.
+
+The state is flat for speed. Card ids live in plain lists (zones that change on most decisions:
+hands, decks, discard and played piles) or in tuples replaced on change (zones that change a few
+times a turn: stat piles, location piles, the Heap, the trainer, display cases), so ``clone`` copies
+little. Flags are bit masks over card ids (``eq`` equipped, ``buffs`` active buffs, ``used`` used
+this turn). Each player's lasting bonuses are summed in ``mods[p]`` (see :mod:`.modifiers`).
+
+Stat cards have ids (so every card is in exactly one place), but cards of one kind are
+interchangeable: actions name kinds (``play stat=mus2``), views show kinds and counts, and the
+rules move "a card of that kind" (the last one of the zone).
+
+Face-down piles nobody has seen the order of (stat decks, the hidden part of each location pile, the
+skill draw pile) are unordered and kept sorted: a draw or reveal takes a random card (:mod:`.shuffle`).
+
+The rules are in the modules named in :mod:`.game`; this module only holds them together:
+``_legal_actions`` asks the module of the open decision, ``_do`` the module of the action's kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from cardtable.engine import JSON, Action, Result, Rng, State
+from cardtable.games.mr_card_game import combat, endturn, flow, march, mojo, noncombat
+from cardtable.games.mr_card_game.codes import (
+    D_CHOOSE,
+    D_COMBAT,
+    D_DISCARD,
+    D_LIMIT,
+    D_MANEUVER,
+    D_NONCOMBAT,
+    D_POLL,
+    D_PULVERIZE,
+    D_SPELLX,
+    D_TARGET,
+    D_UPGRADE,
+)
+from cardtable.games.mr_card_game.effects import Effect
+from cardtable.games.mr_card_game.shuffle import shuffle
+
+if TYPE_CHECKING:
+    from cardtable.games.mr_card_game.game import MrCardGame
+
+QueueItem = tuple[int, int, int, int, int]
+"""A pending instant: ``(op, a, b, source card, x)``; x is the mojo spent on a Spell Attack ability."""
+
+
+class McgState(State):
+    """A Mr. Card Game position. Fields are public for scenario tests; change them only between
+    decisions (and call ``modifiers.refresh`` after changing what is active)."""
+
+    __slots__ = (
+        "active",
+        "actor",
+        "announcer",
+        "below",
+        "buffs",
+        "cb",
+        "cert",
+        "deck",
+        "disc",
+        "dmg",
+        "dmg_vs",
+        "elim",
+        "eq",
+        "escrow",
+        "first",
+        "global_fx",
+        "gone",
+        "hand",
+        "heap",
+        "items",
+        "kills",
+        "lasting",
+        "man",
+        "meat",
+        "midx",
+        "mode",
+        "mods",
+        "mojo",
+        "morder",
+        "mthresh",
+        "mtotal",
+        "out",
+        "pending",
+        "phase",
+        "piles",
+        "plast",
+        "played",
+        "poll",
+        "pool",
+        "psum",
+        "queue",
+        "reason",
+        "red",
+        "round",
+        "skill_disc",
+        "skill_pile",
+        "skills",
+        "step",
+        "store",
+        "taken",
+        "top",
+        "trained",
+        "trainer",
+        "upg_left",
+        "upg_roll",
+        "used",
+        "winners",
+    )
+
+    game: MrCardGame
+    # players
+    hand: list[list[int]]
+    deck: list[list[int]]
+    disc: list[list[int]]
+    played: list[list[int]]
+    items: list[tuple[int, ...]]
+    skills: list[tuple[int, ...]]
+    escrow: list[tuple[int, ...]]
+    lasting: list[tuple[int, ...]]
+    store: list[tuple[int, ...]]
+    meat: list[int]
+    mods: list[tuple[int, ...]]
+    kills: list[int]
+    trained: list[int]
+    # table
+    piles: list[tuple[int, ...]]
+    top: list[int]
+    below: list[tuple[int, ...]]
+    heap: tuple[int, ...]
+    trainer: tuple[int, ...]
+    skill_pile: tuple[int, ...]
+    skill_disc: tuple[int, ...]
+    pool: int
+    global_fx: tuple[Effect, ...]
+    gone: tuple[int, ...]
+    """Cards removed from the game (the supplemental rules' cured negative effects)."""
+    eq: int
+    buffs: int
+    used: int
+    taken: int
+    out: int
+    elim: list[int]
+    cert: int
+    first: int
+    round: int
+    # flow
+    active: int
+    actor: int
+    mode: int
+    step: int
+    phase: int
+    queue: list[QueueItem]
+    mojo: int
+    pending: int
+    upg_left: int
+    upg_roll: bool
+    # combat
+    man: int
+    psum: int
+    plast: int
+    dmg: int
+    dmg_vs: tuple[int, ...]
+    cb: tuple[int, int, int, int]
+    red: int
+    # the March
+    poll: list[int]
+    morder: list[int]
+    midx: int
+    announcer: int
+    mtotal: list[int]
+    mthresh: list[int]
+    winners: tuple[int, ...]
+    reason: str
+
+    def __init__(self, game: MrCardGame, seed: int, log: bool) -> None:
+        super().__init__(game, seed, log)
+        from cardtable.games.mr_card_game.setup import deal
+
+        deal(self)
+
+    # -- the protocol hooks ---------------------------------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        return _LEGAL[self.phase](self)
+
+    def _do(self, action: Action) -> None:
+        _HANDLERS[action.kind](self, action)
+
+    def clone(self) -> McgState:
+        o: McgState = self._clone_base()  # type: ignore[assignment]
+        o.hand = [h.copy() for h in self.hand]
+        o.deck = [d.copy() for d in self.deck]
+        o.disc = [d.copy() for d in self.disc]
+        o.played = [p.copy() for p in self.played]
+        o.items = self.items.copy()
+        o.skills = self.skills.copy()
+        o.escrow = self.escrow.copy()
+        o.lasting = self.lasting.copy()
+        o.store = self.store.copy()
+        o.meat = self.meat.copy()
+        o.mods = self.mods.copy()
+        o.kills = self.kills.copy()
+        o.trained = self.trained.copy()
+        o.piles = self.piles.copy()
+        o.top = self.top.copy()
+        o.below = self.below.copy()
+        o.heap = self.heap
+        o.trainer = self.trainer
+        o.skill_pile = self.skill_pile
+        o.skill_disc = self.skill_disc
+        o.pool = self.pool
+        o.global_fx = self.global_fx
+        o.gone = self.gone
+        o.eq = self.eq
+        o.buffs = self.buffs
+        o.used = self.used
+        o.taken = self.taken
+        o.out = self.out
+        o.elim = self.elim.copy()
+        o.cert = self.cert
+        o.first = self.first
+        o.round = self.round
+        o.active = self.active
+        o.actor = self.actor
+        o.mode = self.mode
+        o.step = self.step
+        o.phase = self.phase
+        o.queue = self.queue.copy()
+        o.mojo = self.mojo
+        o.pending = self.pending
+        o.upg_left = self.upg_left
+        o.upg_roll = self.upg_roll
+        o.man = self.man
+        o.psum = self.psum
+        o.plast = self.plast
+        o.dmg = self.dmg
+        o.dmg_vs = self.dmg_vs
+        o.cb = self.cb
+        o.red = self.red
+        o.poll = self.poll.copy()
+        o.morder = self.morder.copy()
+        o.midx = self.midx
+        o.announcer = self.announcer
+        o.mtotal = self.mtotal.copy()
+        o.mthresh = self.mthresh.copy()
+        o.winners = self.winners
+        o.reason = self.reason
+        return o
+
+    def determinize(self, seat: int, rng: Rng | int) -> McgState:
+        """A state consistent with ``view(seat)``, with what that seat cannot know resampled:
+
+        * each other player's hand and deck, pooled per player and dealt again (what they hold
+          together is public: every stat card's arrival and departure is seen, only which are in
+          the hand is not);
+        * the order of the seat's own deck, of the hidden part of each location pile and of the
+          skill draw pile: these piles are unordered and kept sorted (every draw or reveal takes a
+          random card, see :mod:`.shuffle`), so reseeding the state's generator (done by the
+          engine) resamples them.
+
+        Every pool is sorted before it is shuffled, so the result depends only on what the seat can
+        know and on ``rng``.
+        """
+        o, r = self._reseeded_clone(rng)
+        assert isinstance(o, McgState)
+        for p in range(self.game.players):
+            deck = o.deck[p]
+            if p == seat:
+                continue
+            hand = o.hand[p]
+            if not deck or not hand:
+                continue
+            pool = hand + deck
+            pool.sort()
+            shuffle(pool, r)
+            k = len(hand)
+            hand[:] = pool[:k]
+            deck[:] = sorted(pool[k:])
+        return o
+
+    def known_cards(self, seat: int | None) -> set[int]:
+        """Every card whose identity and place ``seat`` knows: all but the decks, the other hands,
+        the hidden part of the location piles and the skill draw pile."""
+        hidden: set[int] = set()
+        for p in range(self.game.players):
+            hidden.update(self.deck[p])
+            if p != seat:
+                hidden.update(self.hand[p])
+        for pile in self.below:
+            hidden.update(pile)
+        hidden.update(self.skill_pile)
+        return set(range(self.game.cards.size)) - hidden
+
+    def _view(self, seat: int | None) -> dict[str, JSON]:
+        from cardtable.games.mr_card_game.views import view
+
+        return view(self, seat)
+
+    def _snapshot(self) -> dict[str, JSON]:
+        from cardtable.games.mr_card_game.views import snapshot
+
+        return snapshot(self)
+
+    def result(self) -> Result:
+        from cardtable.games.mr_card_game.views import result
+
+        return result(self)
+
+
+_LEGAL: dict[int, Callable[[McgState], list[Action]]] = {
+    D_NONCOMBAT: noncombat.legal,
+    D_SPELLX: mojo.legal_spell_x,
+    D_CHOOSE: noncombat.legal_choose,
+    D_PULVERIZE: noncombat.legal_pulverize,
+    D_UPGRADE: endturn.legal_upgrade,
+    D_COMBAT: combat.legal_step1,
+    D_MANEUVER: combat.legal_maneuver,
+    D_TARGET: combat.legal_target,
+    D_DISCARD: endturn.legal_discard,
+    D_LIMIT: endturn.legal_limit,
+    D_POLL: march.legal_poll,
+}
+
+_HANDLERS: dict[str, Callable[[McgState, Action], None]] = {
+    "equip": noncombat.do_equip,
+    "unequip": noncombat.do_unequip,
+    "autosell": noncombat.do_autosell,
+    "use": noncombat.do_use,
+    "train": noncombat.do_train,
+    "dive": noncombat.do_dive,
+    "skill": mojo.do_skill,
+    "buff": mojo.do_buff,
+    "mojo": mojo.do_mojo,
+    "spend": mojo.do_spend,
+    "choose": noncombat.do_choose,
+    "target": noncombat.do_target,
+    "upgrade": endturn.do_upgrade,
+    "no-upgrade": endturn.do_no_upgrade,
+    "combat": combat.do_start,
+    "end-turn": noncombat.do_end_turn,
+    "maneuver": combat.do_maneuver,
+    "play": combat.do_play,
+    "kill": combat.do_kill,
+    "end-combat": combat.do_end_combat,
+    "done": flow.do_done,
+    "discard": endturn.do_discard,
+    "march": march.do_march,
+    "pass": march.do_pass,
+}

@@ -1,0 +1,78 @@
+"""The terminal: the renderer draws the map, the Tower, the Heap, the trainer, every display case and
+the hand from the view alone, in a 50-row terminal; ``cardtable play`` runs a game with people and
+heuristics."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import cardtable
+from cardtable.cli.main import main
+from cardtable.cli.render import RenderContext, renderer_for
+from cardtable.engine import Rng
+from cardtable.games.mr_card_game.game import MrCardGame
+
+
+def _screen(view: dict[str, object], game: cardtable.Game, seat: int | None, width: int) -> str:
+    out = io.StringIO()
+    Console(file=out, width=width, force_terminal=False).print(
+        renderer_for("mr-card-game")(view, RenderContext(game, seat))
+    )
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("config", [dict(c) for c in MrCardGame.CONFIGURATIONS], ids=lambda c: str(c))
+def test_the_table_is_drawn_from_the_view_in_fifty_rows(config: dict[str, object]) -> None:
+    game = cardtable.load("mr-card-game", **config)
+    state = game.new(3)
+    r = Rng(5)
+    for steps in (0, 40, 90):
+        while len(state.history) < steps and not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[r.below(len(legal))])
+        for seat in (*range(game.players), None):
+            view = state.view(seat)
+            text = _screen(view, game, seat, 120)
+            assert len(text.splitlines()) <= 50, text
+            assert "The Kingdom" in text and "Tower: Naughty Sorceress" in text
+            assert "Heap" in text and "Trainer" in text and "Adventurers" in text
+            for loc in view["map"]:
+                if loc["monster"] is not None:
+                    assert f"#{loc['monster']['id']}" in text
+            for p in range(game.players):
+                assert f"P{p + 1}" in text
+            if seat is not None:
+                assert "Your hand" in text and "Your display case" in text
+            assert str(view["prompt"])[:40] in text.replace("\n", " ")
+
+
+def test_the_combat_panel_shows_the_score_against_each_target() -> None:
+    game = cardtable.load("mr-card-game", players=3, **{"first-player": "P1"})
+    state = game.new(1)
+    state.apply("combat")
+    maneuver = next(a for a in state.legal_actions() if a.kind == "maneuver")
+    state.apply(maneuver)
+    state.apply("done")
+    text = _screen(state.view(0), game, 0, 120)
+    assert "Combat" in text and "score" in text and "power" in text
+    assert "beaten" in text or "-" in text
+
+
+def test_cardtable_play_with_a_person_and_two_heuristics(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=False, width=120, highlight=False)
+    lines = ["end-turn", "done"] * 3 + ["quit", "n"]
+    stdin = io.StringIO("".join(line + "\n" for line in lines))
+    code = main(
+        ["play", "mr-card-game", "--players", "3", "--seats", "human,heuristic,heuristic", "--seed", "4"],
+        console=console,
+        stdin=stdin,  # type: ignore[arg-type]
+    )
+    text = out.getvalue()
+    assert code == 0, text[-2000:]
+    assert "The Kingdom" in text and "Your hand" in text and "P1 (you)" in text
