@@ -87,6 +87,9 @@ def run(args: argparse.Namespace) -> int:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((args.host, args.port))
+        # Listen before the address is printed: a browser opened at once queues until the app is up
+        # instead of being refused.
+        sock.listen(2048)
     except OSError as exc:
         print(f"cardtable: error: cannot listen on {args.host}:{args.port}: {exc.strerror}", file=sys.stderr)
         return 2
