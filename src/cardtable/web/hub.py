@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
 import zlib
@@ -257,7 +256,7 @@ class Hub:
     def send(self, client: Client, payload: dict[str, Any], text: str | None = None) -> None:
         if self.tap is not None:
             self.tap(client, payload)
-        client.put(text if text is not None else json.dumps(payload, separators=(",", ":")))
+        client.put(text if text is not None else protocol.encode(payload))
 
     def send_frame(self, client: Client, events_from: int) -> None:
         table = client.table
@@ -284,7 +283,7 @@ class Hub:
             key = (client.seat, start)
             if key not in built:
                 frame = table.frame(client.seat, start, connected)
-                built[key] = (frame, json.dumps(frame, separators=(",", ":")))
+                built[key] = (frame, protocol.encode(frame))
             frame, text = built[key]
             client.events_sent = start + len(frame["events"])
             client.last_state = table.version
@@ -293,13 +292,13 @@ class Hub:
     def send_seats(self, table: LiveTable, exclude: Client | None = None) -> None:
         """Tell every client who sits where and who is connected (no view: nothing else changed)."""
         payload = {"type": "seats", "state": table.version, "seats": table.seats_info(self._connected(table.id))}
-        text = json.dumps(payload, separators=(",", ":"))
+        text = protocol.encode(payload)
         for client in list(self.clients.get(table.id, ())):
             if client.joined and client is not exclude:
                 self.send(client, payload, text)
 
     def notify(self, table: LiveTable, payload: dict[str, Any]) -> None:
-        text = json.dumps(payload, separators=(",", ":"))
+        text = protocol.encode(payload)
         for client in list(self.clients.get(table.id, ())):
             if client.joined:
                 self.send(client, payload, text)
