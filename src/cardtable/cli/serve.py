@@ -8,6 +8,7 @@ one is available. Tables live in a database (SQLite in the user's data directory
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import socket
 import sys
@@ -64,6 +65,19 @@ def _can_open_browser() -> bool:
     return True
 
 
+def _tune_gc() -> None:
+    """Keep the garbage collector's pauses out of the moves' latency.
+
+    Everything loaded so far (the web framework, the games, their card data) lives as long as the
+    server: frozen, a full collection no longer walks it (a full collection took 180 ms under load,
+    measured). A move allocates a few thousand short-lived objects (views, frames), and the default
+    young-generation threshold (700) collected several times per move; most are freed by reference
+    counting anyway, so the collector runs less often with the same memory bound in practice."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -103,5 +117,6 @@ def run(args: argparse.Namespace) -> int:
         app, log_level="warning", ws_max_size=1 << 16, ws_per_message_deflate=args.compress, lifespan="on"
     )
     server = uvicorn.Server(config)
+    _tune_gc()
     server.run(sockets=[sock])
     return 0
