@@ -272,11 +272,18 @@ class Hub:
             start = 0
         return start
 
-    def broadcast(self, table: LiveTable, exclude: Client | None = None) -> None:
-        """Send every joined client of ``table`` its frame (built once per seat and event offset)."""
+    def broadcast(self, table: LiveTable, exclude: Client | None = None, first: Client | None = None) -> None:
+        """Send every joined client of ``table`` its frame (built once per seat and event offset).
+
+        ``first`` (the client whose move this was) is served before the others: its frame is its
+        acknowledgement, which it waits for; the others learn of the move a frame's build later."""
         connected = self._connected(table.id)
         built: dict[tuple[int | None, int], tuple[dict[str, Any], str]] = {}
-        for client in list(self.clients.get(table.id, ())):
+        clients = list(self.clients.get(table.id, ()))
+        if first is not None and first in clients:
+            clients.remove(first)
+            clients.insert(0, first)
+        for client in clients:
             if not client.joined or client is exclude:
                 continue
             start = self._resume_from(client)
@@ -372,7 +379,7 @@ class Hub:
                 table.act(self.storage, seat, msg.action, msg.state)
             else:
                 table.undo(self.storage, seat, msg.count, msg.state)
-        self.broadcast(table)
+        self.broadcast(table, first=client)
         self.schedule_bots(table)
 
     async def _rematch(self, client: Client, msg: protocol.Message) -> None:
