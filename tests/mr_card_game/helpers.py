@@ -76,8 +76,18 @@ def zones(s: McgState) -> dict[str, list[int]]:
     out["skill_pile"] = list(s.skill_pile)
     out["skill_discard"] = list(s.skill_disc)
     out["gone"] = list(s.gone)
-    out["box"] = [x for gear in c.newbie[g.players :] for x in gear]
-    out["tower"] = [c.sorceress]
+    out["box"] = list(s.box)
+    out["middle"] = list(s.middle)
+    out["quests"] = list(s.quests)
+    out["tower"] = [s.tower] if s.tower >= 0 else []
+    out["foil_pool"] = list(s.foil_pool)
+    out["store_aside"] = list(s.store_aside)
+    if c.sorceress not in s.box:
+        out["tower"].append(c.sorceress)
+    out["classes"] = [k for k in s.klass if k >= 0]
+    # Class board equipment is printed on its board: when not in a display case, it is on the board.
+    held = {x for p in range(g.players) for x in s.items[p]}
+    out["on_boards"] = [x for trio in c.board_items for x in trio if x not in held]
     out["certificate"] = [c.certificate]
     return out
 

@@ -28,10 +28,10 @@ from cardtable.engine.errors import CardDataError
 from cardtable.games.mr_card_game.effects import (
     COMBAT,
     COMBAT_BONUS,
-    NEGATIVE,
     DAMAGE_PER_MOJO,
     ELEMENTS,
     MANEUVERS,
+    NEGATIVE,
     NONCOMBAT,
     STAT_TYPES,
     STAT_WORDS,
@@ -583,7 +583,9 @@ def load_cards(path: str | Path | None = None) -> CardSet:
     ik = _table(data, "instant_karma", file, False)
     karma_item = None if ik is None else _item(file, "instant_karma", ik, "name")
     if karma_item is not None and karma_item["itype"] != ITEM_TYPES.index("special"):
-        raise CardDataError(file, "instant_karma", "item_type", "Instant Karma is a special item (item_type = 'special')")
+        raise CardDataError(
+            file, "instant_karma", "item_type", "Instant Karma is a special item (item_type = 'special')"
+        )
 
     class_boards_raw = _list(data, "class_board", file)
     board_items: list[tuple[int, int, int]] = []
@@ -603,7 +605,9 @@ def load_cards(path: str | Path | None = None) -> CardSet:
             if item["autosell"] >= 0:
                 raise CardDataError(file, card, f"equipment[{j}].autosell", "class board equipment is never AutoSold")
             if item["price"] >= 0:
-                raise CardDataError(file, card, f"equipment[{j}].meat_cost", "class board equipment never reaches the Heap")
+                raise CardDataError(
+                    file, card, f"equipment[{j}].meat_cost", "class board equipment never reaches the Heap"
+                )
             ids[t["slot"]] = b.add(K_BOARD_ITEM, **item)
         board_items.append((ids["weapon"], ids["hat"], ids["pants"]))
     items_end = len(b.cols["kind"])
