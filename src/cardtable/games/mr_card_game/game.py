@@ -183,14 +183,16 @@ class MrCardGame(Game):
         "buff": "played",
     }
     CONFIGURATIONS: ClassVar[tuple[Mapping[str, OptionValue], ...]] = (
+        # The core game, and the core's ambiguity options each carrying one supplemental option.
         {"players": 2},
-        {"players": 3},
+        {"players": 3, "nemesis": True},
         {
             "players": 4,
             "sorceress": "25",
             "first-player": "P4",
             "march-tie": "announcer",
             "new-equipment": "unequipped",
+            "bosses": True,
         },
         {
             "players": 5,
@@ -198,6 +200,7 @@ class MrCardGame(Game):
             "meat-supply": 100,
             "march-winner": "top-scorer",
             "march-tie": "first-in-order",
+            "mr-store": True,
         },
         {
             "players": 2,
@@ -206,9 +209,39 @@ class MrCardGame(Game):
             "use-consumes": "consumables",
             "skill-pile-empty": "shrink",
             "turn-limit": 12,
+            "hardcore": "all",
         },
-        {"players": 3, "first-player": "P3", "sorceress": "25", "meat-supply": 60},
-        {"players": 4, "first-player": "P1", "turn-limit": 30, "march-winner": "top-scorer"},
+        # Each supplemental part (nearly) alone.
+        {"players": 3, "sorceress": "foil-1"},
+        {"players": 3, "ascension": True, "turn-limit": 25},
+        {"players": 4, "classes": "cards"},
+        {"players": 3, "first-player": "P3", "classes": "boards", "playmat": True},
+        {"players": 4, "first-player": "P1", "class-trainer": True, "sorceress": "foil-2"},
+        # Combinations: every other value, then everything at once.
+        {
+            "players": 3,
+            "bosses": True,
+            "quests-before-march": True,
+            "hardcore": "all",
+            "sorceress": "foil-3",
+            "mr-store": True,
+            "store-filter": False,
+            "store-used": "removed",
+        },
+        {
+            "players": 5,
+            "turn-limit": 25,
+            "nemesis": True,
+            "bosses": True,
+            "hardcore": "all",
+            "ascension": True,
+            "boss-reset": "all",
+            "nemesis-rebuild": "all",
+            "mr-store": True,
+            "classes": "boards",
+            "class-trainer": True,
+            "playmat": True,
+        },
     )
     VIEW_KEYS: ClassVar[frozenset[str]] = frozenset(
         {
@@ -233,6 +266,13 @@ class MrCardGame(Game):
             "paying",
             "march",
             "result",
+            "nemesis",
+            "quests",
+            "trainer_kind",
+            "store",
+            "middle",
+            "removed",
+            "layout",
         }
     )
     """The top-level keys this game adds to a view (the engine adds game, seat, turn, ...)."""
