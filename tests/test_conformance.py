@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import cardtable
 from cardtable.engine.options import OptionValue
+from cardtable.games import builtin
 from cardtable.testing.conformance import check_game, config_label, configurations
 from tests.engine.toy import Toy
 
@@ -74,3 +75,12 @@ def test_toy_conformance_many_seeds(seed: int) -> None:
     # The toy always ends by its rules (both hands empty), never by the harness's step cap.
     assert playout.over and playout.reason == "hands-empty"
     assert all(playout.hidden_changed)
+
+
+@pytest.mark.parametrize("game_id", builtin())
+def test_builtin_game_declares_its_view(game_id: str) -> None:
+    """Every game that ships is held to "views are for people": it lists its view's top-level keys
+    (the harness refuses any other) and has a prompt among them, so no game is spared the check."""
+    game = cardtable.load(game_id)
+    assert game.VIEW_KEYS is not None, f"{game_id} does not declare VIEW_KEYS"
+    assert "prompt" in game.VIEW_KEYS

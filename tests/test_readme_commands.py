@@ -6,6 +6,10 @@ input (a person who walks away: ``Input ended``), and must exit 0. ``pip install
 this test environment already did; the command after ``&&`` runs as written. The test command of the
 quick start is the one CI runs (``tests/test_readme.py``), so it is not run again here.
 
+``cardtable serve`` runs until stopped: it is started with ``--port 0 --no-browser`` added (a free port,
+no browser on a test machine) and its data folder in the scratch folder; the test waits for the
+address it prints, loads the lobby page from it, stops the server with Ctrl+C and requires a clean exit (no traceback).
+
 The one file a newcomer would make by hand, a transcription of the Mephisto cards, is made here as a
 copy of the bundled stand-in set (the README says a transcription has the same format).
 """
@@ -16,8 +20,10 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,13 +58,50 @@ def test_the_tour_has_commands() -> None:
     assert all(c.startswith("cardtable ") for c in COMMANDS), [c for c in COMMANDS if not c.startswith("cardtable ")]
 
 
+def test_the_quick_start_starts_the_web_table() -> None:
+    assert COMMANDS[0] == "cardtable serve"
+
+
+def run_server(argv: list[str], cwd: Path, env: dict[str, str]) -> None:
+    """Start ``cardtable serve`` as written (plus a free port and no browser), load the page at the
+    address it prints, stop it with Ctrl+C: it must exit cleanly."""
+    # Later flags win in argparse, so a README port is overridden by the free port.
+    command = [sys.executable, "-m", "cardtable.cli.main", *argv[1:], "--port", "0", "--no-browser"]
+    server = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        found = re.search(r"open (http://\S+)", line)
+        assert found, f"`{' '.join(argv)}` printed no address: {line!r} {server.stderr.read() if server.poll() else ''}"
+        with urllib.request.urlopen(found.group(1), timeout=30) as page:
+            assert page.status == 200
+            assert "cardtable" in page.read().decode("utf-8").lower()
+        server.send_signal(signal.SIGINT)
+        code = server.wait(timeout=30)
+        errors = server.stderr.read() if server.stderr else ""
+        # 130 is the shell's code for a program stopped by Ctrl+C; either way, no traceback.
+        assert code in (0, 130) and "Traceback" not in errors, (code, errors)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+
+
 def test_readme_commands_run_as_written(tmp_path: Path) -> None:
     """In order, in one folder: later commands use what earlier ones wrote (one test, so that no
     parallel runner splits the sequence)."""
     shutil.copy(ROOT / "src" / "cardtable" / "games" / "mephisto" / "cards.toml", tmp_path / "my-mephisto-cards.toml")
-    env = {**os.environ, "COLUMNS": "120", "PYTHONPATH": str(ROOT / "src")}
+    env = {
+        **os.environ,
+        "COLUMNS": "120",
+        "PYTHONPATH": str(ROOT / "src"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),  # the web table's default database goes here
+    }
     for command in COMMANDS:
         argv = shlex.split(command)
+        if argv[:2] == ["cardtable", "serve"]:
+            run_server(argv, tmp_path, env)
+            continue
         done = subprocess.run(
             [sys.executable, "-m", "cardtable.cli.main", *argv[1:]],
             cwd=tmp_path,

@@ -124,6 +124,15 @@ def _write(tmp_path: Path, text: str, name: str = "cards.toml") -> Path:
             "needs an effect",
         ),
         ('evil = "Evil Sheila"', "evil = 7", "Sheila", "evil", "must be str"),
+        # A monster title is typed in `slay-three name=...`: it must not read as a number.
+        ('name = "Pit Witch"\ntype = "monster"', 'name = "1984"\ntype = "monster"', "1984", "name", "not a number"),
+        (
+            'name = "Pit Witch"\ntype = "monster"',
+            'name = "Skeleton  Warrior"\ntype = "monster"',
+            "Skeleton  Warrior",
+            "name",
+            "different for every monster title",
+        ),
     ],
 )
 def test_bad_card_data_names_file_card_and_field(
@@ -195,8 +204,8 @@ def test_vocabulary_words_the_bundled_deck_does_not_use(tmp_path: Path) -> None:
     ev = pool.one("I'm Bad")
     st = arrange(g, hands={0: [ev], 1: pool.take("Gunpowder", 1)}, sides={2: EVIL})
     st.apply(f"play card={ev}")
-    assert [a.text for a in st.legal_actions()] == ["target seat=1", "target seat=2"]
-    st.apply("target seat=2")
+    assert [a.text for a in st.legal_actions()] == ["target seat=P2", "target seat=P3"]
+    st.apply("target seat=P3")
     assert st.side[2] == GOOD
 
     text2 = BUNDLED.replace(
@@ -223,3 +232,12 @@ def test_a_deck_too_small_to_deal_is_refused(tmp_path: Path) -> None:
     cardtable.load("army-of-darkness", players=2, cards=str(path))
     with pytest.raises(OptionError, match="cards in the deck"):
         cardtable.load("army-of-darkness", players=8, cards=str(path))
+
+
+def test_monster_titles_are_typed_as_one_word_in_slay_three() -> None:
+    g = cardtable.load("army-of-darkness", players=2)
+    words = {a.args[0] for a in g.actions if a.kind == "slay-three"}
+    assert "Skeleton-Warrior" in words and "Deadite" in words
+    assert g.describe_action(g.actions.parse("slay-three name=Skeleton-Warrior")) == (
+        "attack: discard three Skeleton Warrior monsters from in front of you"
+    )

@@ -25,7 +25,7 @@ def test_ad7_2_good_wins_with_the_necronomicon_three_allies_no_monster_and_a_han
     third = pool.one("Wise Man")
     hand = [third, pool.one("Chainsaw")]
     st = arrange(g, hands={0: hand, 1: pool.take("Gunpowder", 1)}, ally={0: allies}, item={0: [_necro(g)]})
-    run(st, f"play card={third}", "to seat=0", "done", "pass")
+    run(st, f"play card={third}", "to seat=P1", "done", "pass")
     assert st.is_over
     r = st.result()
     assert r.winners == (0,) and r.reason == "necronomicon-good" and not r.truncated
@@ -44,7 +44,7 @@ def test_ad7_2_good_does_not_win_with_a_monster_in_front_of_her() -> None:
     )
     c = st.hands[0][0]
     d = st.mon[0][0]
-    run(st, f"play card={c}", "to seat=1", "done", f"slay card={d}")
+    run(st, f"play card={c}", "to seat=P2", "done", f"slay card={d}")
     # Still one monster in front of her: the hit step asks her to discard, then no victory.
     assert not st.is_over
 
@@ -59,7 +59,7 @@ def test_ad7_1_no_victory_without_a_hand_card() -> None:
         ally={0: pool.take("Knight of Arthur", 2)},
         item={0: [_necro(g)]},
     )
-    run(st, f"play card={last}", "to seat=0", "pass")
+    run(st, f"play card={last}", "to seat=P1", "pass")
     assert not st.is_over and len(st.ally[0]) == 3 and st.hands[0] == []
 
 
@@ -73,7 +73,7 @@ def test_ad7_1_no_victory_without_the_necronomicon_in_front_of_her() -> None:
         ally={0: pool.take("Knight of Arthur", 3)},
     )
     c = st.hands[0][0]
-    run(st, f"play card={c}", "to seat=0", "done", "pass")
+    run(st, f"play card={c}", "to seat=P1", "done", "pass")
     assert not st.is_over, "a Necronomicon in the hand does not count"
 
 
@@ -89,7 +89,7 @@ def test_ad7_3_evil_wins_with_five_monsters_of_different_names_and_no_ally() -> 
         item={0: [_necro(g)]},
         sides={0: EVIL},
     )
-    run(st, f"play card={fifth}", "to seat=0", "done", "pass")
+    run(st, f"play card={fifth}", "to seat=P1", "done", "pass")
     assert st.is_over
     r = st.result()
     assert r.winners == (0,) and r.reason == "necronomicon-evil"
@@ -107,7 +107,7 @@ def test_ad7_3_evil_needs_five_different_names_not_five_monsters() -> None:
         item={0: [_necro(g)]},
         sides={0: EVIL},
     )
-    run(st, f"play card={fifth}", "to seat=0", "done", "pass")
+    run(st, f"play card={fifth}", "to seat=P1", "done", "pass")
     assert not st.is_over and len(st.mon[0]) == 5
 
 
@@ -125,7 +125,7 @@ def test_ad7_3_evil_does_not_win_with_an_ally_in_front_of_her() -> None:
         sides={0: EVIL},
     )
     c = st.hands[0][0]
-    run(st, f"play card={c}", "to seat=1", "done", f"slay card={k[0]}")
+    run(st, f"play card={c}", "to seat=P2", "done", f"slay card={k[0]}")
     # One ally is left, so she takes a hit (her choice) and cannot win this turn.
     assert st.victim == 0
     st.apply(st.legal_actions()[0])
@@ -142,7 +142,7 @@ def test_ad7_only_the_active_player_can_win() -> None:
         item={1: [_necro(g)]},
     )
     c = st.hands[0][0]
-    run(st, f"play card={c}", "to seat=0", "done", "pass")
+    run(st, f"play card={c}", "to seat=P1", "done", "pass")
     assert not st.is_over and st.active == 1
 
 
@@ -155,7 +155,7 @@ def test_ad8_1_with_hand_cards_she_draws_one_at_the_end_of_her_turn() -> None:
     st = arrange(g, hands={0: pool.take("Chainsaw", 3), 1: pool.take("Gunpowder", 1)})
     deck = len(st.deck)
     c = st.hands[0][0]
-    run(st, f"play card={c}", "to seat=0", "done", "pass")
+    run(st, f"play card={c}", "to seat=P1", "done", "pass")
     assert len(st.hands[0]) == 3 and len(st.deck) == deck - 1
 
 
@@ -164,11 +164,11 @@ def test_ad8_2_emptied_in_her_own_turn_she_switches_only_at_the_end_of_her_next_
     pool = Cards(g)
     k = pool.take("Knight of Arthur", 2)
     st = arrange(g, hands={0: k, 1: pool.take("Gunpowder", 3)})
-    run(st, f"play card={k[0]}", "to seat=0", f"play card={k[1]}", "to seat=0", "pass")
+    run(st, f"play card={k[0]}", "to seat=P1", f"play card={k[1]}", "to seat=P1", "pass")
     # End of the turn in which she emptied her hand: no switch, no draw.
     assert st.side[0] == GOOD and st.hands[0] == [] and st.reduced[0] == REDUCED and st.switches[0] == 0
     c = st.hands[1][0]
-    run(st, f"play card={c}", "to seat=1", "done", "pass")
+    run(st, f"play card={c}", "to seat=P2", "done", "pass")
     # Her next turn starts; she still has no cards.
     assert st.active == 0 and st.reduced[0] == ARMED
     st.apply("pass")
@@ -182,7 +182,7 @@ def test_ad8_2_emptied_in_another_turn_she_switches_at_the_end_of_her_next_turn(
     last = pool.one("Chainsaw")
     c = pool.one("Gunpowder")
     st2 = arrange(g, hands={0: [last], 1: [c, pool.one("Gunpowder")]}, sides={1: EVIL}, active=1)
-    run(st2, f"play card={c}", "to seat=1", "done", "attack seat=0", f"discard card={last}")
+    run(st2, f"play card={c}", "to seat=P2", "done", "attack seat=P1", f"discard card={last}")
     assert st2.hands[0] == [] and st2.reduced[0] == ARMED, "her next turn has begun"
     assert st2.active == 0 and st2.side[0] == GOOD
     st2.apply("pass")
@@ -194,9 +194,9 @@ def test_ad8_3_a_card_regained_before_the_end_of_her_next_turn_cancels_the_switc
     pool = Cards(g)
     k = pool.take("Knight of Arthur", 2)
     st = arrange(g, hands={0: k, 1: pool.take("Gunpowder", 3)})
-    run(st, f"play card={k[0]}", "to seat=0", f"play card={k[1]}", "to seat=0", "pass")
+    run(st, f"play card={k[0]}", "to seat=P1", f"play card={k[1]}", "to seat=P1", "pass")
     c = st.hands[1][0]
-    run(st, f"play card={c}", "to seat=1", "done", "pass")
+    run(st, f"play card={c}", "to seat=P2", "done", "pass")
     assert st.reduced[0] == ARMED
     st.apply("draw")  # step 3: she draws instead of attacking
     assert st.side[0] == GOOD and st.switches[0] == 0
@@ -221,7 +221,7 @@ def test_ad1_5_an_empty_deck_is_remade_from_the_discard_pile() -> None:
     pile = len(st.discard)
     assert pile > 0 and st.deck == []
     c = st.hands[0][0]
-    run(st, f"play card={c}", "to seat=0", "done", "draw")
+    run(st, f"play card={c}", "to seat=P1", "done", "draw")
     # The step-3 draw remade the deck from the whole pile, then the end-of-turn draw took another.
     assert st.discard == [] and len(st.deck) == pile - 2 and len(st.hands[0]) == 3
     assert any("shuffled into a new deck" in e for e in st.events(None))
@@ -237,7 +237,7 @@ def test_ad1_5_with_deck_and_discard_pile_empty_nothing_is_drawn() -> None:
     rest = [c for c in everything if c not in k and c != necro]
     st = arrange(g, hands={0: k, 1: [necro]}, item={1: rest}, deck=[])
     assert st.deck == [] and st.discard == []
-    run(st, f"play card={k[0]}", "to seat=0", "done")
+    run(st, f"play card={k[0]}", "to seat=P1", "done")
     assert st.legal_actions()[0].text != "draw", "no draw offered when nothing can be drawn"
     st.apply("pass")
     assert len(st.hands[0]) == 1 and not st.is_over
@@ -264,7 +264,7 @@ def test_ad9_turn_limit_stops_the_game_truncated(players: int) -> None:
     st = arrange(g, hands={s: pool.take(names[s], 2) for s in range(players)})
     for _ in range(3):
         c = st.hands[st.active][0]
-        run(st, f"play card={c}", f"to seat={st.active}", "done", "pass")
+        run(st, f"play card={c}", f"to seat=P{st.active + 1}", "done", "pass")
     assert st.is_over and st.current_player is None
     r = st.result()
     assert r.reason == "turn-limit" and r.truncated and r.winners == () and r.turns == 3

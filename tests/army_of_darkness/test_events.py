@@ -42,9 +42,9 @@ def test_ad1_1_dice_roll_events_succeed_automatically(name: str, start: int, end
     st.apply(f"play card={ev}")
     # Only characters not already on that side can be chosen; the active player may choose herself.
     expected = [s for s in range(3) if st.side[s] != end]
-    assert texts(st) == [f"target seat={s}" for s in expected]
+    assert texts(st) == [f"target seat=P{s + 1}" for s in expected]
     rng_before = st.rng.state
-    st.apply("target seat=1")
+    st.apply("target seat=P2")
     assert st.side[1] == end, "no die roll: the event always works"
     assert st.rng.state == rng_before
     assert st.discard[-1] == ev and st.phase == P_PLAY
@@ -165,8 +165,8 @@ def test_ad10_from_discard_to_any_table() -> None:
     assert texts(st) == [f"pick card={d}"], "only monsters come back"
 
     st.apply(f"pick card={d}")
-    assert texts(st) == ["to seat=0", "to seat=1", "to seat=2"] and st.chosen == d
-    st.apply("to seat=2")
+    assert texts(st) == ["to seat=P1", "to seat=P2", "to seat=P3"] and st.chosen == d
+    st.apply("to seat=P3")
     assert d in st.mon[2] and d not in st.discard and st.chosen == -1
 
 

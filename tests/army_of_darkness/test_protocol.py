@@ -124,11 +124,11 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
     _refused(st, "play card=1 card=2", MalformedAction, "twice")
     _refused(st, f"play card={other[0]}", IllegalAction, "not legal now")
     _refused(st, "done", IllegalAction, "not legal now")
-    _refused(st, "attack seat=1", IllegalAction, "not legal now")
+    _refused(st, "attack seat=P2", IllegalAction, "not legal now")
     _refused(st, f"play card={hand[0]}", NotYourTurn, "cannot act now", seat=1)
     _refused(st, 42, MalformedAction, "must be an Action")
     # An event sent by text while another player decides (she is taking a hit): refused.
-    run(st, f"play card={hand[0]}", "to seat=0", "done", "attack seat=1")
+    run(st, f"play card={hand[0]}", "to seat=P1", "done", "attack seat=P2")
     assert st.current_player == 1
     _refused(st, f"play card={hand[1]}", IllegalAction, "not legal now")
 

@@ -58,7 +58,7 @@ def test_ad2_play_proceeds_clockwise() -> None:
     for _ in range(5):
         order.append(st.active)
         c = st.hands[st.active][0]
-        run(st, f"play card={c}", f"to seat={st.active}", "done", "pass")
+        run(st, f"play card={c}", f"to seat=P{st.active + 1}", "done", "pass")
     assert order == [3, 0, 1, 2, 3]
 
 
@@ -75,13 +75,26 @@ def test_ad3_1_must_play_one_card_when_able() -> None:
         st.apply("done")
 
 
-def test_ad3_1_unable_to_play_skips_to_the_attack_step() -> None:
+def test_ad3_1_unable_to_play_she_is_still_asked_and_can_only_end_step_1() -> None:
     g = load(2)
     pool = Cards(g)
-    # Shotgun Blast needs a tabled monster somewhere; there is none, so it cannot be played.
+    # Shotgun Blast needs a tabled monster somewhere; there is none, so it cannot be played. Whether
+    # she can play is hidden from the others, so step 1 still opens and `done` is her one choice.
     st = arrange(g, hands={0: [pool.one("Shotgun Blast")], 1: pool.take("Deadite", 1)})
-    assert st.phase == P_FREE
-    assert "play card" not in " ".join(texts(st))
+    assert st.phase == P_PLAY and st.current_player == 0
+    assert texts(st) == ["done"]
+    assert st.view(0)["prompt"] == "P1: none of your cards can be played now: end step 1 with `done`"
+    assert "is playing cards (step 1" in st.view(1)["prompt"]
+    st.apply("done")
+    assert st.phase == P_FREE and st.hands[0] != []
+    assert st.events(1)[-1].endswith("plays no card this turn")
+
+
+def test_ad3_1_with_an_empty_hand_step_1_is_skipped_for_all_to_see() -> None:
+    g = load(2)
+    pool = Cards(g)
+    st = arrange(g, hands={1: pool.take("Deadite", 1)})
+    assert st.phase == P_FREE, "no hand card: public, so no decision is needed"
 
 
 def test_ad3_2_a_second_card_is_optional_and_two_is_the_most() -> None:
@@ -89,14 +102,14 @@ def test_ad3_2_a_second_card_is_optional_and_two_is_the_most() -> None:
     pool = Cards(g)
     k = pool.take("Knight of Arthur", 3)
     st = arrange(g, hands={0: k, 1: pool.take("Deadite", 1)})
-    run(st, f"play card={k[0]}", "to seat=0")
+    run(st, f"play card={k[0]}", "to seat=P1")
     assert st.phase == P_PLAY and "done" in texts(st)
-    run(st, f"play card={k[1]}", "to seat=0")
+    run(st, f"play card={k[1]}", "to seat=P1")
     assert st.phase == P_FREE, "after two cards the play step is over"
     assert st.hands[0] == [k[2]]
 
     st2 = arrange(g, hands={0: k, 1: pool.take("Deadite", 1)})
-    run(st2, f"play card={k[0]}", "to seat=0", "done")
+    run(st2, f"play card={k[0]}", "to seat=P1", "done")
     assert st2.phase == P_FREE and len(st2.hands[0]) == 2
 
 
@@ -108,8 +121,8 @@ def test_ad3_3_items_allies_monsters_and_the_necronomicon_go_to_any_player(name:
         card = pool.one(name) if name != "Necronomicon" else g.cards.names.index("Necronomicon")
         st = arrange(g, hands={0: [card], 1: pool.take("Chainsaw", 1), 2: pool.take("Chainsaw", 1)})
         st.apply(f"play card={card}")
-        assert texts(st) == ["to seat=0", "to seat=1", "to seat=2"]
-        st.apply(f"to seat={dest}")
+        assert texts(st) == ["to seat=P1", "to seat=P2", "to seat=P3"]
+        st.apply(f"to seat=P{dest + 1}")
         tabled = st.mon[dest] + st.ally[dest] + st.item[dest]
         assert card in tabled and card not in st.hands[0]
 
@@ -119,7 +132,7 @@ def test_ad3_4_a_player_may_deliberately_empty_her_hand() -> None:
     pool = Cards(g)
     k = pool.take("Knight of Arthur", 2)
     st = arrange(g, hands={0: k, 1: pool.take("Deadite", 1)})
-    run(st, f"play card={k[0]}", "to seat=0", f"play card={k[1]}", "to seat=0")
+    run(st, f"play card={k[0]}", "to seat=P1", f"play card={k[1]}", "to seat=P1")
     assert st.hands[0] == []
 
 
@@ -165,11 +178,9 @@ def test_ad4_2_good_may_discard_exactly_three_monsters_of_the_same_name() -> Non
     skel = pool.one("Skeleton Warrior")
     witches = pool.take("Pit Witch", 2)
     st = arrange(g, hands={1: pool.take("Chainsaw", 1)}, mon={0: [*deadites, skel, *witches]})
-    deadite = g.cards.monster_names.index("Deadite")
-    witch = g.cards.monster_names.index("Pit Witch")
-    assert f"slay-three name={deadite}" in texts(st)
-    assert f"slay-three name={witch}" not in texts(st), "two of a name are not enough"
-    st.apply(f"slay-three name={deadite}")
+    assert "slay-three name=Deadite" in texts(st)
+    assert "slay-three name=Pit-Witch" not in texts(st), "two of a name are not enough"
+    st.apply("slay-three name=Deadite")
     # Exactly three go; the fourth Deadite and the other monsters stay.
     assert sorted(st.mon[0]) == sorted([deadites[3], skel, *witches])
     assert sorted(st.discard[-3:]) == sorted(deadites[:3])
@@ -193,7 +204,7 @@ def test_ad5_draw_attack_or_pass_when_nothing_opposes_her() -> None:
     pool = Cards(g)
     st = arrange(g, hands={1: pool.take("Chainsaw", 1), 2: pool.take("Chainsaw", 1)}, sides={2: EVIL})
     assert st.phase == P_FREE
-    assert texts(st) == ["draw", "attack seat=2", "pass"]
+    assert texts(st) == ["draw", "attack seat=P3", "pass"]
     st.apply("draw")
     assert len(st.hands[0]) == 1 + 1  # the step-3 draw, then the end-of-turn draw (AD8.1)
 
@@ -203,7 +214,7 @@ def test_ad5_option_step3_pass_false_forces_draw_or_attack() -> None:
     pool = Cards(g)
     st = arrange(g, hands={1: pool.take("Chainsaw", 1), 2: pool.take("Chainsaw", 1)}, sides={2: EVIL})
     assert st.phase == P_FREE
-    assert texts(st) == ["draw", "attack seat=2"]
+    assert texts(st) == ["draw", "attack seat=P3"]
     before = st.snapshot()
     with pytest.raises(IllegalAction, match="not legal now"):
         st.apply("pass")
@@ -220,10 +231,10 @@ def test_ad5_1_a_good_character_cannot_attack_another_good_character() -> None:
     g = load(3)
     pool = Cards(g)
     st = arrange(g, hands={1: pool.take("Chainsaw", 1), 2: pool.take("Chainsaw", 1)}, sides={2: EVIL})
-    assert "attack seat=1" not in texts(st)
+    assert "attack seat=P2" not in texts(st)
     before = st.snapshot()
     with pytest.raises(IllegalAction, match="not legal now"):
-        st.apply("attack seat=1")
+        st.apply("attack seat=P2")
     assert st.snapshot() == before
 
 
@@ -231,7 +242,7 @@ def test_ad5_1_an_evil_character_may_attack_anyone() -> None:
     g = load(3)
     pool = Cards(g)
     st = arrange(g, hands={1: pool.take("Chainsaw", 1), 2: pool.take("Chainsaw", 1)}, sides={0: EVIL, 2: EVIL})
-    assert texts(st) == ["draw", "attack seat=1", "attack seat=2", "pass"]
+    assert texts(st) == ["draw", "attack seat=P2", "attack seat=P3", "pass"]
 
 
 def test_ad5_2_the_attacked_good_character_discards_a_tabled_item_or_ally_of_her_choice() -> None:
@@ -240,7 +251,7 @@ def test_ad5_2_the_attacked_good_character_discards_a_tabled_item_or_ally_of_her
     k, b = pool.one("Knight of Arthur"), pool.one("Boomstick")
     hand = pool.take("Chainsaw", 2)
     st = arrange(g, hands={1: hand}, ally={1: [k]}, item={1: [b]}, mon={1: [pool.one("Deadite")]}, sides={0: EVIL})
-    st.apply("attack seat=1")
+    st.apply("attack seat=P2")
     assert st.phase == P_HIT and st.current_player == 1
     assert sorted(texts(st)) == sorted([f"discard card={b}", f"discard card={k}"]), "not a monster, not a hand card"
     st.apply(f"discard card={k}")
@@ -253,7 +264,7 @@ def test_ad5_2_the_attacked_evil_character_discards_a_tabled_item_or_monster() -
     pool = Cards(g)
     d, k = pool.one("Deadite"), pool.one("Knight of Arthur")
     st = arrange(g, hands={1: pool.take("Chainsaw", 1)}, mon={1: [d]}, ally={1: [k]}, sides={0: EVIL, 1: EVIL})
-    st.apply("attack seat=1")
+    st.apply("attack seat=P2")
     assert texts(st) == [f"discard card={d}"]
 
 
@@ -262,7 +273,7 @@ def test_ad5_2_without_tabled_cards_the_attacked_character_discards_a_hand_card(
     pool = Cards(g)
     hand = pool.take("Chainsaw", 2)
     st = arrange(g, hands={1: hand}, mon={1: [pool.one("Deadite")]}, sides={0: EVIL})
-    st.apply("attack seat=1")
+    st.apply("attack seat=P2")
     assert sorted(texts(st)) == sorted(f"discard card={c}" for c in hand)
     st.apply(f"discard card={hand[1]}")
     assert hand[1] in st.discard
@@ -272,7 +283,7 @@ def test_ad5_2_an_attacked_character_with_nothing_to_discard_loses_nothing() -> 
     g = load(2)
     st = arrange(g, sides={0: EVIL})
     before_turn = st.turn
-    st.apply("attack seat=1")
+    st.apply("attack seat=P2")
     assert st.turn == before_turn + 1 and st.active == 1
 
 
@@ -287,7 +298,7 @@ def test_ad6_still_opposed_good_discards_her_item_or_ally_first() -> None:
     hand = pool.take("Chainsaw", 1)
     st = arrange(g, hands={0: hand, 1: pool.take("Gunpowder", 1)}, mon={0: d}, ally={0: [k]}, item={0: [b]})
     st.apply(f"play card={hand[0]}")
-    st.apply("to seat=1")
+    st.apply("to seat=P2")
     st.apply(f"slay card={d[0]}")
     assert st.phase == P_HIT and st.victim == 0
     assert sorted(texts(st)) == sorted([f"discard card={b}", f"discard card={k}"])
@@ -309,7 +320,7 @@ def test_ad6_with_no_tabled_support_she_discards_a_hand_card_and_without_one_not
     d = pool.take("Deadite", 2)
     c = pool.take("Chainsaw", 2)
     st = arrange(g, hands={0: c, 1: pool.take("Gunpowder", 1)}, mon={0: d})
-    run(st, f"play card={c[0]}", "to seat=1", "done", f"slay card={d[0]}")
+    run(st, f"play card={c[0]}", "to seat=P2", "done", f"slay card={d[0]}")
     assert texts(st) == [f"discard card={c[1]}"]
     # Without a hand card there is nothing to lose: the turn simply ends.
     st2 = arrange(g, hands={1: pool.take("Gunpowder", 1)}, mon={0: d})
@@ -323,7 +334,7 @@ def test_ad6_no_hit_when_the_attack_removed_the_last_opponent() -> None:
     d = pool.one("Deadite")
     hand = pool.take("Chainsaw", 2)
     st = arrange(g, hands={0: hand, 1: pool.take("Gunpowder", 1)}, mon={0: [d]})
-    run(st, f"play card={hand[0]}", "to seat=0", "done", f"slay card={d}")
+    run(st, f"play card={hand[0]}", "to seat=P1", "done", f"slay card={d}")
     assert st.active == 1 and st.item[0] == [hand[0]] and len(st.hands[0]) == 2
 
 
@@ -335,7 +346,7 @@ def test_ad1_7_no_event_is_offered_to_a_player_outside_her_turn() -> None:
     pool = Cards(g)
     hand1 = [pool.one("Shop Smart"), pool.one("Shotgun Blast")]
     st = arrange(g, hands={1: hand1}, mon={1: [pool.one("Deadite")]}, sides={0: EVIL})
-    st.apply("attack seat=1")
+    st.apply("attack seat=P2")
     assert st.current_player == 1 and st.active == 0
     assert all(not t.startswith("play") for t in texts(st))
     before = st.snapshot()
@@ -357,7 +368,7 @@ def test_ad5_3_step_3_after_an_attack_that_cleared_her_table_is_an_option(step3:
         assert st.active == 1, "the default: step 3 replaces the attack, it does not follow it"
     else:
         assert st.active == 0 and st.phase == P_FREE
-        assert texts(st) == ["draw", "attack seat=1", "pass"]
+        assert texts(st) == ["draw", "attack seat=P2", "pass"]
 
 
 def test_ad5_3_after_clearing_does_not_apply_while_something_still_opposes_her() -> None:

@@ -177,6 +177,41 @@ def test_leak_check_ignores_names_inside_longer_known_names() -> None:
         check_no_leaks(state, names)
 
 
+def test_leak_check_reads_a_rule_name_as_a_word_and_looks_for_the_full_card_name() -> None:
+    """A name the rules use as a word ("needs the Imp") points at no card; "Imp (card N)" does."""
+
+    class Probe(NamedToyState):
+        __slots__ = ()
+        text = ""
+
+        def _view(self, seat: int | None) -> dict[str, JSON]:
+            out = super()._view(seat)
+            if seat == 0:
+                out["note"] = Probe.text
+            return out
+
+    base = variant("toy-probe-words", Probe)
+    worded = type("toy_probe_words", (base,), {})
+    worded.card_name = lambda self, c: f"{NAMES[c]} (card {c})"  # type: ignore[method-assign]
+    game = worded(players=2)
+    state = game.new(0)
+    other_card = state.hands[1][0]  # type: ignore[attr-defined]
+    word = NAMES[other_card]
+    worded.RULE_NAMES = frozenset({word})
+    names = CardNames()
+    names.names = {other_card: {word}}
+    Probe.text = f"whoever holds the {word} wins"
+    check_no_leaks(state, names)
+    Probe.text = f"P2 holds {word} (card {other_card})"
+    with pytest.raises(ConformanceError, match=rf"names '{word} \(card"):
+        check_no_leaks(state, names)
+    # Without the declaration the bare word is a leak, as before.
+    worded.RULE_NAMES = frozenset()
+    Probe.text = f"whoever holds the {word} wins"
+    with pytest.raises(ConformanceError, match=f"names '{word}'"):
+        check_no_leaks(state, names)
+
+
 class NoResample(NamedToyState):
     __slots__ = ()
 
@@ -635,6 +670,44 @@ def test_perturbation_directly_on_one_position(monkeypatch: pytest.MonkeyPatch) 
         found[name] = errors
     assert found["fair"] == 0
     assert found["unfair"] > 0
+
+
+class DrawTwo(NamedToyState):
+    """``draw`` takes two cards, one event each, naming each card to the drawer."""
+
+    __slots__ = ()
+
+    def _do(self, action: Action) -> None:
+        if action.kind != "draw":
+            super()._do(action)
+            return
+        seat = self.current_player
+        assert seat is not None
+        for _ in range(min(2, len(self.deck))):
+            card = self.deck.pop()
+            self.hands[seat].append(card)
+            self.emit("draw", f"P{seat + 1} draws a card", f"you draw {NAMES[card]}", (seat,))
+        self.current_player = 1 - seat
+        self.turn += 1
+
+
+def test_perturbation_ends_when_the_seat_learns_the_same_cards_in_another_order() -> None:
+    """Two draws that take the last two cards of the deck: the true game and its twin deal the seat
+    the same cards, maybe in the other order, so it reads the draws in another order. That is
+    something new that differs between them, not a leak."""
+    game = variant("toy-draw-two", DrawTwo)(players=2)
+    swapped = 0
+    for seed in range(30):
+        state = game.new(seed, log=False)
+        assert isinstance(state, DrawTwo)
+        # P1 to move with two cards left in the deck; P2 holds none.
+        state.deck, state.hands[1] = state.deck[:2], []
+        state._legal = None
+        twin = state.determinize(0, Rng(seed))
+        assert isinstance(twin, DrawTwo)
+        swapped += twin.deck == state.deck[::-1]
+        check_perturbation(state, 0, Rng(seed), steps=4)
+    assert swapped > 0, "no twin dealt the two cards in the other order: the case was never tried"
 
 
 class SeatBlindError(NamedToyState):

@@ -32,6 +32,7 @@ COMMANDS: list[str] = [
     "cardtable.cli.replay",
     "cardtable.cli.simulate",
     "cardtable.cli.report",
+    "cardtable.cli.serve",
 ]
 """The subcommand modules, in the order ``--help`` lists them. Adding a command is one line here."""
 

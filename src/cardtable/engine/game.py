@@ -113,6 +113,10 @@ class Game:
     CARD_USES: ClassVar[Mapping[str, str]] = {}
     """Action kinds (taking a ``card`` parameter) that put a card to use, with how: ``"played"`` or
     ``"acquired"``. Per-card statistics count these and nothing else (not, say, paying a cost)."""
+    RULE_NAMES: ClassVar[frozenset[str]] = frozenset()
+    """Card names the rules themselves use as words (Army of Darkness: "needs the Necronomicon in
+    front of her"). Views and events may say such a name without pointing at a card, so the
+    conformance harness's leak check looks for the card's full :meth:`card_name` instead."""
     VIEW_KEYS: ClassVar[frozenset[str] | None] = None
     """The top-level keys the game's ``_view`` adds to :data:`ENGINE_VIEW_KEYS` (``prompt`` among them).
     A view is for people, so the conformance harness refuses any other key (engine bookkeeping)."""

@@ -285,16 +285,6 @@ def check_views(state: State) -> dict[int | None, dict[str, JSON]]:
     return views
 
 
-LEGACY_VIEW_MODULES = ("cardtable.games.mephisto", "cardtable.games.doctor_strange", "cardtable.games.army_of_darkness")
-"""Transitional (issue 8 in progress): built-in games whose views predate "views are for people" are
-spared the people-view and perturbation checks until they declare ``VIEW_KEYS``. Emptied when they do."""
-
-
-def converted(game: Game) -> bool:
-    """Is ``game`` held to the issue-8 checks (it declares VIEW_KEYS, or is not a legacy game)?"""
-    return game.VIEW_KEYS is not None or not type(game).__module__.startswith(LEGACY_VIEW_MODULES)
-
-
 INTERNAL_KEYS = frozenset(
     {"queue", "limbo", "actor", "runouts", "pay_left", "side_to_play", "pending", "flags", "bits", "mask", "do"}
 )
@@ -317,8 +307,6 @@ def check_view_for_people(game: Game, view: Mapping[str, JSON], what: str = "vie
     """
     declared = game.VIEW_KEYS
     if declared is None:
-        if type(game).__module__.startswith(LEGACY_VIEW_MODULES):
-            return  # transitional: see LEGACY_VIEW_MODULES
         raise fail("view-keys", f"{type(game).__name__}.VIEW_KEYS is not declared: list the view's top-level keys")
     extra = set(view) - ENGINE_VIEW_KEYS - declared
     if extra:
@@ -480,13 +468,15 @@ def check_no_leaks(
     ``known_cards`` but not in the reader's) must appear neither as a card object nor by name in the
     reader's view, nor by name in the events it reads from ``events_since`` on (``None``: no event
     check). Names shared with a card the reader knows, or with a seat, cannot be told apart and are
-    not checked. Events may also name cards the reader knew at some point since ``events_since``
-    (``known_since``, by reader) and cards that stopped being private from the reader at some action
-    since then (``released``, by reader): for example a card discarded face up that the same action
-    shuffled back into the deck, and that is private again because someone drew it since.
-    ``reshuffled`` holds the log indices of events caused by an action that turned public cards
-    hidden again (a discard pile shuffled into a deck): a card may have been public in the middle of
-    such an action, which no state between actions shows, so their names are not checked.
+    not checked. A name the game's rules use as a word (``Game.RULE_NAMES``) is looked for as the
+    card's full ``card_name`` instead of the bare word. Events may also name cards the reader knew
+    at some point since ``events_since`` (``known_since``, by reader) and cards that stopped being
+    private from the reader at some action since then (``released``, by reader): for example a card
+    discarded face up that the same action shuffled back into the deck, and that is private again
+    because someone drew it since. ``reshuffled`` holds the log indices of events caused by an
+    action that turned public cards hidden again (a discard pile shuffled into a deck): a card may
+    have been public in the middle of such an action, which no state between actions shows, so their
+    names are not checked.
     Returns every seat's ``known_cards``.
     """
     players = state.game.players
@@ -499,6 +489,7 @@ def check_no_leaks(
             raise fail("known-cards", f"known_cards({s}) is not a set of integer card ids")
         names.learn(views[s], known[s])
     seat_names = {state.game.seat_name(i) for i in range(players)}
+    rule_names = state.game.RULE_NAMES
     for reader in seats:
         mine = known[reader]
         private = private_cards(known, reader, players)
@@ -509,13 +500,20 @@ def check_no_leaks(
             if cid in private:
                 raise fail("leak", f"view({reader}) shows card {cid} ({name!r}), which it does not know")
         secret = names.of(private) - names.of(mine) - seat_names
-        if not secret:
+        # A name the rules use as a word ("needs the Necronomicon") is looked for as the card's full
+        # name (``card_name``, unique per card) instead: the bare word points at no card.
+        worded = {cid: state.game.card_name(cid) for cid in private if names.of((cid,)) & rule_names}
+        secret -= rule_names
+        if not secret and not worded:
             continue
         event_secret = secret
+        event_worded = set(worded)
         if known_since is not None:
             event_secret = event_secret - names.of(known_since.get(reader, set()))
+            event_worded -= known_since.get(reader, set())
         if released is not None:
             event_secret = event_secret - names.of(released.get(reader, set()))
+            event_worded -= released.get(reader, set())
         shields_all = sorted(names.of(mine), key=len, reverse=True)
         texts = list(strings_in(view))
         where = [f"view({reader})"] * len(texts)
@@ -527,6 +525,12 @@ def check_no_leaks(
             texts += kept
             where += [f"an event seat {reader} reads"] * len(kept)
         joined = "\n".join(texts)
+        for cid, full in sorted(worded.items()):
+            if full not in joined:
+                continue
+            for i, (text, w) in enumerate(zip(texts, where, strict=True)):
+                if (i < n_view or cid in event_worded) and full in text:
+                    raise fail("leak", f"{w} names {full!r}, a card another seat knows and it does not: {text!r}")
         for name in sorted(secret):
             if name not in joined:  # the common case, decided in one scan
                 continue
@@ -991,7 +995,7 @@ def _deep_checks(
         seeds = [rng.below(1 << 30) for _ in range(samples)]
         if check_determinize(state, seat, seeds):
             changed[seat] = True
-        for _ in range(perturbations if converted(state.game) else 0):
+        for _ in range(perturbations):
             check_perturbation(state, seat, rng)
         # Search plays on from determinizations: they must be complete, playable states.
         d = state.determinize(seat, Rng(seeds[0]))

@@ -8,6 +8,7 @@ effect comes from the closed vocabulary :data:`VOCABULARY`. Every problem raises
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,9 @@ TYPE_OF_NAME = {name: i for i, name in enumerate(TYPE_NAMES)}
 # Effect kinds (the ``do`` word of an event's effect), as small integers.
 DRAW, DISCARD_TABLED, TAKE_TABLED, FROM_DISCARD, SET_SIDE = range(5)
 EFFECT_NAMES = ("draw", "discard_tabled", "take_tabled", "from_discard", "set_side")
+
+_NUMBER = re.compile(r"-?[0-9]+")
+"""Text that action parsing would read as a number (see :mod:`cardtable.engine.actions`)."""
 
 _KINDS_DOC = 'a list of card types among "monster", "ally", "item" (the Necronomicon counts as an item)'
 
@@ -96,19 +100,53 @@ class Effect:
     to: str
     side: str
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"do": EFFECT_NAMES[self.kind]}
-        if self.kind == DRAW:
-            out["amount"] = self.amount
-        if self.kind in (DISCARD_TABLED, TAKE_TABLED, FROM_DISCARD):
-            out["kinds"] = sorted(TYPE_NAMES[k] for k in self.kinds)
-        if self.kind in (DISCARD_TABLED, TAKE_TABLED, SET_SIDE):
-            out["whose"] = self.whose
-        if self.kind in (TAKE_TABLED, FROM_DISCARD):
-            out["to"] = self.to
-        if self.kind == SET_SIDE:
-            out["side"] = self.side
+    def text(self, necro_ok: bool = False, roll: bool = False) -> str:
+        """What the event does, in words, as a view shows it (never raw effect syntax).
+
+        ``necro_ok``: the card may choose the Necronomicon (otherwise an item choice says it never
+        can, Rules of Kalle); ``roll``: its printed die roll, which succeeds automatically."""
+        k = self.kind
+        if k == DRAW:
+            out = f"Draw {self.amount} card{'s' if self.amount != 1 else ''}."
+        elif k == SET_SIDE:
+            if self.side == "switch":
+                whose = {"any": "any character (yours too)", "other": "another player's character"}
+                out = f"Turn {whose.get(self.whose, 'your character')} to the other side."
+            else:
+                was = "good" if self.side == "evil" else "evil"
+                whose = {"any": f"any {was} character (yours too)", "other": f"another player's {was} character"}
+                out = f"Turn {whose.get(self.whose, f'your character, if {was},')} {self.side}."
+        else:
+            what = kinds_text(self.kinds, necro_ok)
+            if k == FROM_DISCARD:
+                if self.to == "hand":
+                    out = f"Take {what} from the discard pile into your hand."
+                else:
+                    out = f"Put {what} from the discard pile in front of any player."
+            else:
+                where = {"any": "any table (yours too)", "other": "another player's table", "self": "your table"}[
+                    self.whose
+                ]
+                if k == DISCARD_TABLED:
+                    out = f"Discard {what} from {where}."
+                elif self.to == "hand":
+                    out = f"Take {what} from {where} into your hand."
+                else:
+                    out = f"Move {what} from {where} to yours."
+        if roll:
+            out += " Its die roll always succeeds."
         return out
+
+
+def kinds_text(kinds: frozenset[int], necro_ok: bool) -> str:
+    """``a monster, an ally or an item (never the Necronomicon)``: what an event may choose, saying
+    whether the Necronomicon is among it whenever items are."""
+    words = [("a monster", MONSTER), ("an ally", ALLY), ("an item", ITEM)]
+    parts = [w for w, t in words if t in kinds]
+    text = parts[-1] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+    if ITEM in kinds:
+        text += " (the Necronomicon too)" if necro_ok else " (never the Necronomicon)"
+    return text
 
 
 @dataclass(frozen=True)
@@ -126,6 +164,11 @@ class CardSet:
     name_ids: tuple[int, ...]
     """For each card, the index of its title in :attr:`monster_names` (monsters) or -1."""
     monster_names: tuple[str, ...]
+    monster_words: tuple[str, ...]
+    """Each monster title as typed in ``slay-three name=...``: its words joined by ``-``."""
+    texts: tuple[str, ...]
+    """Each card's text in words: an event's effect (:meth:`Effect.text`), "" for other cards, whose
+    printed texts the Rules of Kalle ignore."""
     good_names: tuple[str, ...]
     evil_names: tuple[str, ...]
     first_character: int
@@ -167,6 +210,11 @@ def _effect(file: str, card: str, raw: Any) -> Effect:
         to=str(e.get("to", "")),
         side=str(e.get("side", "")),
     )
+
+
+def monster_word(title: str) -> str:
+    """A monster title as one word of an action text: ``Skeleton Warrior`` -> ``Skeleton-Warrior``."""
+    return "-".join(title.split())
 
 
 def _label(raw: Any, key: str, fallback: str) -> str:
@@ -240,14 +288,26 @@ def load_cards(path: str | Path | None = None) -> CardSet:
     if len(necros) != 1:
         raise CardDataError(file, None, "card", f"the deck must hold exactly one Necronomicon, found {len(necros)}")
     monster_names: list[str] = []
+    monster_words: list[str] = []
     name_ids: list[int] = []
     for k, n in enumerate(names):
         if types[k] == MONSTER:
             if n not in monster_names:
+                word = monster_word(n)
+                if not word or "=" in word or _NUMBER.fullmatch(word) or word in monster_words:
+                    raise CardDataError(
+                        file,
+                        n,
+                        "name",
+                        f"a monster title is typed in actions as {word!r} (`slay-three name={word}`), which must be "
+                        "non-empty text without '=', not a number, and different for every monster title",
+                    )
                 monster_names.append(n)
+                monster_words.append(word)
             name_ids.append(monster_names.index(n))
         else:
             name_ids.append(-1)
+    texts = tuple(e.text(necro_ok[k], roll[k]) if (e := effects[k]) is not None else "" for k in range(len(names)))
     if not any(types[k] == MONSTER for k in live):
         raise CardDataError(file, None, "card", "the deck needs monsters (one is dealt in front of each player)")
     return CardSet(
@@ -261,6 +321,8 @@ def load_cards(path: str | Path | None = None) -> CardSet:
         effects=tuple(effects),
         name_ids=tuple(name_ids),
         monster_names=tuple(monster_names),
+        monster_words=tuple(monster_words),
+        texts=texts,
         good_names=tuple(good),
         evil_names=tuple(evil),
         first_character=first,

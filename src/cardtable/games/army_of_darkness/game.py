@@ -6,12 +6,12 @@ loads the card file, declares every action once and describes actions for people
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from cardtable.engine import Action, Game, Option, OptionError, OptionValue
+from cardtable.engine import Action, Game, Option, OptionError, OptionValue, seat_labels
 from cardtable.engine.errors import CardDataError
-from cardtable.games.army_of_darkness.cards import EVENT, MONSTER, TYPE_NAMES, CardSet, load_cards
+from cardtable.games.army_of_darkness.cards import MONSTER, TYPE_NAMES, CardSet, load_cards
 from cardtable.games.army_of_darkness.codes import (
     A_ATTACK,
     A_DISCARD,
@@ -25,6 +25,7 @@ from cardtable.games.army_of_darkness.codes import (
     A_TARGET,
     A_TO,
 )
+from cardtable.games.army_of_darkness.view import VIEW_KEYS
 
 if TYPE_CHECKING:
     from cardtable.games.army_of_darkness.state import AodState
@@ -69,6 +70,9 @@ class ArmyOfDarkness(Game):
         Option("cards", "", "path of a card file in the cards.toml format (empty: the bundled stand-in set)"),
     )
     CARD_USES = {"play": "played"}
+    VIEW_KEYS = VIEW_KEYS
+    # The victory conditions and the events' texts name the Necronomicon as a word of the rules.
+    RULE_NAMES = frozenset({"Necronomicon"})
     CONFIGURATIONS: ClassVar[tuple[Mapping[str, OptionValue], ...]] = (
         {"players": 2},
         {"players": 3},
@@ -148,20 +152,24 @@ class ArmyOfDarkness(Game):
             a.declare(kind, *params)
         code: dict[int, tuple[int, int]] = {}
 
-        def grid(kind: str, values: range, op: int) -> list[Action]:
+        def grid(kind: str, values: Sequence[int | str], op: int) -> list[Action]:
+            """One action per value; its argument code is the value's position (a card id, a 0-based
+            seat for the ``P<n>`` labels people type, a monster title's index)."""
             out = a.grid(kind, values)
-            for v, act in zip(values, out, strict=True):
-                code[act.index] = (op, v)
+            for i, act in enumerate(out):
+                code[act.index] = (op, i)
             return out
 
-        self.PLAY = grid("play", range(n_cards), A_PLAY)
-        self.TO = grid("to", range(n_seats), A_TO)
-        self.TARGET = grid("target", range(n_seats), A_TARGET)
-        self.PICK = grid("pick", range(n_cards), A_PICK)
-        self.SLAY = grid("slay", range(n_cards), A_SLAY)
-        self.SLAY3 = grid("slay-three", range(n_names), A_SLAY3)
-        self.ATTACK = grid("attack", range(n_seats), A_ATTACK)
-        self.DISCARD = grid("discard", range(n_cards), A_DISCARD)
+        cards = range(n_cards)
+        seats = seat_labels(n_seats)
+        self.PLAY = grid("play", cards, A_PLAY)
+        self.TO = grid("to", seats, A_TO)
+        self.TARGET = grid("target", seats, A_TARGET)
+        self.PICK = grid("pick", cards, A_PICK)
+        self.SLAY = grid("slay", cards, A_SLAY)
+        self.SLAY3 = grid("slay-three", c.monster_words[:n_names], A_SLAY3)
+        self.ATTACK = grid("attack", seats, A_ATTACK)
+        self.DISCARD = grid("discard", cards, A_DISCARD)
         self.DONE = a.add("done")
         self.DRAW = a.add("draw")
         self.PASS = a.add("pass")
@@ -181,17 +189,14 @@ class ArmyOfDarkness(Game):
         return f"{self.cards.names[card]} (card {card})"
 
     def card_json(self, card: int) -> dict[str, object]:
-        """A visible card as views show it."""
-        out: dict[str, object] = {"id": card, "name": self.cards.names[card], "type": TYPE_NAMES[self.TYPE[card]]}
-        if self.TYPE[card] == EVENT:
-            eff = self.cards.effects[card]
-            assert eff is not None
-            out["effect"] = eff.to_json()
-            if self.cards.roll[card]:
-                out["roll"] = True
-            if self.cards.necro_ok[card]:
-                out["affects_necronomicon"] = True
-        return out
+        """A visible card as views show it: id, title, type and text (an event's effect in words;
+        "" for other cards, whose printed texts the Rules of Kalle ignore). A new dict each call."""
+        return {
+            "id": card,
+            "name": self.cards.names[card],
+            "type": TYPE_NAMES[self.TYPE[card]],
+            "text": self.cards.texts[card],
+        }
 
     def describe_action(self, action: Action) -> str:
         op, arg = self.CODE[action.index], self.ARG[action.index]
@@ -200,19 +205,19 @@ class ArmyOfDarkness(Game):
         if op == A_TO:
             return f"put it in front of {self.seat_name(arg)}"
         if op == A_TARGET:
-            return f"target {self.seat_name(arg)}"
+            return f"turn {self.seat_name(arg)}'s character"
         if op == A_PICK:
             return f"choose {self.card_name(arg)}"
         if op == A_DONE:
-            return "play no second card"
+            return "play no more cards this turn (end step 1)"
         if op == A_SLAY:
             return f"attack: discard {self.card_name(arg)} from in front of you"
         if op == A_SLAY3:
             return f"attack: discard three {self.cards.monster_names[arg]} monsters from in front of you"
         if op == A_DRAW:
-            return "draw a card instead of attacking a character"
+            return "draw a card (step 3)"
         if op == A_ATTACK:
-            return f"attack {self.seat_name(arg)}, who takes a hit"
+            return f"attack {self.seat_name(arg)}, who takes a hit (step 3)"
         if op == A_PASS:
-            return "neither draw nor attack a character"
+            return "neither draw nor attack (step 3)"
         return f"discard {self.card_name(arg)} (taking a hit)"

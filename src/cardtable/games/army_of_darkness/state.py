@@ -1,6 +1,7 @@
 """The state of a game and its turn flow (Rules of Kalle, "Player Turn").
 
-A turn is: step 1 play one card (two at most; events resolve through :mod:`.effects`), step 2
+A turn is: step 1 play one card (two at most; events resolve through :mod:`.effects`; the decision
+opens whenever she holds a card, since whether one can be played is hidden from the others), step 2
 attack (discard one opposing card in front of you, or three same-name monsters when good), or
 step 3 when nothing opposes you (draw, attack another character, or pass), step 4 take a hit if
 something still opposes you, step 5 the Necronomicon victory check, step 6 draw one card, or
@@ -8,7 +9,8 @@ switch sides and draw five when you have had no hand cards since before this tur
 
 Representation (for speed): card ids are ints; each seat has a hand and three tabled zones
 (``mon``, ``ally``, ``item`` — the Necronomicon lies among the items); sides and reduction
-states are int lists; the phase and pending choices are ints.
+states are int lists; the phase and pending choices are ints. What a seat sees is built in
+:mod:`.view`; why an action is refused, in :mod:`.illegal`.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import JSON, Action, Result, Rng, State
-from cardtable.games.army_of_darkness import effects
+from cardtable.games.army_of_darkness import effects, illegal, view
 from cardtable.games.army_of_darkness.cards import ALLY, EVENT, MONSTER, NECRONOMICON
 from cardtable.games.army_of_darkness.codes import (
     A_ATTACK,
@@ -173,10 +175,14 @@ class AodState(State):
         self._enter_play()
 
     # -- small helpers used by the effects -----------------------------------------------------
-    def who(self, s: int) -> str:
+    def character(self, s: int) -> str:
+        """The title of seat ``s``'s character on its current side (``Ash``, ``Evil Ash``)."""
         cs = self.game.cards
-        name = cs.good_names[self.char[s]] if self.side[s] == GOOD else cs.evil_names[self.char[s]]
-        return f"P{s + 1} ({name})"
+        return cs.good_names[self.char[s]] if self.side[s] == GOOD else cs.evil_names[self.char[s]]
+
+    def who(self, s: int) -> str:
+        """Seat ``s`` as people read it: ``P1 (Ash)``."""
+        return f"{self.game.seat_name(s)} ({self.character(s)})"
 
     def table(self, s: int, c: int) -> None:
         """Put card ``c`` in front of seat ``s``."""
@@ -205,6 +211,12 @@ class AodState(State):
         self.shown.discard(c)
         if not hand and self.reduced[s] == HAS_CARDS:
             self.reduced[s] = REDUCED
+            if self.log is not None:
+                self.emit(
+                    "no-cards",
+                    f"{self.who(s)} has no hand cards left: she switches sides at the end of her next turn "
+                    "if she still has none",
+                )
 
     def draw(self, s: int, k: int) -> int:
         """Seat ``s`` draws up to ``k`` cards, each a uniformly random card of the deck (AD1.4).
@@ -230,9 +242,11 @@ class AodState(State):
         if got:
             self.reduced[s] = HAS_CARDS
             if self.log is not None:
-                names = ", ".join(self.game.card_name(c) for c in hand[-got:])
-                if self.log is not None:
-                    self.emit("draw", f"{self.who(s)} draws {got} card(s)", f"{self.who(s)} draws {names}", (s,))
+                # In id order: the order of one draw means nothing, and would differ between games
+                # that deal the same cards.
+                names = ", ".join(self.game.card_name(c) for c in sorted(hand[-got:]))
+                count = "a card" if got == 1 else f"{got} cards"
+                self.emit("draw", f"{self.who(s)} draws {count}", f"{self.who(s)} draws {names}", (s,))
         return got
 
     def opposing(self, s: int) -> list[int]:
@@ -243,7 +257,7 @@ class AodState(State):
         """What seat ``s`` may discard when taking a hit (AD6): a tabled item or a supporting card
         (ally when good, monster when evil) if she has one, otherwise a hand card."""
         tabled = self.item[s] + (self.ally[s] if self.side[s] == GOOD else self.mon[s])
-        return tabled if tabled else self.hands[s]
+        return tabled if tabled else sorted(self.hands[s])
 
     def has_won(self, s: int) -> bool:
         """The Necronomicon victory (AD7) for seat ``s``, checked in her step 5."""
@@ -260,13 +274,16 @@ class AodState(State):
         return len({names[c] for c in self.mon[s]}) >= 5
 
     # -- turn flow -------------------------------------------------------------------------------
-    def _can_play(self) -> bool:
+    def can_play(self) -> bool:
+        """Whether the active player holds a card she can play now (known only to her)."""
         types = self.game.TYPE
         return any(types[c] != EVENT or effects.playable(self, c) for c in self.hands[self.active])
 
     def _enter_play(self) -> None:
-        """Step 1 (again): offer a play if there is one (and fewer than two were played)."""
-        if self.plays < 2 and self._can_play():
+        """Step 1 (again): open the play decision whenever she holds a card and has played fewer
+        than two. Whether a card of hers *can* be played is hidden from the others, so the decision
+        opens on the public facts alone; with nothing playable her one choice is ``done``."""
+        if self.plays < 2 and self.hands[self.active]:
             self.phase = P_PLAY
             self.current_player = self.active
         else:
@@ -287,13 +304,17 @@ class AodState(State):
             self._take_hit_step()
 
     def _hit(self, victim: int, step: int) -> None:
-        """``victim`` takes a hit: open her choice, or carry on when she has nothing to discard."""
+        """``victim`` takes a hit: open her choice, or carry on when she has nothing to discard
+        (public: her tabled cards and her hand size show it)."""
         if self.hit_options(victim):
             self.phase = P_HIT
             self.victim = victim
             self.hit_step = step
             self.current_player = victim
-        elif step == 3:
+            return
+        if self.log is not None:
+            self.emit("hit", f"{self.who(victim)} takes a hit but has nothing to discard")
+        if step == 3:
             self._take_hit_step()
         else:
             self._end_turn()
@@ -324,7 +345,9 @@ class AodState(State):
             self.switches[a] += 1
             self.reduced[a] = REDUCED
             if self.log is not None:
-                self.emit("switch", f"P{a + 1} has had no cards for a whole turn and switches: now {self.who(a)}")
+                self.emit(
+                    "switch", f"{g.seat_name(a)} has had no hand cards for a whole turn and switches: now {self.who(a)}"
+                )
             self.draw(a, 5)
         if self.turn >= g.turn_limit:
             self.reason = "turn-limit"
@@ -340,6 +363,8 @@ class AodState(State):
         self.plays = 0
         if self.reduced[nxt] == REDUCED:
             self.reduced[nxt] = ARMED
+        if self.log is not None:
+            self.emit("turn", f"turn {self.turn}: {self.who(nxt)}")
         self._enter_play()
 
     def _finish(self) -> None:
@@ -361,8 +386,10 @@ class AodState(State):
         if ph == P_PLAY:
             types = g.TYPE
             play = g.PLAY
-            out = [play[c] for c in self.hands[a] if types[c] != EVENT or effects.playable(self, c)]
-            if self.plays:
+            # In id order: the order of a hand is how it was drawn, which a seat may learn two ways.
+            out = [play[c] for c in sorted(self.hands[a]) if types[c] != EVENT or effects.playable(self, c)]
+            # The first card is a must when she can play one (AD3.1); the second is optional (AD3.2).
+            if self.plays or not out:
                 out.append(g.DONE)
             return out
         if ph in (P_PLACE, P_DEST):
@@ -411,9 +438,8 @@ class AodState(State):
                 if effects.start(self):
                     self._event_done()
             else:
+                # Logged once placed (one line: what went where); meanwhile the view shows it.
                 self.phase = P_PLACE
-                if self.log is not None:
-                    self.emit("play", f"{self.who(a)} plays {g.card_name(arg)}")
         elif op == A_TO:
             if self.phase == P_DEST:
                 effects.dest(self, arg)
@@ -424,7 +450,8 @@ class AodState(State):
                 self.table(arg, c)
                 self.plays += 1
                 if self.log is not None:
-                    self.emit("place", f"{g.card_name(c)} goes in front of {self.who(arg)}")
+                    where = "herself" if arg == a else self.who(arg)
+                    self.emit("play", f"{self.who(a)} plays {g.card_name(c)} in front of {where}")
                 self._enter_play()
         elif op == A_DISCARD:
             v = self.victim
@@ -465,8 +492,12 @@ class AodState(State):
                 self.emit("attack", f"{self.who(a)} attacks {self.who(arg)}")
             self._hit(arg, 3)
         elif op == A_PASS:
+            if self.log is not None:
+                self.emit("pass", f"{self.who(a)} neither draws nor attacks a character")
             self._take_hit_step()
         elif op == A_DONE:
+            if self.log is not None:
+                self.emit("play", f"{self.who(a)} plays {'no more cards' if self.plays else 'no card'} this turn")
             self._attack_step()
         elif op == A_PICK:
             if effects.pick(self, arg):
@@ -476,63 +507,34 @@ class AodState(State):
             self._event_done()
 
     # -- views -----------------------------------------------------------------------------------
-    def _seat_json(self, s: int) -> dict[str, JSON]:
-        g = self.game
-        cs = g.cards
-        cj = g.card_json
-        return {
-            "seat": s,
-            "character": cs.good_names[self.char[s]] if self.side[s] == GOOD else cs.evil_names[self.char[s]],
-            "character_card": {"good": cs.good_names[self.char[s]], "evil": cs.evil_names[self.char[s]]},
-            "side": SIDE_NAMES[self.side[s]],
-            "hand_size": len(self.hands[s]),
-            "known_in_hand": [cj(c) for c in sorted(self.shown.intersection(self.hands[s]))],
-            "monsters": [cj(c) for c in self.mon[s]],
-            "allies": [cj(c) for c in self.ally[s]],
-            "items": [cj(c) for c in self.item[s]],
-            "no_cards": REDUCTION_NAMES[self.reduced[s]],
-            "switches": self.switches[s],
-        }
-
-    def _public(self) -> dict[str, JSON]:
-        g = self.game
-        cj = g.card_json
-        return {
-            "active": self.active if not self.is_over else None,
-            "phase": PHASE_NAMES[self.phase],
-            "plays": self.plays,
-            "pending": cj(self.pending) if self.pending >= 0 else None,
-            "chosen": cj(self.chosen) if self.chosen >= 0 else None,
-            "victim": self.victim if self.victim >= 0 else None,
-            "players": [self._seat_json(s) for s in range(g.players)],
-            "deck_size": len(self.deck),
-            "discard": [cj(c) for c in self.discard],
-            "removed": [cj(c) for c in range(len(g.cards)) if g.cards.removed[c]],
-            "turn_limit": g.turn_limit,
-            "winner": self.winner if self.winner >= 0 else None,
-            "reason": self.reason or None,
-        }
-
     def _view(self, seat: int | None) -> dict[str, JSON]:
-        out = self._public()
-        cj = self.game.card_json
-        out["hand"] = [cj(c) for c in sorted(self.hands[seat])] if seat is not None else None
-        return out
+        return view.view(self, seat)
+
+    def _why_illegal(self, action: Action) -> str | None:
+        return illegal.why(self, action)
 
     def _snapshot(self) -> dict[str, JSON]:
-        out = self._public()
-        out.update(
-            hands=[list(h) for h in self.hands],
-            deck=list(self.deck),
-            discard_ids=list(self.discard),
-            tables=[[list(self.mon[s]), list(self.ally[s]), list(self.item[s])] for s in range(self.game.players)],
-            shown=sorted(self.shown),
-            sides=list(self.side),
-            chars=list(self.char),
-            reduced=list(self.reduced),
-            hit_step=self.hit_step,
-        )
-        return out
+        g = self.game
+        return {
+            "active": self.active,
+            "phase": PHASE_NAMES[self.phase],
+            "plays": self.plays,
+            "pending": self.pending,
+            "chosen": self.chosen,
+            "victim": self.victim,
+            "hit_step": self.hit_step,
+            "winner": self.winner,
+            "reason": self.reason,
+            "hands": [list(h) for h in self.hands],
+            "deck": list(self.deck),
+            "discard": list(self.discard),
+            "tables": [[list(self.mon[s]), list(self.ally[s]), list(self.item[s])] for s in range(g.players)],
+            "shown": sorted(self.shown),
+            "sides": list(self.side),
+            "chars": list(self.char),
+            "reduced": [REDUCTION_NAMES[r] for r in self.reduced],
+            "switches": list(self.switches),
+        }
 
     def known_cards(self, seat: int | None) -> set[int]:
         known = set(self.discard)

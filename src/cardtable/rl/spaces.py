@@ -1,0 +1,70 @@
+"""The action codec: a game's fixed discrete action space and the legal-action mask.
+
+Every game declares, when it is loaded, every action it can ever offer (``game.actions``); each action
+has a fixed ``index`` there. That list *is* the discrete action space of every adapter: action ``i`` is
+``game.actions.items[i]``, its text ``game.actions.items[i].text`` (``play card=17``). The space is
+fixed per game and configuration (options can add seats or cards, so they can change it).
+
+The mask is a ``numpy.int8`` vector over that space: 1 for the actions legal now, 0 elsewhere. Only
+the seat that must decide has legal actions; every other seat's mask is all zeros.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from cardtable.engine.actions import Action
+from cardtable.engine.errors import MalformedAction
+from cardtable.engine.game import Game, State
+
+Mask = npt.NDArray[np.int8]
+
+
+class ActionCodec:
+    """Index ↔ action for one loaded game, and legal-action masks.
+
+    >>> import cardtable
+    >>> codec = ActionCodec(cardtable.load("mephisto", players=2))
+    >>> codec.action(codec.index("done")).text
+    'done'
+    """
+
+    __slots__ = ("game", "items", "size")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.items: list[Action] = game.actions.items
+        self.size: int = len(self.items)
+
+    def action(self, index: int) -> Action:
+        """The action with ``index``; raises :class:`MalformedAction` when there is none.
+
+        Accepts any integer-like value (``numpy.int64`` too), never a bool or a float."""
+        if type(index) is int and 0 <= index < self.size:  # the hot path
+            return self.items[index]
+        if isinstance(index, bool | float) or not hasattr(index, "__index__"):
+            raise MalformedAction(f"an action index must be an integer, not {type(index).__name__}")
+        i = index.__index__()
+        if not 0 <= i < self.size:
+            raise MalformedAction(f"action index {i} is out of range (0 to {self.size - 1})")
+        return self.items[i]
+
+    def index(self, action: Action | str) -> int:
+        """The index of an action of this game, given as an Action or its text."""
+        if isinstance(action, Action) and action.space is self.game.actions:
+            return action.index
+        text = action.text if isinstance(action, Action) else action
+        return self.game.actions.parse(text).index
+
+    def mask(self, state: State, seat: int | None = None) -> Mask:
+        """The legal-action mask of ``seat`` (default: the seat to decide); all zeros for a seat that
+        has no decision now and once the game is over."""
+        out = np.zeros(self.size, dtype=np.int8)
+        if seat is None or seat == state.current_player:
+            out[[action.index for action in state.legal_actions()]] = 1
+        return out
+
+    def legal_indices(self, state: State) -> list[int]:
+        """The indices of the legal actions, ascending (OpenSpiel wants them sorted)."""
+        return sorted(action.index for action in state.legal_actions())

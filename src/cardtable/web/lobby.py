@@ -1,0 +1,200 @@
+"""The lobby's JSON-over-HTTP API: games and their options, tables, joining, leaving, records.
+
+=========================================  ===================================================================
+``GET /api/games``                         every game: title, options (the create form is made from them),
+                                           seat counts, named configurations, agent specs
+``GET /api/tables``                        the newest tables (open seats, bots, whether over): public facts
+``POST /api/tables``                       ``{"game", "options": {...}, "seats": ["me"|"human"|spec, ...]}``
+                                           → the table, and a token for each ``"me"`` seat
+``GET /api/tables/{id}``                   one table's public summary
+``POST /api/tables/{id}/join``             ``{"seat": 0-based}`` → a token for that free human seat
+``POST /api/tables/{id}/leave``            ``{"token"}`` → the seat is free again
+``GET /api/tables/{id}/record``            a finished game's record (``cardtable replay`` opens it)
+=========================================  ===================================================================
+
+Errors are ``{"error": "..."}`` with status 400 (bad input), 404 (no such table), 409 (seat taken,
+game not over).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Request
+from fastapi.responses import JSONResponse, Response
+
+import cardtable
+from cardtable.agents import AGENTS
+from cardtable.engine.errors import CardtableError
+from cardtable.web.hub import Hub, web_options
+from cardtable.web.live import ProtocolError
+
+router = APIRouter(prefix="/api")
+
+AGENT_EXAMPLES = ("random", "heuristic", "ismcts:ms=1000", "ismcts:iterations=400,rollout=heuristic")
+
+
+def _hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": " ".join(str(message).split())[:300]}, status_code=status)
+
+
+def _status(exc: CardtableError) -> int:
+    if isinstance(exc, ProtocolError):
+        return {"no-table": 404, "seat-taken": 409, "game-over": 409, "not-over": 409, "bad-token": 403}.get(
+            exc.code, 400
+        )
+    return 400
+
+
+def game_info(game_id: str) -> dict[str, Any]:
+    """A game as the create form needs it (every option a browser may set, and its rules)."""
+    cls = cardtable.games.game_class(game_id)
+    options = []
+    for o in web_options(game_id):
+        options.append(
+            {
+                "name": o.name,
+                "default": o.default,
+                "doc": o.doc,
+                "kind": o.kind.__name__,
+                "choices": list(o.choices) if o.choices is not None else None,
+                "min": o.min,
+                "max": o.max,
+            }
+        )
+    default = cardtable.load(game_id)
+    return {
+        "id": game_id,
+        "title": getattr(cls, "title", game_id) or game_id,
+        "options": options,
+        "players": default.players,
+        "seat_names": [default.seat_name(s) for s in range(default.players)],
+        "configurations": [dict(c) for c in getattr(cls, "CONFIGURATIONS", ())],
+        "heuristic": _has_heuristic(game_id),
+    }
+
+
+def _has_heuristic(game_id: str) -> bool:
+    import importlib.util
+
+    name = "cardtable.agents.heuristics." + game_id.replace("-", "_")
+    return importlib.util.find_spec(name) is not None
+
+
+@router.get("/games")
+async def games() -> dict[str, Any]:
+    return {
+        "games": [game_info(g) for g in cardtable.available()],
+        "agents": sorted(AGENTS),
+        "agent_examples": list(AGENT_EXAMPLES),
+    }
+
+
+@router.post("/seat-names")
+async def seat_names(body: Annotated[dict[str, Any], Body()]) -> Any:
+    """``{"game", "options"}`` → how the seats of that game are called, and how many there are."""
+    try:
+        game_id = body.get("game")
+        options = body.get("options") or {}
+        if not isinstance(game_id, str) or not isinstance(options, dict):
+            return _error(400, "give a game id and an options object")
+        allowed = {o.name for o in web_options(game_id)}
+        bad = [k for k in options if k not in allowed]
+        if bad:
+            return _error(400, f"{game_id}: option {bad[0][:40]!r} cannot be set from the web table")
+        game = cardtable.load(game_id, **options)
+    except CardtableError as exc:
+        return _error(400, str(exc))
+    return {"players": game.players, "seat_names": [game.seat_name(s) for s in range(game.players)]}
+
+
+@router.get("/tables")
+async def tables(request: Request, limit: int = 50) -> Any:
+    hub = _hub(request)
+    out = []
+    for row in hub.storage.list_tables(limit=max(1, min(limit, 200))):
+        try:
+            table = hub.get(row.id)
+        except CardtableError:
+            continue
+        out.append(table.summary(hub._connected(row.id)))
+    return {"tables": out}
+
+
+@router.post("/tables")
+async def create(request: Request, body: Annotated[dict[str, Any], Body()]) -> Any:
+    hub = _hub(request)
+    game_id = body.get("game")
+    options = body.get("options", {})
+    seats = body.get("seats")
+    if not isinstance(game_id, str) or game_id not in cardtable.available():
+        return _error(400, f"unknown game {str(game_id)[:40]!r}; known games: {', '.join(cardtable.available())}")
+    if not isinstance(options, dict) or len(options) > 40:
+        return _error(400, "'options' must be an object of option names and values")
+    if not isinstance(seats, list) or not 1 <= len(seats) <= 16:
+        return _error(400, "'seats' must list, per seat, 'me', 'human' or an agent spec")
+    try:
+        table, tokens = hub.create(game_id, options, seats)
+    except CardtableError as exc:
+        return _error(400, str(exc))
+    return {
+        "table": table.summary(hub._connected(table.id)),
+        "tokens": {str(seat): token for seat, token in tokens.items()},
+    }
+
+
+@router.get("/tables/{table_id}")
+async def table_summary(request: Request, table_id: str) -> Any:
+    hub = _hub(request)
+    try:
+        table = hub.get(table_id)
+    except CardtableError as exc:
+        return _error(_status(exc), str(exc))
+    return table.summary(hub._connected(table.id))
+
+
+@router.post("/tables/{table_id}/join")
+async def join(request: Request, table_id: str, body: Annotated[dict[str, Any], Body()]) -> Any:
+    hub = _hub(request)
+    try:
+        seat = body.get("seat")
+        token = hub.join(table_id, seat)  # type: ignore[arg-type]
+    except CardtableError as exc:
+        return _error(_status(exc), str(exc))
+    return {"table": table_id, "seat": seat, "token": token}
+
+
+@router.post("/tables/{table_id}/leave")
+async def leave(request: Request, table_id: str, body: Annotated[dict[str, Any], Body()]) -> Any:
+    hub = _hub(request)
+    token = body.get("token")
+    if not isinstance(token, str) or not 0 < len(token) <= 100:
+        return _error(400, "give the seat's token")
+    try:
+        seat = hub.leave(table_id, token)
+    except CardtableError as exc:
+        return _error(_status(exc), str(exc))
+    return {"table": table_id, "seat": seat, "left": True}
+
+
+@router.get("/tables/{table_id}/record")
+async def record(request: Request, table_id: str) -> Any:
+    hub = _hub(request)
+    try:
+        table = hub.get(table_id)
+    except CardtableError as exc:
+        return _error(_status(exc), str(exc))
+    if not table.is_over:
+        # A record holds the seed, and the seed recomputes every hidden card: only once it is over.
+        return _error(409, "the game is not over: its record (which holds the seed) is given once it ends")
+    text = json.dumps(table.state.record(), indent=1)
+    name = f"{table.game.id}-{table.id}.record.json"
+    return Response(
+        text, media_type="application/json", headers={"Content-Disposition": f'attachment; filename="{name}"'}
+    )

@@ -1,0 +1,114 @@
+"""A real ``cardtable serve`` in a subprocess (uvicorn), for the kill -9 and browser tests."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``cardtable serve`` on 127.0.0.1:``port`` with the database ``db``; start, kill -9, start again."""
+
+    def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.bot_delay = bot_delay
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> Server:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
+        args = [sys.executable, "-m", "cardtable.cli.main", "serve", "--port", str(self.port), "--no-browser"]
+        args += ["--db", self.db, "--bot-delay", str(self.bot_delay), "--bot-workers", "0"]
+        self.proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(
+                    f"the server exited: {self.proc.stderr.read().decode()[-2000:] if self.proc.stderr else ''}"
+                )
+            try:
+                with urllib.request.urlopen(self.base + "/api/tables", timeout=2) as r:
+                    if r.status == 200:
+                        return self
+            except (urllib.error.URLError, ConnectionError, OSError):
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start in time")
+
+    def kill9(self) -> None:
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+    # -- HTTP ----------------------------------------------------------------------------------------
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.base + path, timeout=10) as r:
+            return json.load(r)
+
+    def post(self, path: str, body: dict[str, Any]) -> Any:
+        req = urllib.request.Request(
+            self.base + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return json.load(r)
+
+    def create(self, game: str, seats: list[str], **options: Any) -> tuple[str, dict[int, str]]:
+        out = self.post("/api/tables", {"game": game, "options": options, "seats": seats})
+        return out["table"]["id"], {int(k): v for k, v in out["tokens"].items()}
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/"
+
+
+def recv_state(ws: Any, timeout: float = 15.0) -> dict[str, Any]:
+    """The next ``state`` frame on a ``websockets`` client connection (other messages skipped)."""
+    while True:
+        msg = json.loads(ws.recv(timeout=timeout))
+        if msg["type"] == "state":
+            return dict(msg)
+
+
+def catch_up(socks: dict[int, Any], frames: dict[int, dict[str, Any]], version: int) -> None:
+    """Read each connection until its latest frame is at state ``version``."""
+    for s, ws in socks.items():
+        while frames[s]["state"] < version:
+            frames[s] = recv_state(ws)
+
+
+def act(ws: Any, state: int, action: str) -> dict[str, Any] | None:
+    """Send an action; the acknowledgement (the frame of the next state), or None if refused."""
+    ws.send(json.dumps({"type": "action", "state": state, "action": action}))
+    while True:
+        msg = json.loads(ws.recv(timeout=15))
+        if msg["type"] == "error":
+            return None
+        if msg["type"] == "state" and msg["state"] > state:
+            return dict(msg)
