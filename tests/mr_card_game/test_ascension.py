@@ -1,0 +1,254 @@
+"""O3 ascension (supplemental rules "Ascension", with the foils' ascension setup, S2.3 and S3.5): the
+Tower of N first forms, N second forms and the third form; no March; the Sorceress of your run in your
+combat phase, digging past lower forms; the reset and what it keeps; Instant Karma; bosses and nemesis
+piles rebuilt (O3.7); a new class after each run; the first to free King Ralph wins."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+import cardtable
+from cardtable.engine import IllegalAction, OptionError, Rng
+from cardtable.games.mr_card_game import modifiers
+from cardtable.games.mr_card_game.cards import STAT_KINDS
+from cardtable.games.mr_card_game.codes import D_PERM, D_POLL
+from cardtable.games.mr_card_game.state import McgState
+
+from .helpers import (
+    act,
+    cid,
+    conserved,
+    finish_turn,
+    give_item,
+    give_lasting,
+    give_skill,
+    legal,
+    new,
+    ready,
+    set_deck,
+    set_discard,
+    set_hand,
+    texts,
+)
+
+STRONG = ["mus4"] * 6  # 24 Muscle, +1 with the Sweet Ninja Sword (P1's newbie weapon)
+
+
+def kinds_of(s: McgState, cards: list[int]) -> Counter[str]:
+    return Counter(STAT_KINDS[s.game.cards.skind[x]] for x in cards)
+
+
+def fight_sorceress(s: McgState, p: int, hand: list[str], plays: int) -> None:
+    """``p`` (the acting player, in their non-combat phase) starts a combat with a Melee Attack of
+    Muscle 4 and plays ``plays`` more Muscle 4 (a Sweet Ninja Sword equipped: +1)."""
+    assert s.actor == p
+    give_item(s, p, cid(s, "Sweet Ninja Sword"), equipped=True)
+    set_hand(s, p, hand)
+    act(s, "combat", "maneuver kind=melee stat=mus4", *["play stat=mus4"] * plays, "done")
+
+
+def set_runs(s: McgState, p: int, runs: int) -> None:
+    s.runs[p] = runs
+    ready(s)
+
+
+# -- O3.2 the Tower ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_o3_2_the_tower_holds_n_first_forms_n_second_forms_and_the_third_form(players: int) -> None:
+    s = new(players, ascension=True)
+    c = s.game.cards
+    # The top is a first form, face up, and its global effect is on; below it N-1 first forms, N
+    # second forms and the third form, hidden; the foils left over are removed unseen (pooled with
+    # the hidden ones: nobody can tell which are which).
+    assert c.form[s.tower] == 1 and s.global_fx == c.gfx[s.tower]
+    assert s.tower_left == (players - 1, players, 1)
+    assert sorted((s.tower, *s.foil_pool)) == sorted(c.foils)
+    assert s.view(0)["sorceress"]["hidden_in_tower"] == {"form 1": players - 1, "form 2": players, "form 3": 1}
+    assert c.sorceress in s.box and conserved(s)
+    for seat in (None, *range(players)):
+        shown = json.dumps(s.view(seat)) + texts(s, seat)
+        assert c.mname[s.tower] in shown
+        assert all(c.mname[x] not in shown for x in s.foil_pool)
+        assert not set(s.foil_pool) & s.known_cards(seat)
+    d = s.determinize(1, Rng(7))
+    assert isinstance(d, McgState) and d.view(1) == s.view(1) and d.tower_left == s.tower_left
+
+
+def test_o3_2_the_tower_turns_up_every_first_form_before_any_second_form() -> None:
+    """The foils turned up one after the other: N first forms (the top, then N-1 more), then second
+    forms, then the third (each a random hidden one of its form: the same as shuffling each form)."""
+    from cardtable.games.mr_card_game.setup import reveal_tower
+
+    s = new(3, ascension=True)
+    c = s.game.cards
+    shown = [s.tower]
+    while True:
+        reveal_tower(s)
+        if s.tower < 0:
+            break
+        shown.append(s.tower)
+    assert [c.form[x] for x in shown] == [1, 1, 1, 2, 2, 2, 3] and len(set(shown)) == 7
+    assert len(s.foil_pool) == 4 and s.tower_left == (0, 0, 0)  # two of each first two forms removed
+
+
+def test_o3_options_ascension_rejects_a_sorceress_choice_and_quests_before_march() -> None:
+    with pytest.raises(OptionError, match="sorceress"):
+        cardtable.load("mr-card-game", players=3, ascension=True, sorceress="foil-2")
+    with pytest.raises(OptionError, match="quests-before-march"):
+        cardtable.load("mr-card-game", players=3, ascension=True, bosses=True, **{"quests-before-march": True})
+    with pytest.raises(OptionError, match="boss-reset"):
+        cardtable.load("mr-card-game", players=3, **{"boss-reset": "all"})
+
+
+# -- O3.1, O3.3 no March: the Sorceress of your run in your combat phase -----------------------------
+
+
+def test_o3_1_there_is_no_march_poll() -> None:
+    s = new(3, ascension=True)
+    for _ in range(7):  # more than two rounds of quiet turns
+        finish_turn(s)
+        assert s.phase != D_POLL and "march" not in legal(s)
+    assert s.round == 3 and s.current_player == 1
+
+
+def test_o3_3_a19_whoever_beats_the_form_of_their_run_defeats_it_in_their_combat() -> None:
+    s = new(3, ascension=True)
+    top = s.tower
+    fight_sorceress(s, 0, STRONG, 3)  # 16 Muscle + 1 < 20
+    assert "kill-sorceress" not in legal(s)
+    with pytest.raises(IllegalAction):
+        s.apply("kill-sorceress")
+    s = new(3, ascension=True)
+    fight_sorceress(s, 0, STRONG, 4)  # 20 + 1 beats 20
+    assert "kill-sorceress" in legal(s)
+    act(s, "kill-sorceress")  # A19: no counter-attack, no loot but the reset and Instant Karma
+    assert s.runs[0] == 1 and top in s.lasting[0] and s.tower == -1
+    assert f"P1 defeats {s.game.cards.mname[top]} (form 1, power 20)" in texts(s, 2)
+
+
+# -- O3.4, O3.5 the reset and Instant Karma ----------------------------------------------------------
+
+
+def test_o3_4_o3_5_the_reset_keeps_exactly_what_the_rules_keep() -> None:
+    s = new(3, ascension=True, bosses=True, **{"mr-store": True})
+    c = s.game.cards
+    top = s.tower
+    # P1's run: stat cards of every level in deck, hand and discard pile, acquired items, two trained
+    # skills and one permed in an earlier run, an Instant Karma from before, a negative effect,
+    # Mr. Store items face up and face down, and meat.
+    earlier_karma = next(x for x in s.foil_pool if c.form[x] == 1)
+    s.tower_left = (s.tower_left[0] - 1, *s.tower_left[1:])  # (it was one of the Tower's first forms)
+    give_lasting(s, 0, earlier_karma)
+    treant = cid(s, "Gnarlwood the Treant")
+    give_lasting(s, 0, treant)
+    set_deck(s, 0, ["mus1", "mus2", "mox3", "mys1", "mys4", "mox1", "mus3"])
+    set_discard(s, 0, ["mox2", "mus1", "mys2"])
+    old_perm, keep, drop = cid(s, "Spiky Shell"), cid(s, "Smooth Operator"), cid(s, "Tortoise Meditation")
+    for skill in (old_perm, keep, drop):
+        give_skill(s, 0, skill)
+    s.permed |= 1 << old_perm
+    club = cid(s, "Tumble Dryer Djinn")  # its item side, the Lint Roller Mace
+    give_item(s, 0, club)
+    helmet = cid(s, "Bellows Banshee")  # its item side, the Heat-Shield Helmet
+    give_item(s, 0, helmet, equipped=True)
+    shown_store, hidden_store = s.store[0][0], s.store[0][1]
+    give_item(s, 0, shown_store)
+    s.meat[0] = 13
+    heap_before = s.heap
+    fight_sorceress(s, 0, STRONG, 4)
+    played = list(s.played[0])
+    act(s, "kill-sorceress")
+    # 1-2: every stat card above level one back to its pile, the deck exactly four of each level-one
+    # card; hand, discard pile and played cards emptied (the hand is drawn at the end of the turn).
+    assert kinds_of(s, s.deck[0]) == Counter({"mus1": 4, "mys1": 4, "mox1": 4})
+    assert s.hand[0] == [] and s.disc[0] == [] and s.played[0] == []
+    assert all(x in s.piles[c.skind[x]] for x in played)
+    # 3: acquired items into the Heap (display-case order, A51), the newbie gear back and equipped.
+    newbie = c.newbie[0]
+    assert s.heap == (*heap_before, club, helmet)
+    assert set(newbie) <= set(s.items[0]) and all(s.eq >> x & 1 for x in newbie)
+    # 5: kept: meat, Mr. Store items face up and face down, Instant Karmas, the permed skill; A38: the
+    # negative effect is gone.
+    assert s.meat[0] == 13
+    assert shown_store in s.items[0] and hidden_store in s.store[0]
+    assert set(s.items[0]) == {*newbie, shown_store}
+    assert earlier_karma in s.lasting[0] and top in s.lasting[0] and treant not in s.lasting[0]
+    assert treant in s.gone
+    # 4: perm one trained skill; the others go to the skill discard pile.
+    assert s.phase == D_PERM and s.current_player == 0
+    assert legal(s) == [f"perm card={keep}", f"perm card={drop}", "no-perm"]
+    act(s, f"perm card={keep}")
+    assert set(s.skills[0]) == {old_perm, keep} and drop in s.skill_disc
+    assert conserved(s)
+    # The turn ends; the hand is drawn from the new deck.
+    finish_turn(s)
+    assert len(s.hand[0]) == 6 and kinds_of(s, s.hand[0] + s.deck[0]) == Counter({"mus1": 4, "mys1": 4, "mox1": 4})
+
+
+def test_o3_5_instant_karma_gives_an_extra_upgrade_and_the_next_foil_comes_at_the_map_update() -> None:
+    s = new(3, ascension=True)
+    c = s.game.cards
+    top = s.tower
+    fx = c.gfx[top]
+    fight_sorceress(s, 0, STRONG, 4)
+    upgrades = s.mods[0][modifiers.UPGRADES]
+    act(s, "kill-sorceress")
+    # Her global effect stops at once; the Tower shows its location card until the map update.
+    assert s.global_fx == () and s.tower == -1 and fx
+    karma = s.view(1)["players"][0]["instant_karma"]
+    assert [k["name"] for k in karma] == ["Instant Karma"]
+    assert s.mods[0][modifiers.UPGRADES] == upgrades + 1 - sum(  # Instant Karma: +1 upgrade at a rollover
+        a for op, a, _b, _c in fx if op == modifiers.EXTRA_UPGRADE
+    )
+    finish_turn(s)
+    assert c.form[s.tower] == 1 and s.tower != top and s.global_fx == c.gfx[s.tower]
+    assert s.tower_left == (1, 3, 1)
+    assert f"the Sorceress' Tower shows {c.mname[s.tower]}" in texts(s, 2)
+
+
+# -- O3.3 digging past lower forms, O3.6 King Ralph --------------------------------------------------
+
+
+def test_o3_3_a_player_on_a_later_run_digs_past_the_lower_forms_on_top() -> None:
+    s = new(3, ascension=True)
+    c = s.game.cards
+    top = s.tower
+    set_runs(s, 0, 1)  # P1 faces the second form (power 25) while a first form is on top
+    fight_sorceress(s, 0, STRONG, 4)  # 21 < 25
+    assert "kill-sorceress" not in legal(s)
+    s = new(3, ascension=True)
+    set_runs(s, 0, 1)
+    assert s.view(0)["players"][0]["faces_form"] == 2
+    hidden = set(s.foil_pool)
+    fight_sorceress(s, 0, STRONG, 5)  # 25
+    act(s, "kill-sorceress")
+    found = s.lasting[0][-1]
+    assert c.form[found] == 2 and found in hidden and s.runs[0] == 2
+    # The lower forms go back: the first form stays on top with its global effect.
+    assert s.tower == top and s.global_fx == c.gfx[top] and s.tower_left == (2, 2, 1)
+    assert f"P1 sets the lower forms aside and finds {c.mname[found]}" in texts(s, 1)
+
+
+def test_o3_6_the_first_to_defeat_the_third_form_frees_king_ralph_and_wins() -> None:
+    s = new(3, ascension=True)
+    c = s.game.cards
+    set_runs(s, 0, 2)
+    give_skill(s, 0, cid(s, "Spiky Shell"))
+    fight_sorceress(s, 0, STRONG, 5)  # 25 + 1 < 30
+    assert "kill-sorceress" not in legal(s)
+    s = new(3, ascension=True)
+    set_runs(s, 0, 2)
+    fight_sorceress(s, 0, [*STRONG[:5], "mys1"], 4)
+    s.dmg = 9  # (damage from step 1 adds to the attack: 20 + 1 + 9 = 30)
+    ready(s)
+    act(s, "kill-sorceress")
+    king = c.foil_forms[2][0]
+    assert s.is_over and s.winners == (0,) and s.reason == "king-freed"
+    assert king in s.lasting[0] and s.tower_left[2] == 0
+    assert "P1 frees King Ralph" in texts(s, 1)
+    assert s.view(1)["result"] is not None
