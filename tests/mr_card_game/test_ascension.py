@@ -13,8 +13,8 @@ import pytest
 import cardtable
 from cardtable.engine import IllegalAction, OptionError, Rng
 from cardtable.games.mr_card_game import modifiers
-from cardtable.games.mr_card_game.cards import STAT_KINDS
-from cardtable.games.mr_card_game.codes import D_PERM, D_POLL
+from cardtable.games.mr_card_game.cards import K_BOSS, STAT_KINDS
+from cardtable.games.mr_card_game.codes import D_CLASS, D_PERM, D_POLL
 from cardtable.games.mr_card_game.state import McgState
 
 from .helpers import (
@@ -252,3 +252,178 @@ def test_o3_6_the_first_to_defeat_the_third_form_frees_king_ralph_and_wins() -> 
     assert king in s.lasting[0] and s.tower_left[2] == 0
     assert "P1 frees King Ralph" in texts(s, 1)
     assert s.view(1)["result"] is not None
+
+
+# -- O3.7 bosses and nemesis piles built again -------------------------------------------------------
+
+
+def _beat_last_boss(s: McgState, blocked: bool) -> int:
+    """Every boss but Boss Bat is gone (beaten and blocked) except Ed the Undying, whose negative
+    effect P2 suffers; P1 kills the Bat, the last boss of the pile."""
+    from .helpers import _take_from_anywhere, only_targets
+
+    c = s.game.cards
+    bat, ed = cid(s, "Boss Bat"), cid(s, "Ed the Undying")
+    for b in c.bosses:
+        if b not in (bat, ed):
+            _take_from_anywhere(s, b)
+            s.gone = (*s.gone, b)
+    give_lasting(s, 1, ed)
+    assert s.quests == (bat,)
+    only_targets(s, [])
+    set_hand(s, 0, ["mus3", "mus3", "mys1", "mys1", "mox1", "mox1"])
+    act(s, "combat", "maneuver kind=melee stat=mus3", "play stat=mus3", "done", f"kill card={bat}")
+    act(s, "block stat=mys1" if blocked else "suffer")
+    return bat
+
+
+@pytest.mark.parametrize("reset", ["removed-only", "all"])
+def test_o3_7_a39_once_every_boss_is_beaten_the_bosses_return_in_power_order(reset: str) -> None:
+    s = new(2, ascension=True, bosses=True, boss_reset=reset)
+    c = s.game.cards
+    ed = cid(s, "Ed the Undying")
+    bat = _beat_last_boss(s, blocked=True)
+    # At once (before the stat choice), lowest power on top.
+    assert s.quests[0] == bat and [c.mpower[b] for b in s.quests] == sorted(c.mpower[b] for b in s.quests)
+    if reset == "removed-only":
+        assert s.quests == tuple(b for b in c.bosses if b != ed) and ed in s.lasting[1]
+    else:
+        assert s.quests == c.bosses and ed not in s.lasting[1]  # the negative effect is cleared
+    assert not [x for x in s.gone if c.kind[x] == K_BOSS]
+    assert "boss cards return to the quest pile" in texts(s, 1)
+    act(s, "choose type=mus")
+    assert conserved(s)
+
+
+def test_o3_7_the_last_boss_suffered_stays_a_negative_effect_under_removed_only() -> None:
+    s = new(2, ascension=True, bosses=True)
+    bat = _beat_last_boss(s, blocked=False)
+    assert bat in s.lasting[0] and bat not in s.quests and len(s.quests) == 9
+
+
+@pytest.mark.parametrize("rebuild", ["heap", "all"])
+def test_o3_7_a40_an_emptied_nemesis_pile_is_built_again(rebuild: str) -> None:
+    from .helpers import only_targets, to_heap
+
+    s = new(3, ascension=True, nemesis=True, nemesis_rebuild=rebuild)
+    c = s.game.cards
+    li = c.nemesis_locations[0]
+    top, rest = s.top[li], list(s.below[li])
+    held = rest.pop()
+    give_item(s, 1, held)  # P2 holds one of its epic items; the other four are in the Heap
+    to_heap(s, rest)
+    only_targets(s, [top])
+    set_hand(s, 0, ["mus4", "mus4", "mus4", "mus4", "mox1", "mys1"])
+    act(s, "combat", "maneuver kind=melee stat=mus4", "play stat=mus4", "play stat=mus4", "play stat=mus4", "done")
+    act(s, f"kill card={top}")
+    assert s.top[li] < 0 and not s.below[li]
+    finish_turn(s)  # the map update
+    pile = {s.top[li], *s.below[li]}
+    assert s.top[li] >= 0 and not set(rest) & set(s.heap)
+    if rebuild == "heap":
+        assert pile == set(rest) and held in s.items[1] and top in s.items[0]
+    else:
+        assert pile == {*rest, held, top} and held not in s.items[1] and top not in s.items[0]
+    assert "is built again" in texts(s, 2) and conserved(s)
+
+
+def test_o3_7_without_ascension_an_emptied_nemesis_pile_stays_empty() -> None:
+    from .helpers import only_targets, to_heap
+
+    s = new(3, nemesis=True)
+    li = s.game.cards.nemesis_locations[0]
+    top, rest = s.top[li], list(s.below[li])
+    to_heap(s, rest)
+    only_targets(s, [top])
+    set_hand(s, 0, ["mus4", "mus4", "mus4", "mus4", "mox1", "mys1"])
+    act(s, "combat", "maneuver kind=melee stat=mus4", "play stat=mus4", "play stat=mus4", "play stat=mus4", "done")
+    act(s, f"kill card={top}")
+    finish_turn(s)
+    assert s.top[li] < 0 and not s.below[li]
+
+
+# -- O3.8 a new class after each run (S2.3, S3.5) ----------------------------------------------------
+
+
+def _complete_run(s: McgState) -> None:
+    """P1 (who trained nothing: no perm to choose) defeats the first form."""
+    fight_sorceress(s, 0, STRONG, 4)
+    act(s, "kill-sorceress")
+
+
+def test_s2_3_a_class_card_goes_back_to_the_middle_and_another_is_chosen() -> None:
+    s = new(3, ascension=True, classes="cards")
+    c = s.game.cards
+    old = s.klass[0]
+    middle = s.middle
+    assert len(middle) == 3 and s.view(2)["middle"] is not None
+    _complete_run(s)
+    assert s.phase == D_CLASS and s.current_player == 0
+    assert old in s.middle and s.klass[0] == -1
+    assert legal(s) == [f"class card={x}" for x in middle]  # any other one, not the one returned
+    with pytest.raises(IllegalAction):
+        s.apply(f"class card={old}")
+    new_class = middle[1]
+    act(s, f"class card={new_class}")
+    assert s.klass[0] == new_class and s.middle == tuple(sorted((*middle[:1], *middle[2:], old)))
+    assert s.mods[0] == modifiers.compute(s, 0)
+    assert f"P1 takes the {c.iname[new_class]}" in texts(s, 1) and conserved(s)
+
+
+@pytest.mark.parametrize("choice", ["board", "plain"])
+def test_s3_5_a_class_board_goes_back_and_another_or_the_mr_card_game_side_is_taken(choice: str) -> None:
+    s = new(3, ascension=True, classes="boards")
+    c = s.game.cards
+    act(s, "side face=class", "side face=plain", "side face=class")
+    old = s.klass[0]
+    old_gear = c.board_items[c.class_boards.index(old)]
+    assert set(old_gear) <= set(s.items[0])
+    middle = s.middle
+    _complete_run(s)
+    assert s.phase == D_CLASS and old in s.middle
+    assert not set(old_gear) & set(s.items[0])  # the board took its equipment back to the middle
+    assert legal(s) == [*(f"class card={x}" for x in middle), "side face=plain"]
+    newbie = set(c.newbie[0])
+    if choice == "board":
+        board = middle[0]
+        act(s, f"class card={board}")
+        gear = c.board_items[c.class_boards.index(board)]
+        assert s.klass[0] == board and set(gear) <= set(s.items[0]) and all(s.eq >> x & 1 for x in gear)
+        assert not newbie & set(s.items[0])
+    else:
+        act(s, "side face=plain")
+        assert newbie <= set(s.items[0]) and all(s.eq >> x & 1 for x in newbie)
+        assert s.klass[0] == -1 and old in s.middle
+    assert conserved(s)
+
+
+# -- bad input ---------------------------------------------------------------------------------------
+
+
+def test_bad_input_for_the_ascension_decisions() -> None:
+    from cardtable.engine import MalformedAction
+
+    s = new(3, ascension=True, classes="cards")
+    with pytest.raises(IllegalAction, match="not legal now"):
+        s.apply("kill-sorceress")  # not in the non-combat phase
+    give_skill(s, 0, cid(s, "Spiky Shell"))
+    other = cid(s, "Smooth Operator")
+    give_skill(s, 1, other)
+    _complete_run(s)
+    assert s.phase == D_PERM
+    before = s.snapshot()
+    for text in (f"perm card={other}", "class card=387", "kill-sorceress", "end-turn"):
+        with pytest.raises(IllegalAction):
+            s.apply(text)
+        assert s.snapshot() == before
+    for text in ("perm card=abc", "perm", "perm card=99999", "class"):
+        with pytest.raises(MalformedAction):
+            s.apply(text)
+        assert s.snapshot() == before
+    act(s, "no-perm")
+    assert s.phase == D_CLASS
+    before = s.snapshot()
+    for text in (f"class card={s.klass[0] if s.klass[0] >= 0 else s.asc_card}", "no-perm", "side face=plain"):
+        with pytest.raises(IllegalAction):
+            s.apply(text)
+        assert s.snapshot() == before
