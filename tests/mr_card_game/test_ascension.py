@@ -427,3 +427,17 @@ def test_bad_input_for_the_ascension_decisions() -> None:
         with pytest.raises(IllegalAction):
             s.apply(text)
         assert s.snapshot() == before
+
+
+def test_o3_4_o5_a_kept_accessory_steps_aside_for_the_newbie_gear_to_respect_three_equipment() -> None:
+    from cardtable.games.mr_card_game.noncombat import equipped_count
+
+    s = new(3, ascension=True, mr_store=True)
+    accessory = cid(s, "Mr. Accessory")
+    pants = s.items[0][2]
+    s.eq &= ~(1 << pants)
+    give_item(s, 0, accessory, equipped=True)  # weapon, hat and Mr. Accessory equipped: three
+    assert equipped_count(s, 0) == 3
+    _complete_run(s)
+    assert accessory in s.items[0] and not s.eq >> accessory & 1  # kept (a Mr. Store item), unequipped
+    assert equipped_count(s, 0) == 3 and all(s.eq >> x & 1 for x in s.game.cards.newbie[0])
