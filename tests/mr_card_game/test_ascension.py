@@ -441,3 +441,25 @@ def test_o3_4_o5_a_kept_accessory_steps_aside_for_the_newbie_gear_to_respect_thr
     _complete_run(s)
     assert accessory in s.items[0] and not s.eq >> accessory & 1  # kept (a Mr. Store item), unequipped
     assert equipped_count(s, 0) == 3 and all(s.eq >> x & 1 for x in s.game.cards.newbie[0])
+
+
+def test_o3_an_all_options_ascension_game_between_heuristics_finishes() -> None:
+    """Every option on (5 players seed 0: King Ralph freed in round 57 after about 3,000 decisions;
+    4 players seed 0: round 25)."""
+    from cardtable.agents import Observation
+    from cardtable.agents.heuristics.mr_card_game import Heuristic
+
+    every = {"nemesis": True, "bosses": True, "hardcore": "all", "ascension": True, "mr-store": True}
+    every |= {"classes": "boards", "class-trainer": True, "playmat": True, "turn-limit": 100}
+    s = cardtable.load("mr-card-game", players=4, **every).new(0, log=False)
+    assert isinstance(s, McgState)
+    agents = [Heuristic(p) for p in range(4)]
+    kinds: Counter[str] = Counter()
+    while not s.is_over:
+        p = s.current_player
+        assert p is not None
+        a = agents[p].choose(Observation(s, p))
+        kinds[a.kind] += 1
+        s.apply(a)
+    assert s.reason == "king-freed" and s.runs[s.winners[0]] == 3 and s.round < 100
+    assert kinds["kill-sorceress"] == sum(s.runs) and conserved(s)
