@@ -191,7 +191,9 @@ def test_b2_6_o2_an_unblocked_boss_puts_its_negative_effect_into_the_display_cas
     act(s, "suffer", "choose type=mys")
     assert s.lasting[0] == (ed,) and ed not in s.gone
     negative = s.view(2)["players"][0]["negative_effects"]
-    assert [n["name"] for n in negative] == ["Curse of the Undying"] and negative[0]["type"] == "negative effect (impairment)"
+    assert [n["name"] for n in negative] == ["Curse of the Undying"] and negative[0][
+        "type"
+    ] == "negative effect (impairment)"
     assert "you may not autosell" in negative[0]["text"]
     # Its penalties: -1 melee, -1 spell, and no AutoSell.
     assert s.view(2)["players"][0]["bonuses"]["melee"] == 5 - 1  # the Cleaver's +5, then -1
