@@ -15,6 +15,7 @@ from cardtable.engine import IllegalAction, OptionError, Rng
 from cardtable.games.mr_card_game import modifiers
 from cardtable.games.mr_card_game.cards import K_BOSS, STAT_KINDS
 from cardtable.games.mr_card_game.codes import D_CLASS, D_PERM, D_POLL
+from cardtable.games.mr_card_game.effects import EXTRA_UPGRADE
 from cardtable.games.mr_card_game.state import McgState
 
 from .helpers import (
@@ -202,9 +203,8 @@ def test_o3_5_instant_karma_gives_an_extra_upgrade_and_the_next_foil_comes_at_th
     assert s.global_fx == () and s.tower == -1 and fx
     karma = s.view(1)["players"][0]["instant_karma"]
     assert [k["name"] for k in karma] == ["Instant Karma"]
-    assert s.mods[0][modifiers.UPGRADES] == upgrades + 1 - sum(  # Instant Karma: +1 upgrade at a rollover
-        a for op, a, _b, _c in fx if op == modifiers.EXTRA_UPGRADE
-    )
+    gone_fx: int = sum(int(e[1]) for e in fx if e[0] == EXTRA_UPGRADE)  # her own upgrade change, if any
+    assert s.mods[0][modifiers.UPGRADES] == upgrades + 1 - gone_fx  # Instant Karma: +1 upgrade at a rollover
     finish_turn(s)
     assert c.form[s.tower] == 1 and s.tower != top and s.global_fx == c.gfx[s.tower]
     assert s.tower_left == (1, 3, 1)
