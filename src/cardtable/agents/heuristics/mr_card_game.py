@@ -41,12 +41,15 @@ from cardtable.games.mr_card_game.codes import (
     D_LIMIT,
     D_MANEUVER,
     D_NONCOMBAT,
+    D_PERM,
     D_POLL,
     D_PULVERIZE,
     D_SPELLX,
     D_TARGET,
+    D_UNEQUIP,
     D_UPGRADE,
     M_MARCH,
+    M_TURN,
 )
 from cardtable.games.mr_card_game.combat import power_of, targets
 from cardtable.games.mr_card_game.effects import (
@@ -176,6 +179,10 @@ def _base(st: McgState, p: int, man: int, element: int) -> int:
     return total
 
 
+SORCERESS = -2
+"""The target id :func:`plan` gives the Sorceress under ascension (``kill-sorceress``)."""
+
+
 def plan(st: McgState, p: int, extra: int = 0) -> tuple[float, int, int, int] | None:
     """The best kill ``p`` can make now: (value, target, maneuver, cards to play) or None.
 
@@ -192,10 +199,17 @@ def plan(st: McgState, p: int, extra: int = 0) -> tuple[float, int, int, int] | 
     main = main_maneuver(st, p)
     best: tuple[float, int, int, int] | None = None
     mans = [st.man] if st.man >= 0 else [m for m in range(4) if by_type[MANEUVER_STAT[m]]]
-    for t in targets(st):
-        power = power_of(st, t)
-        elem = c.element[t]
-        value = monster_value(st, t, main)
+    foes: list[tuple[int, int, int, float]] = [
+        (t, power_of(st, t), c.element[t], monster_value(st, t, main)) for t in targets(st)
+    ]
+    if st.game.ascension and st.mode == M_TURN:
+        # O3.3: the Sorceress of its run is worth more than any monster (target -2: kill-sorceress).
+        from cardtable.games.mr_card_game.ascension import sorceress_power
+
+        power = sorceress_power(st, p)
+        if power is not None:
+            foes.append((SORCERESS, power - st.red, 0, 1000.0))
+    for t, power, elem, value in foes:
         if power <= 0 or (st.dmg + st.dmg_vs[elem] + extra >= power and st.man < 0):
             cand = (value + 0.5, t, -1, 0)
             if best is None or cand > best:
@@ -264,6 +278,9 @@ def decide(st: McgState, me: int, legal: list[Action]) -> Action:
     if ph == D_MANEUVER:
         return maneuver_choice(st, me, legal)
     if ph == D_TARGET:
+        sorceress = _find(legal, "kill-sorceress")
+        if sorceress is not None:
+            return sorceress
         kills = [a for a in legal if a.kind == "kill"]
         if not kills:
             return legal[-1]
@@ -281,6 +298,16 @@ def decide(st: McgState, me: int, legal: list[Action]) -> Action:
         return upgrade_choice(st, me, legal)
     if ph in (D_DISCARD, D_LIMIT):
         return discard_choice(st, me, legal, ph == D_LIMIT)
+    if ph == D_UNEQUIP:
+        # The forced unequip (O5): the equipment worth least.
+        main = main_maneuver(st, me)
+        return min(legal, key=lambda a: item_worth(st, int(a.args[0]), main))
+    if ph == D_PERM:
+        # Ascension: perm the trained skill worth most.
+        perms = [a for a in legal if a.kind == "perm"]
+        if perms:
+            main = main_maneuver(st, me)
+            return max(perms, key=lambda a: skill_worth(st, int(a.args[0]), main))
     return legal[0]
 
 
@@ -323,7 +350,14 @@ def noncombat_choice(st: McgState, me: int, legal: list[Action]) -> Action:
             card = int(a.args[0])
             sl = c.slot[card]
             current = [x for x in st.items[me] if eq >> x & 1 and c.slot[x] == sl]
-            if not current or item_worth(st, card, main) > max(item_worth(st, x, main) for x in current) + 0.1:
+            worth = item_worth(st, card, main)
+            if not current:
+                # Into a free slot; with three equipped already (O5) one must come off, so only when
+                # it beats the weakest of them (else it would swap the same items back and forth).
+                on = [x for x in st.items[me] if eq >> x & 1]
+                if len(on) < 3 or worth > min(item_worth(st, x, main) for x in on) + 0.1:
+                    return a
+            elif worth > max(item_worth(st, x, main) for x in current) + 0.1:
                 return a
     # 2. Eat and drink what gives stat cards (and other non-combat items).
     for a in legal:
@@ -371,7 +405,7 @@ def combat_choice(st: McgState, me: int, legal: list[Action]) -> Action:
     if best is not None:
         _, t, man, _ = best
         if man < 0:
-            a = _find(legal, "kill", t)
+            a = _find(legal, "kill-sorceress") if t == SORCERESS else _find(legal, "kill", t)
             if a is not None:
                 return a
         else:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
 from cardtable.games.mr_card_game import flow, modifiers
+from cardtable.games.mr_card_game.cards import T_ACCESSORY
 from cardtable.games.mr_card_game.codes import D_SIDE
 
 if TYPE_CHECKING:
@@ -64,7 +65,24 @@ def newbie_back(s: McgState, p: int) -> None:
             s.eq &= ~(1 << x)  # a Mr. Store item of that slot steps aside for the newbie gear
     for x in got:
         s.eq |= 1 << x
+    fit_equipment_limit(s, p)
     modifiers.refresh(s, p)
+
+
+def fit_equipment_limit(s: McgState, p: int) -> None:
+    """After an ascension reset brings back the newbie gear or a board's equipment (equipped, as at
+    setup), the kept Mr. Store accessories step aside until at most three pieces of equipment are
+    equipped (O5), the last laid down first; the player may equip them again later (with the forced
+    unequip)."""
+    c = s.game.cards
+    on = [x for x in s.items[p] if s.eq >> x & 1]
+    extra = len(on) - 3
+    for x in reversed(on):
+        if extra <= 0:
+            break
+        if c.slot[x] == T_ACCESSORY:
+            s.eq &= ~(1 << x)
+            extra -= 1
 
 
 def class_options(s: McgState) -> list[int]:
@@ -118,6 +136,7 @@ def board_side(s: McgState, p: int, board: int) -> None:
     s.items[p] = (*equipment, *s.items[p])
     for x in equipment:
         s.eq |= 1 << x
+    fit_equipment_limit(s, p)
     modifiers.refresh(s, p)
 
 
