@@ -219,3 +219,39 @@ def test_kill9_and_the_page_reconnects(tmp_path: Path, browser: Any) -> None:
         page.context.close()
     finally:
         server.stop()
+
+
+def test_a_newcomer_creates_a_table_from_the_lobby(server: Server, browser: Any) -> None:
+    """The lobby offers every game; each option is described in words with its default; each seat
+    offers you, an open seat and every bot; the form makes the table and opens it at your seat."""
+    page = _page(browser)
+    page.goto(server.base + "/")
+    page.locator("#game option").first.wait_for(state="attached")
+    offered = page.eval_on_selector_all("#game option", "els => els.map(e => e.value)")
+    catalogue = server.get("/api/games")
+    served, agents = catalogue["games"], catalogue["agents"]
+    assert {"random", "heuristic", "ismcts"} <= set(agents)
+    assert sorted(offered) == sorted(g["id"] for g in served)
+    assert {g for g, _ in GAMES} <= set(offered), "every built-in game is offered"
+    for game_id in offered:
+        info = next(g for g in served if g["id"] == game_id)
+        page.select_option("#game", game_id)
+        page.wait_for_function(
+            "n => document.querySelectorAll('#seats .seat').length === n",
+            arg=info["players"],
+        )
+        docs = page.locator("#options .option-doc").all_inner_texts()
+        assert len(docs) == len(info["options"])
+        for doc, opt in zip(docs, info["options"], strict=True):
+            assert opt["doc"] in doc and "(default: " in doc, f"{game_id} {opt['name']}: {doc!r}"
+        choices = page.eval_on_selector_all("#seats .seat:first-child option", "els => els.map(e => e.value)")
+        assert {"me", "human", *agents} <= set(choices)
+    page.select_option("#game", "mephisto")
+    page.wait_for_function("document.querySelectorAll('#seats .seat').length === 2")
+    page.select_option("select[name=seat-1]", "random")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/table/\w+"))
+    assert _wait_turn_or_end(page) in ("turn", "over")
+    assert page.locator("#prompt").inner_text().strip()
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()

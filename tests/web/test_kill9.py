@@ -5,6 +5,7 @@ A real ``cardtable serve`` (uvicorn) in a subprocess on SQLite; clients are plai
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import time
@@ -20,13 +21,14 @@ from tests.web.server import Server, act, catch_up, recv_state
 def test_kill9_loses_no_acknowledged_action(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'tables.db'}"
     server = Server(db, bot_delay=0.05).start()  # the bot-only table is still going at the kill
-    try:
+    with contextlib.ExitStack() as stack:
+        stack.callback(server.stop)
         table, tokens = server.create("mephisto", ["me", "me"], players=2)
         bots, _ = server.create("army-of-darkness", ["random", "random", "random"], players=3)
         rng = random.Random(4)
         acknowledged: list[str] = []
         frames: dict[int, dict[str, Any]] = {}
-        socks = {s: connect(server.ws + table) for s in (0, 1)}
+        socks = {s: stack.enter_context(connect(server.ws + table)) for s in (0, 1)}
         for s, ws in socks.items():
             ws.send(json.dumps({"type": "hello", "state": None, "events": None, "token": tokens[s]}))
             frames[s] = recv_state(ws)
@@ -62,7 +64,7 @@ def test_kill9_loses_no_acknowledged_action(tmp_path: Path) -> None:
         server.start()
         # Each seat reconnects with what it knew and gets the missed events; play goes on to the end.
         for s in (0, 1):
-            socks[s] = connect(server.ws + table)
+            socks[s] = stack.enter_context(connect(server.ws + table))
             socks[s].send(
                 json.dumps({"type": "hello", "state": frames[s]["state"], "events": None, "token": tokens[s]})
             )
@@ -91,5 +93,3 @@ def test_kill9_loses_no_acknowledged_action(tmp_path: Path) -> None:
         assert after["state"] > bot_moves or after["is_over"]
         for ws in socks.values():
             ws.close()
-    finally:
-        server.stop()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import time
@@ -48,9 +49,11 @@ def test_two_servers_share_one_database(pg_url: str) -> None:
     the stale process is refused, and a kill -9 of A loses nothing."""
     a = Server(pg_url).start()
     b = Server(pg_url).start()
-    try:
+    with contextlib.ExitStack() as stack:
+        stack.callback(b.stop)
+        stack.callback(a.stop)
         table, tokens = a.create("mephisto", ["me", "me"], players=2)
-        socks = {0: connect(a.ws + table), 1: connect(b.ws + table)}
+        socks = {0: stack.enter_context(connect(a.ws + table)), 1: stack.enter_context(connect(b.ws + table))}
         frames = {}
         for s, ws in socks.items():
             ws.send(json.dumps({"type": "hello", "state": None, "events": None, "token": tokens[s]}))
@@ -74,26 +77,25 @@ def test_two_servers_share_one_database(pg_url: str) -> None:
         a.kill9()
         socks[0].close()
         a.start()
-        socks[0] = connect(a.ws + table)
+        socks[0] = stack.enter_context(connect(a.ws + table))
         socks[0].send(json.dumps({"type": "hello", "state": frames[0]["state"], "events": None, "token": tokens[0]}))
         assert recv_state(socks[0])["state"] == len(acknowledged)
         assert [m.text for m in storage.moves(table)] == acknowledged
         storage.close()
         for ws in socks.values():
             ws.close()
-    finally:
-        a.stop()
-        b.stop()
 
 
 def test_a_move_written_elsewhere_first_is_refused(pg_url: str) -> None:
     """Two processes race for the same move: the database takes one; the other's sender is told."""
     a = Server(pg_url).start()
     b = Server(pg_url).start()
-    try:
+    with contextlib.ExitStack() as stack:
+        stack.callback(b.stop)
+        stack.callback(a.stop)
         table, tokens = a.create("mephisto", ["me", "me"], players=2)
         # Both processes load the table; then P1's seat sends the same-state move to each.
-        wa, wb = connect(a.ws + table), connect(b.ws + table)
+        wa, wb = stack.enter_context(connect(a.ws + table)), stack.enter_context(connect(b.ws + table))
         seat = None
         for ws in (wa, wb):
             for s in (0, 1):
@@ -120,6 +122,3 @@ def test_a_move_written_elsewhere_first_is_refused(pg_url: str) -> None:
         storage.close()
         wa.close()
         wb.close()
-    finally:
-        a.stop()
-        b.stop()

@@ -1,12 +1,21 @@
-"""``cardtable serve``: its options and its one-line errors (the server itself: test_kill9, test_browser)."""
+"""``cardtable serve``: its options, its one-line errors, and a real run as a newcomer starts it
+(the server itself: test_kill9, test_browser)."""
 
 from __future__ import annotations
 
+import os
+import re
+import signal
 import socket
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
 
 import pytest
 
 from cardtable.cli.main import build_parser, main
+from tests.web.server import ROOT
 
 
 def test_serve_is_a_command() -> None:
@@ -34,3 +43,47 @@ def test_port_in_use_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: o
 def test_bad_port(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--no-browser", "--port", "70000"]) == 2
     assert "--port" in capsys.readouterr().err
+
+
+def _serve(args: list[str], data: Path) -> subprocess.Popen[str]:
+    """``cardtable serve`` as a fresh install runs it: no display (so no browser), an empty data dir."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "BROWSER")}
+    env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
+    env["XDG_DATA_HOME"] = str(data)  # where platformdirs puts the user data dir on Linux
+    cmd = [sys.executable, "-m", "cardtable.cli.main", "serve", *args]
+    return subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Ctrl+C is SIGINT on POSIX")
+def test_serve_prints_one_address_uses_the_data_dir_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    proc = _serve(["--port", "0"], tmp_path)  # no --no-browser: without a display it opens none, and goes on
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        found = re.search(r"open (http://127\.0\.0\.1:(\d+)/) ", line)
+        assert found, f"no address to open in {line!r}"
+        assert int(found.group(2)) != 0, "--port 0 prints the port it picked"
+        db = tmp_path / "cardtable" / "tables.db"
+        assert f"database {db}" in line, "the default database lives in the user data dir, and its path is shown"
+        with urllib.request.urlopen(found.group(1), timeout=10) as page:
+            assert page.status == 200 and b"<html" in page.read().lower()
+        assert db.exists()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0, err
+    assert out.strip().count("\n") == 0 and "stopped" in out, f"one line on Ctrl+C, got {out!r}"
+    assert "Traceback" not in err
+
+
+def test_serve_on_a_busy_port_says_so_in_one_line(tmp_path: Path) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        proc = _serve(["--no-browser", "--port", str(busy.getsockname()[1])], tmp_path)
+        out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 2 and out == ""
+    assert err.startswith("cardtable: error: cannot listen on 127.0.0.1:") and err.count("\n") == 1, err

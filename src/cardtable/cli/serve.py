@@ -8,11 +8,14 @@ one is available. Tables live in a database (SQLite in the user's data directory
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gc
 import os
 import socket
 import sys
 import threading
 import webbrowser
+from pathlib import Path
 from typing import Any
 
 
@@ -54,21 +57,47 @@ def add_parser(subparsers: Any) -> None:
     )
 
 
+TEXT_BROWSERS = frozenset({"lynx", "w3m", "links", "elinks", "www-browser"})
+"""Browsers that would take over this terminal (the one showing the server): never opened."""
+
+
 def _can_open_browser() -> bool:
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         return False
     try:
-        webbrowser.get()
+        browser = webbrowser.get()
     except webbrowser.Error:
         return False
-    return True
+    return getattr(browser, "name", "") not in TEXT_BROWSERS
+
+
+def _where(url: str) -> str:
+    """The database as a person reads it: a SQLite file's path, else the URL without its password."""
+    from cardtable.web.storage import redact
+
+    if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
+        return str(Path(url[len("sqlite:///") :]).expanduser())
+    return redact(url)
+
+
+def _tune_gc() -> None:
+    """Keep the garbage collector's pauses out of the moves' latency.
+
+    Everything loaded so far (the web framework, the games, their card data) lives as long as the
+    server: frozen, a full collection no longer walks it (a full collection took 180 ms under load,
+    measured). A move allocates a few thousand short-lived objects (views, frames), and the default
+    young-generation threshold (700) collected several times per move; most are freed by reference
+    counting anyway, so the collector runs less often with the same memory bound in practice."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
 
 
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from cardtable.web import create_app
-    from cardtable.web.storage import Storage, StorageError, default_url, redact
+    from cardtable.web.storage import Storage, StorageError, default_url
 
     if args.port < 0 or args.port > 65535:
         print(f"cardtable: error: --port must be 0..65535, got {args.port}", file=sys.stderr)
@@ -96,12 +125,17 @@ def run(args: argparse.Namespace) -> int:
     port = sock.getsockname()[1]
     shown = f"[{args.host}]" if ":" in args.host else args.host
     address = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else shown}:{port}/"
-    print(f"cardtable web table: open {address}  (database {redact(url)}; Ctrl+C stops)", flush=True)
+    print(f"cardtable web table: open {address}  (database {_where(url)}; Ctrl+C stops)", flush=True)
     if not args.no_browser and _can_open_browser():
-        threading.Timer(0.8, webbrowser.open, args=(address,)).start()
+        opener = threading.Timer(0.8, webbrowser.open, args=(address,))
+        opener.daemon = True  # a browser that hangs never keeps the server from stopping
+        opener.start()
     config = uvicorn.Config(
         app, log_level="warning", ws_max_size=1 << 16, ws_per_message_deflate=args.compress, lifespan="on"
     )
     server = uvicorn.Server(config)
-    server.run(sockets=[sock])
+    _tune_gc()
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops cleanly on Ctrl+C, then raises it again
+        server.run(sockets=[sock])
+    print("cardtable web table: stopped (every table is saved; cardtable serve resumes them)", flush=True)
     return 0

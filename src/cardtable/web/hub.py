@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
 import zlib
@@ -257,7 +256,7 @@ class Hub:
     def send(self, client: Client, payload: dict[str, Any], text: str | None = None) -> None:
         if self.tap is not None:
             self.tap(client, payload)
-        client.put(text if text is not None else json.dumps(payload, separators=(",", ":")))
+        client.put(text if text is not None else protocol.encode(payload))
 
     def send_frame(self, client: Client, events_from: int) -> None:
         table = client.table
@@ -273,18 +272,25 @@ class Hub:
             start = 0
         return start
 
-    def broadcast(self, table: LiveTable, exclude: Client | None = None) -> None:
-        """Send every joined client of ``table`` its frame (built once per seat and event offset)."""
+    def broadcast(self, table: LiveTable, exclude: Client | None = None, first: Client | None = None) -> None:
+        """Send every joined client of ``table`` its frame (built once per seat and event offset).
+
+        ``first`` (the client whose move this was) is served before the others: its frame is its
+        acknowledgement, which it waits for; the others learn of the move a frame's build later."""
         connected = self._connected(table.id)
         built: dict[tuple[int | None, int], tuple[dict[str, Any], str]] = {}
-        for client in list(self.clients.get(table.id, ())):
+        clients = list(self.clients.get(table.id, ()))
+        if first is not None and first in clients:
+            clients.remove(first)
+            clients.insert(0, first)
+        for client in clients:
             if not client.joined or client is exclude:
                 continue
             start = self._resume_from(client)
             key = (client.seat, start)
             if key not in built:
                 frame = table.frame(client.seat, start, connected)
-                built[key] = (frame, json.dumps(frame, separators=(",", ":")))
+                built[key] = (frame, protocol.encode(frame))
             frame, text = built[key]
             client.events_sent = start + len(frame["events"])
             client.last_state = table.version
@@ -293,13 +299,13 @@ class Hub:
     def send_seats(self, table: LiveTable, exclude: Client | None = None) -> None:
         """Tell every client who sits where and who is connected (no view: nothing else changed)."""
         payload = {"type": "seats", "state": table.version, "seats": table.seats_info(self._connected(table.id))}
-        text = json.dumps(payload, separators=(",", ":"))
+        text = protocol.encode(payload)
         for client in list(self.clients.get(table.id, ())):
             if client.joined and client is not exclude:
                 self.send(client, payload, text)
 
     def notify(self, table: LiveTable, payload: dict[str, Any]) -> None:
-        text = json.dumps(payload, separators=(",", ":"))
+        text = protocol.encode(payload)
         for client in list(self.clients.get(table.id, ())):
             if client.joined:
                 self.send(client, payload, text)
@@ -373,7 +379,7 @@ class Hub:
                 table.act(self.storage, seat, msg.action, msg.state)
             else:
                 table.undo(self.storage, seat, msg.count, msg.state)
-        self.broadcast(table)
+        self.broadcast(table, first=client)
         self.schedule_bots(table)
 
     async def _rematch(self, client: Client, msg: protocol.Message) -> None:

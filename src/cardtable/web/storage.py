@@ -176,8 +176,40 @@ class Storage:
         # move, measured). PostgreSQL writes go through the pool (several processes write).
         self._writer: Any = None if self.shared else self.engine.raw_connection()
         self._write_lock = threading.Lock()
+        self._checkpointer: threading.Thread | None = None
+        self._stop = threading.Event()
+        path = url[len("sqlite:///") :] if url.startswith("sqlite:///") and url != "sqlite:///:memory:" else None
+        if self._writer is not None and path is not None:
+            # SQLite copies the WAL into the database (a checkpoint, with two fsyncs) inside whichever
+            # commit crosses 1000 pages: a move's write, on the event loop, stalled by the disk.
+            # Checkpoints run in a thread of their own instead (PASSIVE: never waiting for a writer).
+            cursor = self._writer.cursor()
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
+            cursor.close()
+            self._checkpointer = threading.Thread(
+                target=self._checkpoint_loop,
+                args=(str(Path(path).expanduser()),),
+                name="sqlite-checkpoint",
+                daemon=True,
+            )
+            self._checkpointer.start()
+
+    def _checkpoint_loop(self, path: str, every: float = 1.0) -> None:
+        conn = sqlite3.connect(path, check_same_thread=False)
+        try:
+            while not self._stop.wait(every):
+                try:
+                    conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                except sqlite3.Error:  # busy or locked now: the next round will do
+                    continue
+        finally:
+            conn.close()
 
     def close(self) -> None:
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join()
+            self._checkpointer = None
         if self._writer is not None:
             self._writer.close()
             self._writer = None

@@ -22,7 +22,13 @@ function optionInput(opt) {
   input.dataset.kind = opt.kind;
   input.addEventListener("change", refreshSeats);
   return el("div", {}, el("div", { class: "row" }, el("label", { for: id }, opt.name), input),
-    el("div", { class: "option-doc" }, opt.doc));
+    el("div", { class: "option-doc" }, `${opt.doc} (default: ${defaultWords(opt)})`));
+}
+
+// An option's default as a person reads it: on/off for a switch, the value otherwise.
+function defaultWords(opt) {
+  if (opt.kind === "bool") return opt.default ? "on" : "off";
+  return opt.default === null || opt.default === "" ? "none" : String(opt.default);
 }
 
 function currentGame() { return games.find((g) => g.id === document.getElementById("game").value); }
