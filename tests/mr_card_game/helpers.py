@@ -76,8 +76,18 @@ def zones(s: McgState) -> dict[str, list[int]]:
     out["skill_pile"] = list(s.skill_pile)
     out["skill_discard"] = list(s.skill_disc)
     out["gone"] = list(s.gone)
-    out["box"] = [x for gear in c.newbie[g.players :] for x in gear]
-    out["tower"] = [c.sorceress]
+    out["box"] = list(s.box)
+    out["middle"] = list(s.middle)
+    out["quests"] = list(s.quests)
+    out["tower"] = [s.tower] if s.tower >= 0 else []
+    out["foil_pool"] = list(s.foil_pool)
+    out["store_aside"] = list(s.store_aside)
+    if c.sorceress not in s.box:
+        out["tower"].append(c.sorceress)
+    out["classes"] = [k for k in s.klass if k >= 0]
+    # Class board equipment is printed on its board: when not in a display case, it is on the board.
+    held = {x for p in range(g.players) for x in s.items[p]}
+    out["on_boards"] = [x for trio in c.board_items for x in trio if x not in held]
     out["certificate"] = [c.certificate]
     return out
 
@@ -116,11 +126,14 @@ def _take_from_anywhere(s: McgState, card: int) -> None:
         if card in s.below[li]:
             s.below[li] = tuple(x for x in s.below[li] if x != card)
             return
-    for attr in ("heap", "skill_pile", "skill_disc"):
+    for attr in ("heap", "skill_pile", "skill_disc", "quests", "box", "middle", "store_aside", "foil_pool", "gone"):
         tup = getattr(s, attr)
         if card in tup:
             setattr(s, attr, tuple(x for x in tup if x != card))
             return
+    if s.tower == card:
+        s.tower = -1
+        return
     if card in s.trainer:
         s.trainer = tuple(-1 if x == card else x for x in s.trainer)
         return
@@ -280,3 +293,39 @@ def view_text(s: McgState, seat: int | None) -> str:
     import json
 
     return json.dumps(s.view(seat), sort_keys=True)
+
+
+def give_store(s: McgState, p: int, card: int) -> None:
+    """Put Mr. Store item ``card`` face down into ``p``'s collection."""
+    _take_from_anywhere(s, card)
+    s.store[p] = tuple(sorted((*s.store[p], card)))
+    ready(s)
+
+
+def give_lasting(s: McgState, p: int, card: int) -> None:
+    """Put ``card`` (a boss's negative effect, or an Instant Karma) into ``p``'s display case."""
+    _take_from_anywhere(s, card)
+    s.lasting[p] = (*s.lasting[p], card)
+    ready(s)
+
+
+def boss_on_top(s: McgState, boss: int) -> None:
+    """Make ``boss`` the top of the quest pile (the rest keeps its order)."""
+    _take_from_anywhere(s, boss)
+    s.quests = (boss, *s.quests)
+    ready(s)
+
+
+def only_targets(s: McgState, keep: Iterable[int]) -> None:
+    """Hide every location top but those in ``keep`` (they go back under their location card)."""
+    keep = set(keep)
+    for li in range(len(s.top)):
+        t = s.top[li]
+        if t >= 0 and t not in keep:
+            s.top[li], s.below[li] = -1, tuple(sorted((t, *s.below[li])))
+    ready(s)
+
+
+def texts(s: McgState, seat: int | None = None) -> str:
+    """Every event so far as ``seat`` reads it, one per line."""
+    return "\n".join(s.events(seat))

@@ -4,6 +4,7 @@ the file, the card and the field named."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from cardtable.games.mr_card_game.cards import (
     K_CLASS_BOARD,
     K_CLASS_CARD,
     K_FOIL,
-    K_KARMA,
+    K_BOARD_ITEM,
     K_NEMESIS,
     K_STORE,
     MOJO_X,
@@ -48,6 +49,8 @@ from cardtable.games.mr_card_game.effects import (
 
 TEXT = BUNDLED.read_text(encoding="utf-8")
 C = load_cards()
+# The core part of the bundled file (no supplemental card, no playmat), for files built in tests.
+CORE_TEXT = re.sub(r"\n\[playmat\]\n(?:[^\[\n][^\n]*\n)*", "\n", TEXT.split("# ==== Supplemental components")[0])
 
 
 def _by_name(name: str) -> int:
@@ -338,8 +341,7 @@ back = "king-ralph"
 
 [instant_karma]
 name = "Instant Karma"
-item_type = "accessory"
-anvil = 1
+item_type = "special"
 effect_type = "passive"
 effects = [{ do = "extra_upgrade", amount = 1 }]
 
@@ -381,11 +383,15 @@ equipment = [
 
 def test_every_supplemental_card_type_has_its_schema(tmp_path: Path) -> None:
     path = tmp_path / "full.toml"
-    path.write_text(TEXT + SUPPLEMENT)
+    path.write_text(CORE_TEXT + SUPPLEMENT)
     full = load_cards(path)
     kinds = Counter(full.kind)
     assert kinds[K_NEMESIS] == 1 and kinds[K_BOSS] == 1 and kinds[K_FOIL] == 2 and kinds[K_STORE] == 2
-    assert kinds[K_KARMA] == 1 and kinds[K_CLASS_CARD] == 1 and kinds[K_CLASS_BOARD] == 1
+    assert kinds[K_CLASS_CARD] == 1 and kinds[K_CLASS_BOARD] == 1 and kinds[K_BOARD_ITEM] == 3
+    # The back of a foil: Instant Karma (forms 1, 2) or King Ralph (form 3), on the foil card itself.
+    first, third = full.foils
+    assert full.iname[first] == "Instant Karma" and full.mname[first] == "A Foil, First Form"
+    assert full.iname[third] == "King Ralph" and full.gfx[first] and not full.gfx[third]
     boss = full.bosses[0]
     assert full.drop[boss] == -1 - 4 and full.negative_name[boss] == "A Sprained Ego"
     assert full.requires[full.store[0]] == ("familiars",)
@@ -429,7 +435,7 @@ SUPPLEMENT_BROKEN = [
 def test_supplemental_cards_are_validated_too(tmp_path: Path, old: str, new: str, card: str, field: str) -> None:
     assert old in SUPPLEMENT, old
     path = tmp_path / "bad.toml"
-    path.write_text(TEXT + SUPPLEMENT.replace(old, new, 1))
+    path.write_text(CORE_TEXT + SUPPLEMENT.replace(old, new, 1))
     with pytest.raises(CardDataError) as info:
         load_cards(path)
     assert (info.value.card, info.value.field) == (card, field)

@@ -23,6 +23,8 @@ from cardtable.engine.errors import MalformedAction, quoted
 ArgValue = int | str
 
 MAX_TEXT = 200
+KINDS_LIMIT = 340
+"""The longest list of action kinds an error message quotes (see :meth:`ActionSpace.kinds_text`)."""
 """Longest action text worth parsing: no game's action is longer, and errors stay one line."""
 
 _NUMBER = re.compile(r"-?[0-9]{1,18}")
@@ -132,7 +134,13 @@ class ActionSpace:
         return f"no such action {quoted(text)} in this game"
 
     def kinds_text(self) -> str:
-        return ", ".join(action_text(k, p, [f"<{x}>" for x in p]) for k, p in self.params.items())
+        """The action kinds for an error message: with their parameters, or (for a game with many
+        kinds) the names alone, so that a message stays one bounded line."""
+        full = ", ".join(action_text(k, p, [f"<{x}>" for x in p]) for k, p in self.params.items())
+        if len(full) <= KINDS_LIMIT:
+            return full
+        names = ", ".join(self.params)
+        return names if len(names) <= KINDS_LIMIT else names[: KINDS_LIMIT - 3] + "..."
 
     def parse(self, text: str) -> Action:
         """Parse an action's text form. Raises :class:`MalformedAction` naming what is wrong."""

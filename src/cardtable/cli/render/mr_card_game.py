@@ -192,19 +192,21 @@ def combat_panel(view: Mapping[str, JSON]) -> RenderableType | None:
         parts.append(Text(f"against the Sorceress: score {sorc.get('score')}, needs {sorc.get('needs')}", style="bold"))
     rows = [r for r in combat.get("targets") or [] if isinstance(r, Mapping)]
     if rows:
-        table = Table(show_edge=False, padding=(0, 1))
-        for column in ("#", "monster", "element", "power", "score", ""):
-            table.add_column(column)
-        for r in rows:
-            table.add_row(
-                _s(r.get("card")),
-                _s(r.get("monster")),
-                _s(r.get("element")),
-                _s(r.get("power")),
-                _s(r.get("score")),
-                Text("beaten", style="green") if r.get("beaten") else Text("-", style="dim"),
+        # Three targets to a line, as on the 3x3 map: the panel stays short at five players.
+        grid = Table.grid(expand=True, padding=(0, 2))
+        for _ in range(3):
+            grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        cells = [
+            Text.assemble(
+                f"#{_s(r.get('card'))} {_s(r.get('monster'))} ",
+                (f"({_s(r.get('element'))}, power {_s(r.get('power'))}): score {_s(r.get('score'))}", "dim"),
+                (" beaten", "green") if r.get("beaten") else "",
             )
-        parts.append(table)
+            for r in rows
+        ]
+        for i in range(0, len(cells), 3):
+            grid.add_row(*cells[i : i + 3], *[""] * (3 - len(cells[i : i + 3])))
+        parts.append(grid)
     return Panel(Group(*parts), title="Combat", title_align="left", border_style="yellow")
 
 

@@ -31,6 +31,7 @@ from cardtable.games.mr_card_game.effects import (
     DAMAGE_PER_MOJO,
     ELEMENTS,
     MANEUVERS,
+    NEGATIVE,
     NONCOMBAT,
     STAT_TYPES,
     STAT_WORDS,
@@ -44,13 +45,19 @@ BUNDLED = Path(__file__).with_name("cards.toml")
 
 CLASSES = ("seal-clubber", "turtle-tamer", "pastamancer", "sauceror", "disco-bandit", "accordion-thief")
 CLASS_WORDS = ("Seal Clubber", "Turtle Tamer", "Pastamancer", "Sauceror", "Disco Bandit", "Accordion Thief")
-ITEM_TYPES = ("weapon", "hat", "pants", "accessory", "food", "booze", "combat")
+ITEM_TYPES = ("weapon", "hat", "pants", "accessory", "food", "booze", "combat", "special")
+"""Item types; ``special`` is an item that works from the display case without being equipped or used
+(Instant Karma, the back of the first two Sorceress forms)."""
 EQUIPMENT = frozenset({"weapon", "hat", "pants", "accessory"})
 CONSUMABLES = frozenset({"food", "booze", "combat"})
 ITEM_EFFECT_TYPES = ("none", "passive", "combat", "noncombat")
 SKILL_SUBTYPES = ("skill", "spell", "song", "craft")
 SKILL_EFFECT_TYPES = ("passive", "buff", "combat", "noncombat")
 LOCATION_KINDS = ("kingdom", "nemesis", "tower")
+COMPONENTS = ("familiars", "nemesis", "bosses", "foils", "ascension", "classes", "accessories")
+"""What a Mr. Store item may require (``requires``): components whose absence makes it weaker, so the
+``store-filter`` option leaves it out (supplemental rules: Boris' Helm without familiars). Familiars
+have no rules at all, so they are never in play."""
 
 # Card kinds (what a card id is).
 K_MONSTER, K_NEMESIS, K_NEWBIE, K_STORE, K_KARMA, K_BOARD_ITEM = 0, 1, 2, 3, 4, 5
@@ -74,7 +81,7 @@ KIND_NAMES = (
 )
 
 # Item types as codes; SLOT is the equipment slot (-1: not equipment).
-T_WEAPON, T_HAT, T_PANTS, T_ACCESSORY, T_FOOD, T_BOOZE, T_COMBAT = range(7)
+T_WEAPON, T_HAT, T_PANTS, T_ACCESSORY, T_FOOD, T_BOOZE, T_COMBAT, T_SPECIAL = range(8)
 E_NONE, E_PASSIVE, E_COMBAT, E_NONCOMBAT = range(4)
 S_PASSIVE, S_BUFF, S_COMBAT, S_NONCOMBAT = range(4)
 MOJO_X = -1
@@ -173,6 +180,13 @@ SCHEMAS: dict[str, tuple[Field, ...]] = {
     ),
     "instant_karma": _item_fields("name"),
     "king_ralph": (Field("name", (str,)),),
+    "playmat": (
+        Field("name", (str,)),
+        Field("size", (list,), doc="[rows, columns] of the playmat's spaces"),
+        Field("heap", (list,), doc="[row, column] of the Heap"),
+        Field("quests", (list,), doc="[row, column] of the quest boss pile"),
+        Field("spare", (list,), required=False, default=None, doc="spaces for future expansions"),
+    ),
     "store": (*_item_fields("name"), Field("requires", (list,), required=False, default=None)),
     "class_card": (Field("class", (str,), choices=CLASSES), Field("name", (str,)), Field("effects", (list,))),
     "class_board": (
@@ -195,7 +209,7 @@ SECTIONS_ARRAY = (
     "class_card",
     "class_board",
 )
-SECTIONS_TABLE = ("meta", "stats", "sorceress", "certificate", "instant_karma", "king_ralph")
+SECTIONS_TABLE = ("meta", "stats", "sorceress", "certificate", "instant_karma", "king_ralph", "playmat")
 
 
 # -- compiled data -----------------------------------------------------------------------------------
@@ -208,6 +222,18 @@ class Location:
     kind: str
     grid: tuple[int, int] | None
     playmat: tuple[int, int] | None
+
+
+@dataclass(frozen=True)
+class Playmat:
+    """The Kingdom of Loathing map playmat (supplemental rules): a grid of spaces; each location has
+    its ``playmat`` space, and the Heap, the quest boss pile and the spare spaces have theirs."""
+
+    name: str
+    size: tuple[int, int]
+    heap: tuple[int, int]
+    quests: tuple[int, int]
+    spare: tuple[tuple[int, int], ...]
 
 
 @dataclass(frozen=True)
@@ -276,13 +302,28 @@ class CardSet:
     certificate: int
     certificate_name: str
     nemeses: tuple[int, ...]
+    nemesis_locations: tuple[int, ...]
+    """Indices (into ``locations``) of the nemesis locations, in file order."""
+    tower: int
+    """Index (into ``locations``) of the Sorceress' Tower (-1 when the file has none)."""
     bosses: tuple[int, ...]
+    """The boss/negative effect cards, ordered by power, lowest first (the quest pile from the top)."""
     foils: tuple[int, ...]
+    foil_forms: tuple[tuple[int, ...], ...]
+    """The foils of form 1, 2 and 3 (``foil_forms[f - 1]``)."""
+    form_power: tuple[int, int, int]
+    """The power of each form (0 for a form without foils): every foil of a form has the same power."""
+    gfx: tuple[tuple[Effect, ...], ...]
+    """A foil's global effect (while it is on top of the Tower); () for other cards."""
     store: tuple[int, ...]
-    karma: int
     class_cards: tuple[int, ...]
     class_boards: tuple[int, ...]
+    board_items: tuple[tuple[int, int, int], ...]
+    """Each class board's (weapon, hat, pants) card ids, in board order."""
+    board_of: tuple[int, ...]
+    """For a class-board equipment card, its board's card id (-1 for other cards)."""
     negative_name: tuple[str, ...]
+    playmat: Playmat | None
 
     def __len__(self) -> int:
         return self.size
@@ -305,13 +346,13 @@ class _Builder:
     FIELDS = (
         "kind", "iname", "itype", "slot", "ranged", "anvil", "price", "autosell", "icons", "etype", "effects",
         "mname", "loc", "mpower", "element", "meat", "drop", "sclass", "ssub", "cost", "stype", "mojo", "skind",
-        "newbie_set", "subtype", "form", "requires", "negative_name",
+        "newbie_set", "subtype", "form", "requires", "negative_name", "gfx",
     )  # fmt: skip
     DEFAULTS: Mapping[str, Any] = {
         "iname": "", "itype": -1, "slot": -1, "ranged": False, "anvil": 0, "price": -1, "autosell": -1,
         "icons": (0, 0, 0, 0), "etype": E_NONE, "effects": (), "mname": "", "loc": -1, "mpower": 0, "element": 0,
         "meat": 0, "drop": -1, "sclass": -1, "ssub": -1, "cost": 0, "stype": -1, "mojo": 0, "skind": -1,
-        "newbie_set": -1, "subtype": -1, "form": 0, "requires": (), "negative_name": "",
+        "newbie_set": -1, "subtype": -1, "form": 0, "requires": (), "negative_name": "", "gfx": (),
     }  # fmt: skip
 
     def __init__(self) -> None:
@@ -361,6 +402,8 @@ def _item(file: str, card: str, t: dict[str, Any], name_key: str, extra: str = "
         raise CardDataError(file, card, at + "effect_type", f"{itype} is consumed for a non-combat effect")
     if itype == "combat" and etype != "combat":
         raise CardDataError(file, card, at + "effect_type", "a combat item is consumed for a combat effect")
+    if itype == "special" and etype != "passive":
+        raise CardDataError(file, card, at + "effect_type", "a special item works from the display case: passive")
     icons = _icons(file, card, t["bonus"], at + "bonus")
     if any(icons) and not equipment:
         raise CardDataError(
@@ -532,14 +575,17 @@ def load_cards(path: str | Path | None = None) -> CardSet:
         if item["autosell"] >= 0:
             raise CardDataError(file, card, "autosell", "a Mr. Store item can never be AutoSold: leave autosell out")
         req = t["requires"] or []
-        if not all(isinstance(r, str) for r in req):
-            raise CardDataError(file, card, "requires", "must be a list of component names")
+        if not all(isinstance(r, str) and r in COMPONENTS for r in req):
+            raise CardDataError(file, card, "requires", f"must be a list of components: {', '.join(COMPONENTS)}")
         store.append(b.add(K_STORE, requires=tuple(req), **item))
 
-    karma = -1
+    # Instant Karma is the back of the first two Sorceress forms: its item fields go onto those foils.
     ik = _table(data, "instant_karma", file, False)
-    if ik is not None:
-        karma = b.add(K_KARMA, **_item(file, "instant_karma", ik, "name"))
+    karma_item = None if ik is None else _item(file, "instant_karma", ik, "name")
+    if karma_item is not None and karma_item["itype"] != ITEM_TYPES.index("special"):
+        raise CardDataError(
+            file, "instant_karma", "item_type", "Instant Karma is a special item (item_type = 'special')"
+        )
 
     class_boards_raw = _list(data, "class_board", file)
     board_items: list[tuple[int, int, int]] = []
@@ -556,6 +602,12 @@ def load_cards(path: str | Path | None = None) -> CardSet:
                 raise CardDataError(file, card, f"equipment[{j}].item_type", "must match its slot")
             if t["slot"] in ids:
                 raise CardDataError(file, card, f"equipment[{j}].slot", "two board items for one slot")
+            if item["autosell"] >= 0:
+                raise CardDataError(file, card, f"equipment[{j}].autosell", "class board equipment is never AutoSold")
+            if item["price"] >= 0:
+                raise CardDataError(
+                    file, card, f"equipment[{j}].meat_cost", "class board equipment never reaches the Heap"
+                )
             ids[t["slot"]] = b.add(K_BOARD_ITEM, **item)
         board_items.append((ids["weapon"], ids["hat"], ids["pants"]))
     items_end = len(b.cols["kind"])
@@ -575,9 +627,11 @@ def load_cards(path: str | Path | None = None) -> CardSet:
                 negative_name=t["negative"],
                 iname=t["negative"],
                 subtype=SUBTYPES.index(t["subtype"]),
-                effects=compile_effects(file, card, "effects", t["effects"], STATIC),
+                effects=compile_effects(file, card, "effects", t["effects"], NEGATIVE),
             )
         )
+    # The quest pile is ordered by power, lowest on top (supplemental rules); equal powers keep file order.
+    bosses.sort(key=lambda x: b.cols["mpower"][x])
 
     skills_start = len(b.cols["kind"])
     names_seen: set[str] = set()
@@ -659,31 +713,51 @@ def load_cards(path: str | Path | None = None) -> CardSet:
     assert cert is not None
     certificate = b.add(K_CERTIFICATE, iname=cert["name"])
 
+    kr = _table(data, "king_ralph", file, False)
     foils: list[int] = []
+    forms: list[list[int]] = [[], [], []]
+    form_power = [0, 0, 0]
     for i, raw in enumerate(_list(data, "foil", file)):
         card = raw.get("name") if isinstance(raw.get("name"), str) else f"foil #{i + 1}"
         t = check_table(file, card, raw, SCHEMAS["foil"])
-        if t["form"] == 3 and t["effects"]:
+        form = t["form"]
+        if form == 3 and t["effects"]:
             raise CardDataError(file, card, "effects", "the third form has no global effect")
-        if (t["back"] == "king-ralph") != (t["form"] == 3):
+        if (t["back"] == "king-ralph") != (form == 3):
             raise CardDataError(file, card, "back", "forms 1 and 2 carry Instant Karma, form 3 King Ralph")
-        foils.append(
-            b.add(
-                K_FOIL,
-                iname=t["name"],
-                mname=t["name"],
-                mpower=t["power"],
-                form=t["form"],
-                effects=compile_effects(file, card, "effects", t["effects"], STATIC),
-            )
+        # The forms are sorted by power (supplemental rules): every foil of a form has the same power.
+        if form_power[form - 1] and form_power[form - 1] != t["power"]:
+            raise CardDataError(file, card, "power", f"every form-{form} foil has the same power")
+        form_power[form - 1] = t["power"]
+        if form == 3:
+            if kr is None:
+                raise CardDataError(file, card, "back", "a third-form foil needs the [king_ralph] section")
+            back: dict[str, Any] = {"iname": kr["name"]}
+        else:
+            if karma_item is None:
+                raise CardDataError(file, card, "back", "a first- or second-form foil needs [instant_karma]")
+            back = dict(karma_item)
+        cid = b.add(
+            K_FOIL,
+            mname=t["name"],
+            mpower=t["power"],
+            form=form,
+            gfx=compile_effects(file, card, "effects", t["effects"], STATIC),
+            **back,
         )
-    kr = _table(data, "king_ralph", file, False)
-    if kr is not None:
-        b.add(K_KING, iname=kr["name"])
+        foils.append(cid)
+        forms[form - 1].append(cid)
+    powers_in_order = [p for p in form_power if p]
+    if powers_in_order != sorted(set(powers_in_order)):
+        raise CardDataError(file, None, "foil", f"the forms must grow in power (1 < 2 < 3), got {form_power}")
     class_cards: list[int] = []
+    seen_classes: set[str] = set()
     for i, raw in enumerate(_list(data, "class_card", file)):
         card = raw.get("name") if isinstance(raw.get("name"), str) else f"class card #{i + 1}"
         t = check_table(file, card, raw, SCHEMAS["class_card"])
+        if t["class"] in seen_classes:
+            raise CardDataError(file, card, "class", "two class cards of one class")
+        seen_classes.add(t["class"])
         class_cards.append(
             b.add(
                 K_CLASS_CARD,
@@ -693,9 +767,13 @@ def load_cards(path: str | Path | None = None) -> CardSet:
             )
         )
     class_boards: list[int] = []
+    seen_classes = set()
     for i, raw in enumerate(class_boards_raw):
         card = raw["name"] if isinstance(raw.get("name"), str) else f"class board #{i + 1}"
         t = check_table(file, card, raw, SCHEMAS["class_board"])
+        if t["class"] in seen_classes:
+            raise CardDataError(file, card, "class", "two class boards of one class")
+        seen_classes.add(t["class"])
         class_boards.append(
             b.add(
                 K_CLASS_BOARD,
@@ -706,6 +784,13 @@ def load_cards(path: str | Path | None = None) -> CardSet:
         )
 
     cols = b.done()
+    board_of = [-1] * len(cols["kind"])
+    for board, equipment_ids in zip(class_boards, board_items, strict=True):
+        for x in equipment_ids:
+            board_of[x] = board
+    towers = [i for i, loc in enumerate(locations) if loc.kind == "tower"]
+    if len(towers) > 1:
+        raise CardDataError(file, None, "location", "only one location can be the Sorceress' Tower")
     return CardSet(
         path=cf.path,
         sha=cf.sha,
@@ -729,11 +814,56 @@ def load_cards(path: str | Path | None = None) -> CardSet:
         certificate=certificate,
         certificate_name=cert["name"],
         nemeses=tuple(nemeses),
+        nemesis_locations=tuple(i for i, loc in enumerate(locations) if loc.kind == "nemesis"),
+        tower=towers[0] if towers else -1,
         bosses=tuple(bosses),
         foils=tuple(foils),
+        foil_forms=tuple(tuple(f) for f in forms),
+        form_power=(form_power[0], form_power[1], form_power[2]),
         store=tuple(store),
-        karma=karma,
         class_cards=tuple(class_cards),
         class_boards=tuple(class_boards),
+        board_items=tuple(board_items),
+        board_of=tuple(board_of),
+        playmat=_playmat(file, data, locations),
         **cols,
     )
+
+
+def _playmat(file: str, data: Mapping[str, Any], locations: Sequence[Location]) -> Playmat | None:
+    """The ``[playmat]`` section: every space inside the mat, no two things on one space, and every
+    location placed (a file without the section has no playmat)."""
+    t = _table(data, "playmat", file, False)
+    if t is None:
+        return None
+    size = _pair(file, "playmat", "size", t["size"], 100)
+    assert size is not None
+    rows, cols = size
+    if rows < 1 or cols < 1:
+        raise CardDataError(file, "playmat", "size", "a playmat has at least one row and one column")
+
+    def space(where: str, field: str, value: Any) -> tuple[int, int]:
+        pos = _pair(file, where, field, value, 100)
+        if pos is None or pos[0] >= rows or pos[1] >= cols:
+            raise CardDataError(file, where, field, f"must be a space [row, column] of the {rows}x{cols} playmat")
+        return pos
+
+    heap = space("playmat", "heap", t["heap"])
+    quests = space("playmat", "quests", t["quests"])
+    spare_raw = t["spare"] or []
+    if not isinstance(spare_raw, list):
+        raise CardDataError(file, "playmat", "spare", "must be a list of spaces")
+    spare = tuple(space("playmat", f"spare[{i}]", v) for i, v in enumerate(spare_raw))
+    used: dict[tuple[int, int], str] = {}
+    for what, pos in [("the Heap", heap), ("the quest pile", quests), *(("a spare space", p) for p in spare)]:
+        if pos in used:
+            raise CardDataError(file, "playmat", "heap", f"{what} and {used[pos]} share the space {list(pos)}")
+        used[pos] = what
+    for loc in locations:
+        if loc.playmat is None:
+            raise CardDataError(file, loc.key, "playmat", "with a [playmat], every location needs its space")
+        pos = space(loc.key, "playmat", list(loc.playmat))
+        if pos in used:
+            raise CardDataError(file, loc.key, "playmat", f"{used[pos]} is on that space already")
+        used[pos] = loc.name
+    return Playmat(t["name"], size, heap, quests, spare)

@@ -19,7 +19,13 @@ from __future__ import annotations
     D_LIMIT,  # end of turn: discard down to six
     D_POLL,  # the March poll
     D_OVER,
-) = range(12)
+    D_BLOCK,  # hardcore combat: discard stat cards of the counter-attack's type to block it, or suffer
+    D_CURE,  # rollover: remove one negative effect, or keep them
+    D_UNEQUIP,  # a fourth piece of equipment was equipped: unequip one of the others
+    D_PERM,  # ascension: perm one trained skill (or none)
+    D_CLASS,  # ascension with classes: choose a new class (or the Mr. Card Game side of a board)
+    D_SIDE,  # setup with class boards: the side of your board
+) = range(18)
 
 # Flow steps (``state.step``): where the flow resumes once no sub-decision is open.
 (
@@ -33,7 +39,10 @@ from __future__ import annotations
     ST_END,
     ST_POLL,
     ST_OVER,
-) = range(10)
+    ST_BLOCK,  # between the kill and the loot: the hardcore block
+    ST_ASCEND,  # after defeating a Sorceress form (ascension): perm, then class
+    ST_SIDE,  # before the first turn: each player chooses the side of their class board
+) = range(13)
 
 # Modes (``state.mode``).
 M_TURN, M_MARCH, M_CLEANUP = 0, 1, 2

@@ -22,9 +22,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
-from cardtable.games.mr_card_game import flow, modifiers
-from cardtable.games.mr_card_game.cards import E_COMBAT, MOJO_X, S_COMBAT, STAT_KINDS
-from cardtable.games.mr_card_game.codes import M_TURN, ST_COMBAT, ST_MANEUVER, ST_TARGET
+from cardtable.games.mr_card_game import flow, hardcore, modifiers
+from cardtable.games.mr_card_game.cards import E_COMBAT, K_BOSS, MOJO_X, S_COMBAT, STAT_KINDS
+from cardtable.games.mr_card_game.codes import M_TURN, ST_BLOCK, ST_COMBAT, ST_MANEUVER, ST_TARGET
 from cardtable.games.mr_card_game.effects import F_MANEUVER, F_SKILL, F_USE, MANEUVER_STAT, MANEUVER_WORDS
 from cardtable.games.mr_card_game.endturn import take_kind
 from cardtable.games.mr_card_game.mojo import mojo_actions
@@ -40,9 +40,13 @@ NO_BONUS = (0, 0, 0, 0, 0, 0)
 
 
 def targets(s: McgState) -> list[int]:
-    """The monsters that may be chosen: the top card of every location pile (a location whose top
-    was taken shows its location card until the map update)."""
-    return [t for t in s.top if t >= 0]
+    """The monsters that may be chosen: the top card of every location pile, nemesis piles included
+    (a location whose top was taken shows its location card until the map update), and the top boss
+    of the quest pile. (Under ascension the Sorceress is a target too: see :mod:`.ascension`.)"""
+    out = [t for t in s.top if t >= 0]
+    if s.quests:
+        out.append(s.quests[0])
+    return out
 
 
 def score(s: McgState, element: int) -> int:
@@ -110,6 +114,8 @@ def legal_step1(s: McgState) -> list[Action]:
         for t in targets(s):
             if beats(s, t):
                 out.append(g.KILL[t])
+        if g.ascension and beats_sorceress(s):
+            out.append(g.KILL_SORCERESS)
     out.append(g.END_COMBAT)
     return out
 
@@ -128,8 +134,21 @@ def legal_maneuver(s: McgState) -> list[Action]:
 def legal_target(s: McgState) -> list[Action]:
     g = s.game
     out = [g.KILL[t] for t in targets(s) if beats(s, t)]
+    if g.ascension and beats_sorceress(s):
+        out.append(g.KILL_SORCERESS)
     out.append(g.END_COMBAT)
     return out
+
+
+def beats_sorceress(s: McgState) -> bool:
+    """Ascension (O3.3): whether the acting player beats the Sorceress form of their run."""
+    from cardtable.games.mr_card_game.ascension import sorceress_power
+
+    power = sorceress_power(s, s.actor)
+    if power is None:
+        return False
+    power -= s.red
+    return power <= 0 or score(s, 0) >= power
 
 
 def do_start(s: McgState, action: Action) -> None:
@@ -189,8 +208,26 @@ def do_kill(s: McgState, action: Action) -> None:
             "kill",
             f"{g.seat_name(p)} kills {c.mname[t]} (power {power_of(s, t)}, score {score(s, c.element[t])})",
         )
-    loot(s, p, t)
-    _end_combat(s)
+    if hardcore.start(s, t):
+        s.step = ST_BLOCK  # the block comes between the kill and the loot (O1.2)
+        flow.advance(s)
+        return
+    finish_kill(s, t, True)
+    flow.advance(s)
+
+
+def finish_kill(s: McgState, t: int, blocked: bool) -> None:
+    """Step 4 after the (hardcore) counter-attack is settled: the loot, then the combat ends (the
+    caller runs the flow)."""
+    p = s.actor
+    if s.game.cards.kind[t] == K_BOSS:
+        hardcore.loot_boss(s, p, t, blocked)
+    else:
+        if not blocked and s.log is not None:
+            s.emit("hardcore", "no negative effect comes with this counter-attack (none in these components)")
+        loot(s, p, t)
+    flow.end_phase(s)
+    flow.start_end_of_turn(s, p)
 
 
 def loot(s: McgState, p: int, t: int) -> None:

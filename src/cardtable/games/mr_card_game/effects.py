@@ -173,15 +173,20 @@ assert set(_OPS) == set(VOCABULARY)
 STATIC = "static"
 COMBAT = "combat"
 NONCOMBAT = "noncombat"
+NEGATIVE = "negative"
+"""A negative effect (the back of a boss card): lasting penalties, plus ``unequip`` ("force you to drop
+equipment"), which happens once, when the negative effect arrives."""
 _ALLOWED: dict[str, frozenset[int]] = {
     STATIC: STATIC_OPS,
     COMBAT: COMBAT_OPS | INSTANT_OPS - {PULVERIZE},
     NONCOMBAT: INSTANT_OPS,
+    NEGATIVE: STATIC_OPS | {UNEQUIP},
 }
 _TIMING_WORDS = {
     STATIC: "a passive, buff or other lasting effect",
     COMBAT: "a combat ability",
     NONCOMBAT: "a non-combat ability",
+    NEGATIVE: "a negative effect (lasting penalties, or unequip when it arrives)",
 }
 
 

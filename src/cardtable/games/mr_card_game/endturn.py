@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
 from cardtable.games.mr_card_game import flow, modifiers
-from cardtable.games.mr_card_game.cards import S_BUFF, STAT_KINDS
+from cardtable.games.mr_card_game.cards import K_BOSS, S_BUFF, STAT_KINDS
 from cardtable.games.mr_card_game.codes import Q_DRAW_TO
 from cardtable.games.mr_card_game.shuffle import pick_list
 from cardtable.games.mr_card_game.text import kind_text, kinds_text
@@ -150,6 +150,8 @@ def start_rollover(s: McgState, p: int) -> None:
     was_on = deactivate_buffs(s, p)
     s.upg_left = 1 + max(0, s.mods[p][modifiers.UPGRADES])
     s.upg_roll = True
+    # O2.2: at a rollover the player may remove one negative effect (asked first).
+    s.cure_left = any(s.game.cards.kind[x] == K_BOSS for x in s.lasting[p])
     if s.log is not None:
         extra = " (their buffs turn off)" if was_on else ""
         s.emit("rollover", f"{s.game.seat_name(p)} hits rollover{extra}")

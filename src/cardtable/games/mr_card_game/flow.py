@@ -19,19 +19,27 @@ from typing import TYPE_CHECKING
 from cardtable.engine import Action
 from cardtable.games.mr_card_game import resolve
 from cardtable.games.mr_card_game.codes import (
+    D_BLOCK,
+    D_CLASS,
     D_COMBAT,
+    D_CURE,
     D_DISCARD,
     D_LIMIT,
     D_MANEUVER,
     D_NONCOMBAT,
+    D_PERM,
     D_POLL,
+    D_SIDE,
     D_SPELLX,
     D_TARGET,
+    D_UNEQUIP,
     D_UPGRADE,
     HAND_SIZE,
     M_MARCH,
     M_TURN,
     Q_DRAW_TO,
+    ST_ASCEND,
+    ST_BLOCK,
     ST_COMBAT,
     ST_DISCARD,
     ST_DRAW,
@@ -40,6 +48,7 @@ from cardtable.games.mr_card_game.codes import (
     ST_MANEUVER,
     ST_NONCOMBAT,
     ST_POLL,
+    ST_SIDE,
     ST_TARGET,
 )
 
@@ -92,6 +101,14 @@ def advance(s: McgState) -> None:
             s.phase = D_SPELLX
             s.current_player = s.actor
             return
+        if s.force >= 0:
+            s.phase = D_UNEQUIP
+            s.current_player = s.actor
+            return
+        if s.cure_left:
+            s.phase = D_CURE
+            s.current_player = s.actor
+            return
         if s.upg_left > 0:
             s.phase = D_UPGRADE
             s.current_player = s.actor
@@ -130,6 +147,18 @@ def advance(s: McgState) -> None:
             continue
         elif step == ST_POLL:
             s.phase = D_POLL
+            s.current_player = s.poll[s.midx]
+            return
+        elif step == ST_BLOCK:
+            s.phase = D_BLOCK
+        elif step == ST_ASCEND:
+            from cardtable.games.mr_card_game.ascension import next_stage
+
+            if next_stage(s):
+                continue
+            s.phase = D_PERM if s.asc_stage == 0 else D_CLASS
+        elif step == ST_SIDE:
+            s.phase = D_SIDE
             s.current_player = s.poll[s.midx]
             return
         else:  # pragma: no cover - every step is handled above

@@ -53,8 +53,9 @@ class MrCardGame(Game):
         Option(
             "sorceress",
             "20",
-            "the Naughty Sorceress's side: 20 (recommended for a first game) or 25",
-            choices=("20", "25"),
+            "the Naughty Sorceress: her 20 side (recommended for a first game), her 25 side, or a foil card "
+            "of the first, second or third form (its global effect changes the kingdom)",
+            choices=("20", "25", "foil-1", "foil-2", "foil-3"),
         ),
         Option(
             "first-player",
@@ -116,6 +117,62 @@ class MrCardGame(Game):
             max=100_000,
         ),
         Option("cards", "", "path of a card file in the cards.toml format (empty: the bundled stand-in set)"),
+        # -- the supplemental rules (issue 10): each a component or optional rule, combinable --
+        Option("nemesis", False, "play with the nemesis/epic item cards in their four nemesis location piles"),
+        Option("bosses", False, "play with the quest boss/negative effect cards (a boss combat is always hardcore)"),
+        Option(
+            "quests-before-march",
+            False,
+            "nobody may announce a March on the Tower until the quest boss pile is empty (needs bosses)",
+        ),
+        Option(
+            "hardcore",
+            "bosses",
+            "which combats are hardcore: boss combats only, or every combat (each monster and nemesis "
+            "counter-attacks with its stat drop)",
+            choices=("bosses", "all"),
+        ),
+        Option(
+            "ascension",
+            False,
+            "ascension: defeat the Sorceress three times (a Tower of foils; no March), resetting your "
+            "character after each run",
+        ),
+        Option(
+            "boss-reset",
+            "removed-only",
+            "ascension with bosses, once every boss is beaten: return the boss cards removed from the game, "
+            "or every boss card (negative effects in display cases too)",
+            choices=("removed-only", "all"),
+        ),
+        Option(
+            "nemesis-rebuild",
+            "heap",
+            "ascension with nemeses: an emptied nemesis pile is rebuilt from its epic items in the Heap, or "
+            "from all of its cards (display cases included)",
+            choices=("heap", "all"),
+        ),
+        Option("mr-store", False, "Mr. Store items: three dealt face down to each player"),
+        Option(
+            "store-filter",
+            True,
+            "Mr. Store: leave out the items that require a component not in play (Boris' Helm without familiars)",
+        ),
+        Option(
+            "store-used",
+            "facedown",
+            "Mr. Store: a used Mr. Store item goes back face down to its owner, or leaves the game",
+            choices=("facedown", "removed"),
+        ),
+        Option(
+            "classes",
+            "none",
+            "character classes: none, class cards (a passive ability) or class boards (an ability and three "
+            "starting equipment on the class side)",
+            choices=("none", "cards", "boards"),
+        ),
+        Option("class-trainer", False, "class-based skills: the trainer is six class piles, each top face up"),
+        Option("playmat", False, "lay the piles out on the Kingdom of Loathing map playmat (positions only)"),
     )
     CARD_USES: ClassVar[Mapping[str, str]] = {
         "train": "acquired",
@@ -126,14 +183,16 @@ class MrCardGame(Game):
         "buff": "played",
     }
     CONFIGURATIONS: ClassVar[tuple[Mapping[str, OptionValue], ...]] = (
+        # The core game, and the core's ambiguity options each carrying one supplemental option.
         {"players": 2},
-        {"players": 3},
+        {"players": 3, "nemesis": True},
         {
             "players": 4,
             "sorceress": "25",
             "first-player": "P4",
             "march-tie": "announcer",
             "new-equipment": "unequipped",
+            "bosses": True,
         },
         {
             "players": 5,
@@ -141,6 +200,7 @@ class MrCardGame(Game):
             "meat-supply": 100,
             "march-winner": "top-scorer",
             "march-tie": "first-in-order",
+            "mr-store": True,
         },
         {
             "players": 2,
@@ -149,9 +209,39 @@ class MrCardGame(Game):
             "use-consumes": "consumables",
             "skill-pile-empty": "shrink",
             "turn-limit": 12,
+            "hardcore": "all",
         },
-        {"players": 3, "first-player": "P3", "sorceress": "25", "meat-supply": 60},
-        {"players": 4, "first-player": "P1", "turn-limit": 30, "march-winner": "top-scorer"},
+        # Each supplemental part (nearly) alone.
+        {"players": 3, "sorceress": "foil-1"},
+        {"players": 3, "ascension": True, "turn-limit": 25},
+        {"players": 4, "classes": "cards"},
+        {"players": 3, "first-player": "P3", "classes": "boards", "playmat": True},
+        {"players": 4, "first-player": "P1", "class-trainer": True, "sorceress": "foil-2"},
+        # Combinations: every other value, then everything at once.
+        {
+            "players": 3,
+            "bosses": True,
+            "quests-before-march": True,
+            "hardcore": "all",
+            "sorceress": "foil-3",
+            "mr-store": True,
+            "store-filter": False,
+            "store-used": "removed",
+        },
+        {
+            "players": 5,
+            "turn-limit": 25,
+            "nemesis": True,
+            "bosses": True,
+            "hardcore": "all",
+            "ascension": True,
+            "boss-reset": "all",
+            "nemesis-rebuild": "all",
+            "mr-store": True,
+            "classes": "boards",
+            "class-trainer": True,
+            "playmat": True,
+        },
     )
     VIEW_KEYS: ClassVar[frozenset[str]] = frozenset(
         {
@@ -176,6 +266,13 @@ class MrCardGame(Game):
             "paying",
             "march",
             "result",
+            "nemesis",
+            "quests",
+            "trainer_kind",
+            "store",
+            "middle",
+            "removed",
+            "layout",
         }
     )
     """The top-level keys this game adds to a view (the engine adds game, seat, turn, ...)."""
@@ -205,6 +302,7 @@ class MrCardGame(Game):
                 "use 0 for an unlimited supply"
             )
         c = self.cards
+        self._check_supplement(n)
         if len(c.newbie) < n:
             raise OptionError(
                 f"{self.id}: {n} players need {n} newbie gear sets; the card file {c.path} has {len(c.newbie)}"
@@ -216,11 +314,109 @@ class MrCardGame(Game):
                     f"{self.id}: {n} players need {4 * n} {name} cards to start; the card file has {have}"
                 )
 
+    def _check_supplement(self, n: int) -> None:
+        """Option combinations the rules exclude, sub-options without their parent, and components the
+        card file does not have."""
+        o = self.options
+        c = self.cards
+        gid = self.id
+        if o["quests-before-march"] and not o["bosses"]:
+            raise OptionError(f"{gid}: quests-before-march needs the quest bosses (bosses=true)")
+        if o["ascension"]:
+            if o["sorceress"] != "20":
+                raise OptionError(
+                    f"{gid}: ascension builds its own Tower of foils; leave sorceress at its default (got "
+                    f"sorceress={o['sorceress']})"
+                )
+            if o["quests-before-march"]:
+                raise OptionError(f"{gid}: ascension has no March, so quests-before-march cannot be combined with it")
+        for name, parent, default in (
+            ("boss-reset", "ascension with bosses", "removed-only"),
+            ("nemesis-rebuild", "ascension with nemesis", "heap"),
+            ("store-filter", "mr-store", True),
+            ("store-used", "mr-store", "facedown"),
+        ):
+            on = {
+                "ascension with bosses": bool(o["ascension"] and o["bosses"]),
+                "ascension with nemesis": bool(o["ascension"] and o["nemesis"]),
+                "mr-store": bool(o["mr-store"]),
+            }[parent]
+            if o[name] != default and not on:
+                raise OptionError(f"{gid}: {name}={str(o[name]).lower()} applies only to {parent}")
+        missing = []
+        if o["nemesis"] and not c.nemeses:
+            missing.append("nemesis cards")
+        if o["bosses"] and not c.bosses:
+            missing.append("boss cards")
+        form = str(o["sorceress"])
+        if form.startswith("foil-") and not c.foil_forms[int(form[5:]) - 1]:
+            missing.append(f"{form} Sorceress foils")
+        if o["ascension"]:
+            f1, f2, f3 = (len(f) for f in c.foil_forms)
+            if f1 < n or f2 < n or f3 < 1:
+                missing.append(f"{n} first-form, {n} second-form and one third-form foil for ascension")
+        if o["mr-store"] and len(self.store_cards()) < 3 * n:
+            missing.append(f"{3 * n} Mr. Store items (after store-filter)")
+        classes = str(o["classes"])
+        if classes == "cards" and len(c.class_cards) < n:
+            missing.append(f"{n} class cards")
+        if classes == "boards" and len(c.class_boards) < n:
+            missing.append(f"{n} class boards")
+        if o["playmat"] and c.playmat is None:
+            missing.append("a [playmat] section")
+        if missing:
+            raise OptionError(f"{gid}: the card file {c.path} lacks {'; '.join(missing)}")
+
+    def components(self) -> frozenset[str]:
+        """The components in play (what a Mr. Store item's ``requires`` names; familiars never are)."""
+        o = self.options
+        out = set()
+        if o["nemesis"]:
+            out.add("nemesis")
+        if o["bosses"]:
+            out.add("bosses")
+        if o["ascension"] or str(o["sorceress"]).startswith("foil-"):
+            out.add("foils")
+        if o["ascension"]:
+            out.add("ascension")
+        if o["classes"] != "none":
+            out.add("classes")
+        if o["mr-store"]:
+            out.add("accessories")  # the Mr. Store set has accessories (Mr. Accessory)
+        return frozenset(out)
+
+    def store_cards(self) -> tuple[int, ...]:
+        """The Mr. Store items in the game (``store-filter``: those whose requirements are in play)."""
+        c = self.cards
+        if not self.options["store-filter"]:
+            return c.store
+        have = self.components()
+        return tuple(x for x in c.store if all(r in have for r in c.requires[x]))
+
     def _setup(self) -> None:
         o = self.options
         c = self.cards
         self.card_hash = c.sha
-        self.sorceress_power = c.sorceress_powers[0] if o["sorceress"] == "20" else c.sorceress_powers[1]
+        sorceress = str(o["sorceress"])
+        self.foil_form = int(sorceress[5:]) if sorceress.startswith("foil-") else 0
+        """The form of the single-game foil (0: the standard Sorceress card)."""
+        if self.foil_form:
+            self.sorceress_power = c.form_power[self.foil_form - 1]
+        else:
+            self.sorceress_power = c.sorceress_powers[0] if sorceress == "20" else c.sorceress_powers[1]
+        self.nemesis = bool(o["nemesis"])
+        self.bosses = bool(o["bosses"])
+        self.quests_first = bool(o["quests-before-march"])
+        self.hardcore_all = o["hardcore"] == "all"
+        self.ascension = bool(o["ascension"])
+        self.boss_reset_all = o["boss-reset"] == "all"
+        self.nemesis_all = o["nemesis-rebuild"] == "all"
+        self.store = bool(o["mr-store"])
+        self.store_removed = o["store-used"] == "removed"
+        self.in_store = self.store_cards() if self.store else ()
+        self.classes = ("none", "cards", "boards").index(str(o["classes"]))
+        self.class_trainer = bool(o["class-trainer"])
+        self.playmat = bool(o["playmat"])
         fp = str(o["first-player"])
         self.first_player = -1 if fp == "random" else int(fp[1:]) - 1
         self.turn_limit = int(o["turn-limit"])
@@ -307,6 +503,26 @@ class MrCardGame(Game):
         self.DONE = a.add("done")
         self.MARCH = a.add("march")
         self.PASS = a.add("pass")
+        # The supplemental rules' actions.
+        a.declare("reveal", "card")
+        a.declare("block", "stat")
+        a.declare("cure", "card")
+        a.declare("perm", "card")
+        a.declare("class", "card")
+        a.declare("side", "face")
+        for kind in ("suffer", "no-cure", "no-perm", "kill-sorceress"):
+            a.declare(kind)
+        self.REVEAL = a.grid("reveal", items)
+        self.BLOCK = a.grid("block", STAT_KINDS)
+        self.SUFFER = a.add("suffer")
+        self.CURE = {x: a.add("cure", x) for x in c.bosses}
+        self.NO_CURE = a.add("no-cure")
+        self.PERM = a.grid("perm", c.skills)
+        self.NO_PERM = a.add("no-perm")
+        self.CLASS = {x: a.add("class", x) for x in (*c.class_cards, *c.class_boards)}
+        self.SIDE_CLASS = a.add("side", "class")
+        self.SIDE_PLAIN = a.add("side", "plain")
+        self.KILL_SORCERESS = a.add("kill-sorceress")
 
     def new_state(self, seed: int, log: bool) -> McgState:
         from cardtable.games.mr_card_game.state import McgState

@@ -10,7 +10,8 @@ every kingdom location with no card left is rebuilt from the Heap: all of its mo
 there are taken out (the rest of the Heap keeps its order), shuffled, and the new pile's bottom card
 is turned up. A location with none in the Heap stays empty and is checked again at every update
 (interpretation A7). The update comes after the end of the turn, so items escrowed this turn can
-already rebuild a pile.
+already rebuild a pile. Nemesis piles turn up their next card the same way but are never rebuilt
+(B1.6), except under ascension (O3.7); under ascension the Tower turns up its next foil here (O3.5).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.games.mr_card_game import trainer
+from cardtable.games.mr_card_game.cards import K_NEMESIS
 from cardtable.games.mr_card_game.shuffle import pick_tuple
 
 if TYPE_CHECKING:
@@ -36,10 +38,19 @@ def update(s: McgState) -> None:
                 s.top[li], s.below[li] = pick_tuple(s.below[li], s.rng)
                 if log:
                     s.emit("map", f"{c.locations[li].name}: {c.mname[s.top[li]]} is turned up")
+        if c.tower >= 0 and taken >> c.tower & 1 and s.tower < 0:
+            from cardtable.games.mr_card_game.setup import reveal_tower
+
+            reveal_tower(s)  # O3.5: the next Sorceress of the Tower and her global effect
         s.taken = 0
     for li in c.kingdom:
         if s.top[li] < 0 and not s.below[li]:
             rebuild(s, li)
+    # B1.6: an emptied nemesis pile stays empty, except under ascension (O3.7, ``nemesis-rebuild``).
+    if s.game.ascension and s.game.nemesis:
+        for li in c.nemesis_locations:
+            if s.top[li] < 0 and not s.below[li]:
+                rebuild_nemesis(s, li)
 
 
 def rebuild(s: McgState, li: int) -> None:
@@ -55,4 +66,33 @@ def rebuild(s: McgState, li: int) -> None:
         s.emit(
             "map",
             f"{c.locations[li].name} is rebuilt from the Heap ({len(mine)} cards): {c.mname[s.top[li]]} is turned up",
+        )
+
+
+def rebuild_nemesis(s: McgState, li: int) -> None:
+    """O3.7 (ascension): a new pile for an emptied nemesis location, from its epic items in the Heap
+    (``nemesis-rebuild=heap``) or from all of its cards, display cases included (``all``)."""
+    g = s.game
+    c = g.cards
+    mine = [x for x in s.heap if c.loc[x] == li]
+    taken = set(mine)
+    s.heap = tuple(x for x in s.heap if x not in taken)
+    if g.nemesis_all:
+        from cardtable.games.mr_card_game import modifiers
+
+        for p in range(g.players):
+            held = [x for x in s.items[p] if c.loc[x] == li and c.kind[x] == K_NEMESIS]
+            if held:
+                s.items[p] = tuple(x for x in s.items[p] if x not in held)
+                for x in held:
+                    s.eq &= ~(1 << x)
+                mine += held
+                modifiers.refresh(s, p)
+    if not mine:
+        return
+    s.top[li], s.below[li] = pick_tuple(tuple(sorted(mine)), s.rng)
+    if s.log is not None:
+        s.emit(
+            "map",
+            f"{c.locations[li].name} is built again ({len(mine)} cards): {c.mname[s.top[li]]} is turned up",
         )

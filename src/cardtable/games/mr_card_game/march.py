@@ -62,10 +62,12 @@ def finish(s: McgState, reason: str, winners: tuple[int, ...] = ()) -> None:
     s.winners = winners
     if s.log is not None:
         g = s.game
-        if winners:
+        if reason == "king-freed":
+            s.emit("over", f"{g.seat_name(winners[0])} frees King Ralph and wins the ascension!")
+        elif winners:
             names = " and ".join(g.seat_name(w) for w in winners)
             one = "s" if len(winners) == 1 else ""
-            s.emit("over", f"{names} defeat{one} the {g.cards.sorceress_name} and win{one}!")
+            s.emit("over", f"{names} defeat{one} the {sorceress_name(s)} and win{one}!")
         elif reason == "all-eliminated":
             s.emit("over", "every adventurer is out of the game: nobody wins")
         else:
@@ -78,7 +80,16 @@ def after_cleanup(s: McgState) -> None:
         mapupdate.update(s)
         nxt = next_active(s, s.active)
         if nxt == s.cert:
-            _begin_poll(s)
+            g = s.game
+            if g.ascension:
+                _next_round(s)  # O3.1: no collective March in ascension
+            elif g.quests_first and s.quests:
+                # B2.8: no March may be announced while the quest boss pile holds a boss.
+                if s.log is not None:
+                    s.emit("poll", f"round {s.round} is over; the quests are not done, so nobody may march yet")
+                _next_round(s)
+            else:
+                _begin_poll(s)
         else:
             s.turn += 1
             flow.prepare_turn(s, nxt)
@@ -173,10 +184,20 @@ def noncombat_done(s: McgState) -> None:
     flow.advance(s)
 
 
+def sorceress_card(s: McgState) -> int:
+    """The Sorceress of a standard game: the foil on the Tower, or the standard card."""
+    return s.tower if s.tower >= 0 else s.game.cards.sorceress
+
+
+def sorceress_name(s: McgState) -> str:
+    c = s.game.cards
+    return c.mname[s.tower] if s.tower >= 0 else c.sorceress_name
+
+
 def threshold(s: McgState) -> int:
     """What the acting marcher needs: the Sorceress's power, changed only by their own effects."""
     g = s.game
-    element = g.cards.element[g.cards.sorceress]
+    element = g.cards.element[sorceress_card(s)]
     return g.sorceress_power + s.mods[s.actor][modifiers.MPOW + element] - s.red
 
 
@@ -186,7 +207,7 @@ def combat_done(s: McgState) -> None:
 
     g = s.game
     p = s.actor
-    total = score(s, g.cards.element[g.cards.sorceress])
+    total = score(s, g.cards.element[sorceress_card(s)])
     need = threshold(s)
     s.mtotal[p] = total
     s.mthresh[p] = need
@@ -238,9 +259,9 @@ def _decide(s: McgState) -> None:
         s.out |= 1 << a
         s.elim.append(a)
         if s.log is not None:
-            s.emit("march", f"nobody defeats the {g.cards.sorceress_name}: {g.seat_name(a)}, who announced, is out")
+            s.emit("march", f"nobody defeats the {sorceress_name(s)}: {g.seat_name(a)}, who announced, is out")
     elif s.log is not None:
-        s.emit("march", f"nobody defeats the {g.cards.sorceress_name}")
+        s.emit("march", f"nobody defeats the {sorceress_name(s)}")
     left = active_seats(s, 0)
     if not left:
         finish(s, "all-eliminated")

@@ -9,8 +9,9 @@ A card is *active* (its icons and lasting effects count) when it is:
 * a piece of equipment that is **equipped** (clarification 1: unequipped equipment gives nothing);
 * a passive skill (always, while in the display case);
 * a buff skill that is turned on;
-* a card in the player's ``lasting`` list (the supplemental rules' negative effects, class cards,
-  Instant Karma), or a global effect of the table (a foil on the Tower): ``state.global_fx``.
+* a card in the player's ``lasting`` list (the supplemental rules' negative effects and Instant
+  Karmas), the player's class card or the class side of their class board (``state.klass``), or a
+  global effect of the table (a foil on top of the Tower): ``state.global_fx``.
 """
 
 from __future__ import annotations
@@ -110,6 +111,9 @@ def compute(s: McgState, p: int) -> tuple[int, ...]:
             add_effects(acc, effects[card])
     for card in s.lasting[p]:
         add_effects(acc, effects[card])
+    k = s.klass[p]
+    if k >= 0 and not s.plain >> p & 1:
+        add_effects(acc, effects[k])  # the class card, or the class side of a class board
     if s.global_fx:
         add_effects(acc, s.global_fx)
     return tuple(acc)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
 from cardtable.games.mr_card_game import flow, modifiers
-from cardtable.games.mr_card_game.cards import S_BUFF, S_NONCOMBAT, T_ACCESSORY
+from cardtable.games.mr_card_game.cards import K_BOARD_ITEM, K_STORE, S_BUFF, S_NONCOMBAT, T_ACCESSORY
 from cardtable.games.mr_card_game.codes import M_MARCH
 from cardtable.games.mr_card_game.effects import (
     CHOOSE,
@@ -126,6 +126,12 @@ def legal(s: McgState) -> list[Action]:
                     wants_mojo = True
         if wants_mojo:
             out += mojo_actions(s, p)
+    if s.store[p]:
+        # S1.2: a face-down Mr. Store item turned face up for its meat cost.
+        prices = c.price
+        for card in s.store[p]:
+            if prices[card] <= meat:
+                out.append(g.REVEAL[card])
     heap = s.heap
     if heap and not forbid & F_DIVE:
         top = heap[-1]
@@ -148,15 +154,21 @@ def _remove_item(s: McgState, p: int, card: int) -> None:
     modifiers.refresh(s, p)
 
 
+def equipped_count(s: McgState, p: int) -> int:
+    """How many pieces of equipment ``p`` has equipped (O5: at most three, of any types)."""
+    eq = s.eq
+    return sum(1 for x in s.items[p] if eq >> x & 1)
+
+
 def slot_free(s: McgState, p: int, card: int) -> bool:
-    """Whether ``card`` can be equipped without unequipping anything (its slot is empty)."""
+    """Whether ``card`` can be equipped without unequipping anything: its slot is empty (any number
+    of accessories) and fewer than three pieces of equipment are equipped (O5)."""
     c = s.game.cards
     sl = c.slot[card]
     eq = s.eq
-    if sl == T_ACCESSORY:
-        # Supplemental rules (O5): any number of accessories, at most 3 equipment items in all.
-        return sum(1 for x in s.items[p] if eq >> x & 1 and c.slot[x] >= 0) < 3
-    return not any(eq >> x & 1 and c.slot[x] == sl for x in s.items[p])
+    if equipped_count(s, p) >= 3:
+        return False
+    return sl == T_ACCESSORY or not any(eq >> x & 1 and c.slot[x] == sl for x in s.items[p])
 
 
 def gain_item(s: McgState, p: int, card: int) -> None:
@@ -183,17 +195,58 @@ def do_equip(s: McgState, action: Action) -> None:
     modifiers.refresh(s, p)
     if s.log is not None:
         s.emit("equip", f"{s.game.seat_name(p)} equips {s.game.card_name(card)}")
+    if equipped_count(s, p) > 3:
+        s.force = card  # O5.2: a fourth piece of equipment: one of the others must come off at once
     flow.advance(s)
 
 
 def do_unequip(s: McgState, action: Action) -> None:
+    """``unequip card=N``: by choice in a non-combat phase, or forced after equipping a fourth piece."""
     card = int(action.args[0])
     p = s.actor
     s.eq &= ~(1 << card)
+    s.force = -1
     modifiers.refresh(s, p)
     if s.log is not None:
         s.emit("equip", f"{s.game.seat_name(p)} unequips {s.game.card_name(card)}")
     flow.advance(s)
+
+
+def legal_forced_unequip(s: McgState) -> list[Action]:
+    """O5.2: the equipped items other than the one just equipped."""
+    g = s.game
+    eq = s.eq
+    return [g.UNEQUIP[x] for x in s.items[s.actor] if eq >> x & 1 and x != s.force]
+
+
+def do_reveal(s: McgState, action: Action) -> None:
+    """``reveal card=N`` (S1.2): pay a face-down Mr. Store item's meat cost; it joins the display case."""
+    card = int(action.args[0])
+    p = s.actor
+    price = s.game.cards.price[card]
+    pay_meat(s, p, price)
+    s.store[p] = tuple(x for x in s.store[p] if x != card)
+    s.pub &= ~(1 << card)
+    if s.log is not None:
+        s.emit("store", f"{s.game.seat_name(p)} reveals the Mr. Store item {s.game.card_name(card)} for {price} meat")
+    gain_item(s, p, card)
+    flow.advance(s)
+
+
+def store_back(s: McgState, p: int, card: int, why: str) -> None:
+    """A Mr. Store item leaves the display case but never for the Heap (S1.3): back face down to its
+    owner, its identity now public (pulverized, or used with ``store-used=facedown``), or out of the
+    game (used, ``store-used=removed``)."""
+    _remove_item(s, p, card)
+    if why == "used" and s.game.store_removed:
+        s.gone = (*s.gone, card)
+        where = "leaves the game"
+    else:
+        s.store[p] = tuple(sorted((*s.store[p], card)))
+        s.pub |= 1 << card
+        where = "goes back face down"
+    if s.log is not None:
+        s.emit("store", f"the Mr. Store item {s.game.card_name(card)} {where} ({why})")
 
 
 def do_autosell(s: McgState, action: Action) -> None:
@@ -215,15 +268,18 @@ def do_use(s: McgState, action: Action) -> None:
     c = g.cards
     card = int(action.args[0])
     p = s.actor
-    if c.itype[card] in CONSUMABLE_TYPES or g.consume_all:
+    kind = c.kind[card]
+    where = ""
+    if kind == K_BOARD_ITEM or (c.itype[card] not in CONSUMABLE_TYPES and not g.consume_all):
+        s.used |= 1 << card  # board equipment is never used up (S3.4): once a turn
+    elif kind != K_STORE:
         _remove_item(s, p, card)
         s.escrow[p] = (*s.escrow[p], card)
         where = " (to escrow)"
-    else:
-        s.used |= 1 << card
-        where = ""
     if s.log is not None:
         s.emit("use", f"{g.seat_name(p)} uses {g.card_name(card)}{where}")
+    if kind == K_STORE and not s.used >> card & 1:
+        store_back(s, p, card, "used")
     s.queue.extend((op, a, b, card, 0) for op, a, b, _ in c.effects[card])
     flow.advance(s)
 
@@ -295,11 +351,14 @@ def do_target(s: McgState, action: Action) -> None:
     card = int(action.args[0])
     p = s.actor
     _, t, _, src, _ = s.queue.pop(0)
-    _remove_item(s, p, card)
-    s.escrow[p] = (*s.escrow[p], card)
     value = min(4, g.cards.anvil[card])
     if s.log is not None:
         s.emit("pulverize", f"{g.seat_name(p)} pulverizes {g.card_name(card)} (power {g.cards.anvil[card]})")
+    if g.cards.kind[card] == K_STORE:
+        store_back(s, p, card, "pulverized")  # O7.3: back face down, never into the Heap
+    else:
+        _remove_item(s, p, card)
+        s.escrow[p] = (*s.escrow[p], card)
     if t == CHOOSE:
         s.queue.insert(0, (GAIN_STAT, CHOOSE, value, src, 0))
     else:

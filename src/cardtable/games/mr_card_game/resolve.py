@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.games.mr_card_game import modifiers
-from cardtable.games.mr_card_game.cards import K_BOSS
+from cardtable.games.mr_card_game.cards import K_BOARD_ITEM, K_BOSS
 from cardtable.games.mr_card_game.codes import D_CHOOSE, D_PULVERIZE, NO_LIMIT, Q_DRAW_TO
 from cardtable.games.mr_card_game.effects import (
     ALL_SLOTS,
@@ -93,9 +93,10 @@ def equipped_power(s: McgState, p: int, slot: int) -> int:
 
 
 def pulverize_targets(s: McgState, p: int) -> list[int]:
-    """Items with an anvil in ``p``'s display case, equipped or not (O7.1)."""
+    """Items with an anvil in ``p``'s display case, equipped or not (O7.1); class board equipment is
+    printed on the board and cannot be destroyed (A43)."""
     c = s.game.cards
-    return [card for card in s.items[p] if c.anvil[card] > 0]
+    return [card for card in s.items[p] if c.anvil[card] > 0 and c.kind[card] != K_BOARD_ITEM]
 
 
 def choosable_types(s: McgState, value: int) -> list[int]:

@@ -23,18 +23,24 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cardtable.engine import JSON, Action, Result, Rng, State
-from cardtable.games.mr_card_game import combat, endturn, flow, march, mojo, noncombat
+from cardtable.games.mr_card_game import ascension, classes, combat, endturn, flow, hardcore, march, mojo, noncombat
 from cardtable.games.mr_card_game.codes import (
+    D_BLOCK,
     D_CHOOSE,
+    D_CLASS,
     D_COMBAT,
+    D_CURE,
     D_DISCARD,
     D_LIMIT,
     D_MANEUVER,
     D_NONCOMBAT,
+    D_PERM,
     D_POLL,
     D_PULVERIZE,
+    D_SIDE,
     D_SPELLX,
     D_TARGET,
+    D_UNEQUIP,
     D_UPGRADE,
 )
 from cardtable.games.mr_card_game.effects import Effect
@@ -55,10 +61,14 @@ class McgState(State):
         "active",
         "actor",
         "announcer",
+        "asc_card",
+        "asc_stage",
         "below",
+        "box",
         "buffs",
         "cb",
         "cert",
+        "cure_left",
         "deck",
         "disc",
         "dmg",
@@ -67,15 +77,23 @@ class McgState(State):
         "eq",
         "escrow",
         "first",
+        "foil_pool",
+        "force",
         "global_fx",
         "gone",
         "hand",
+        "hc",
+        "hc_last",
+        "hc_target",
+        "hc_type",
         "heap",
         "items",
         "kills",
+        "klass",
         "lasting",
         "man",
         "meat",
+        "middle",
         "midx",
         "mode",
         "mods",
@@ -85,24 +103,32 @@ class McgState(State):
         "mtotal",
         "out",
         "pending",
+        "permed",
         "phase",
         "piles",
+        "plain",
         "plast",
         "played",
         "poll",
         "pool",
         "psum",
+        "pub",
+        "quests",
         "queue",
         "reason",
         "red",
         "round",
+        "runs",
         "skill_disc",
         "skill_pile",
         "skills",
         "step",
         "store",
+        "store_aside",
         "taken",
         "top",
+        "tower",
+        "tower_left",
         "trained",
         "trainer",
         "upg_left",
@@ -137,7 +163,35 @@ class McgState(State):
     pool: int
     global_fx: tuple[Effect, ...]
     gone: tuple[int, ...]
-    """Cards removed from the game (the supplemental rules' cured negative effects)."""
+    """Cards removed from the game, publicly (boss cards blocked or cured, used Mr. Store items with
+    ``store-used=removed``)."""
+    box: tuple[int, ...]
+    """Cards never in play, publicly known (spare newbie sets, components not used, filtered Mr. Store
+    items, unused class cards and boards outside ascension, the standard Sorceress when foils are used)."""
+    middle: tuple[int, ...]
+    """Ascension: the unused class cards or boards in the middle of the table (public)."""
+    quests: tuple[int, ...]
+    """The quest boss pile, top first (public, ordered by power)."""
+    tower: int
+    """The foil face up on top of the Sorceress' Tower (-1: the standard Sorceress, or the Tower's
+    location card after the top foil was defeated this turn)."""
+    tower_left: tuple[int, int, int]
+    """How many foils of each form are still hidden in the Tower, below its top."""
+    foil_pool: tuple[int, ...]
+    """The foils nobody has seen: those hidden in the Tower and those removed unseen, together and
+    unordered (a foil turned up is a random one of its form: the same as shuffling, see .shuffle)."""
+    store_aside: tuple[int, ...]
+    """Mr. Store items set aside unseen (not dealt)."""
+    pub: int
+    """Bit mask of face-down Mr. Store items whose identity is public (revealed once, then returned)."""
+    klass: list[int]
+    """Each player's class card or class board (-1: none)."""
+    plain: int
+    """Bit mask of the players whose class board shows the Mr. Card Game side (no class ability)."""
+    runs: list[int]
+    """Ascension runs each player has completed (the Sorceress form they face next is runs + 1)."""
+    permed: int
+    """Bit mask of the skills permed in ascension (kept through every reset)."""
     eq: int
     buffs: int
     used: int
@@ -158,6 +212,23 @@ class McgState(State):
     pending: int
     upg_left: int
     upg_roll: bool
+    cure_left: bool
+    """A rollover's "remove one negative effect" decision is pending."""
+    force: int
+    """A piece of equipment just equipped as the fourth: another must be unequipped (-1: none)."""
+    asc_stage: int
+    """After defeating a Sorceress form: 0 perm a skill, 1 choose a class, 2 done."""
+    asc_card: int
+    """The class card or board just returned to the middle (a new class must be another one)."""
+    # hardcore combat
+    hc: int
+    """The counter-attack still to block (0: none)."""
+    hc_type: int
+    """The stat type the block must use (-1: any single type, not chosen yet)."""
+    hc_last: int
+    """The value of the last card discarded to block (cards are offered in non-increasing value)."""
+    hc_target: int
+    """The monster, nemesis or boss killed, looted once the block is settled."""
     # combat
     man: int
     psum: int
@@ -233,6 +304,26 @@ class McgState(State):
         o.pending = self.pending
         o.upg_left = self.upg_left
         o.upg_roll = self.upg_roll
+        o.cure_left = self.cure_left
+        o.force = self.force
+        o.asc_stage = self.asc_stage
+        o.asc_card = self.asc_card
+        o.hc = self.hc
+        o.hc_type = self.hc_type
+        o.hc_last = self.hc_last
+        o.hc_target = self.hc_target
+        o.box = self.box
+        o.middle = self.middle
+        o.quests = self.quests
+        o.tower = self.tower
+        o.tower_left = self.tower_left
+        o.foil_pool = self.foil_pool
+        o.store_aside = self.store_aside
+        o.pub = self.pub
+        o.klass = self.klass.copy()
+        o.plain = self.plain
+        o.runs = self.runs.copy()
+        o.permed = self.permed
         o.man = self.man
         o.psum = self.psum
         o.plast = self.plast
@@ -256,10 +347,13 @@ class McgState(State):
         * each other player's hand and deck, pooled per player and dealt again (what they hold
           together is public: every stat card's arrival and departure is seen, only which are in
           the hand is not);
-        * the order of the seat's own deck, of the hidden part of each location pile and of the
-          skill draw pile: these piles are unordered and kept sorted (every draw or reveal takes a
-          random card, see :mod:`.shuffle`), so reseeding the state's generator (done by the
-          engine) resamples them.
+        * the Mr. Store items nobody but their owner has seen: the other players' face-down items
+          (except those whose identity became public when they were revealed and returned) and the
+          items set aside, pooled and dealt again, each player keeping their number;
+        * the order of the seat's own deck, of the hidden part of each location pile, of the skill
+          draw pile and the foils nobody has seen: these piles are unordered and kept sorted (every
+          draw or reveal takes a random card, see :mod:`.shuffle`), so reseeding the state's
+          generator (done by the engine) resamples them.
 
         Every pool is sorted before it is shuffled, so the result depends only on what the seat can
         know and on ``rng``.
@@ -279,19 +373,44 @@ class McgState(State):
             k = len(hand)
             hand[:] = pool[:k]
             deck[:] = sorted(pool[k:])
+        if self.game.store:
+            pub = o.pub
+            pool = list(o.store_aside)
+            counts = []
+            for p in range(self.game.players):
+                hidden = [x for x in o.store[p] if not pub >> x & 1] if p != seat else []
+                counts.append(len(hidden))
+                pool += hidden
+            if pool and any(counts):
+                pool.sort()
+                shuffle(pool, r)
+                i = 0
+                for p in range(self.game.players):
+                    if p == seat or not counts[p]:
+                        continue
+                    kept = tuple(x for x in o.store[p] if pub >> x & 1)
+                    o.store[p] = tuple(sorted((*kept, *pool[i : i + counts[p]])))
+                    i += counts[p]
+                o.store_aside = tuple(sorted(pool[i:]))
         return o
 
     def known_cards(self, seat: int | None) -> set[int]:
         """Every card whose identity and place ``seat`` knows: all but the decks, the other hands,
-        the hidden part of the location piles and the skill draw pile."""
+        the hidden part of the location piles, the skill draw pile, the other players' face-down
+        Mr. Store items (unless their identity is public), the Mr. Store items set aside and the
+        foils nobody has seen."""
         hidden: set[int] = set()
+        pub = self.pub
         for p in range(self.game.players):
             hidden.update(self.deck[p])
             if p != seat:
                 hidden.update(self.hand[p])
+                hidden.update(x for x in self.store[p] if not pub >> x & 1)
         for pile in self.below:
             hidden.update(pile)
         hidden.update(self.skill_pile)
+        hidden.update(self.store_aside)
+        hidden.update(self.foil_pool)
         return set(range(self.game.cards.size)) - hidden
 
     def _view(self, seat: int | None) -> dict[str, JSON]:
@@ -322,6 +441,12 @@ _LEGAL: dict[int, Callable[[McgState], list[Action]]] = {
     D_DISCARD: endturn.legal_discard,
     D_LIMIT: endturn.legal_limit,
     D_POLL: march.legal_poll,
+    D_BLOCK: hardcore.legal_block,
+    D_CURE: hardcore.legal_cure,
+    D_UNEQUIP: noncombat.legal_forced_unequip,
+    D_PERM: ascension.legal_perm,
+    D_CLASS: classes.legal_class,
+    D_SIDE: classes.legal_side,
 }
 
 _HANDLERS: dict[str, Callable[[McgState, Action], None]] = {
@@ -349,4 +474,14 @@ _HANDLERS: dict[str, Callable[[McgState, Action], None]] = {
     "discard": endturn.do_discard,
     "march": march.do_march,
     "pass": march.do_pass,
+    "reveal": noncombat.do_reveal,
+    "block": hardcore.do_block,
+    "suffer": hardcore.do_suffer,
+    "cure": hardcore.do_cure,
+    "no-cure": hardcore.do_no_cure,
+    "perm": ascension.do_perm,
+    "no-perm": ascension.do_no_perm,
+    "class": classes.do_class,
+    "side": classes.do_side,
+    "kill-sorceress": ascension.do_kill_sorceress,
 }

@@ -21,8 +21,14 @@ from cardtable.games.mr_card_game.cards import (
     E_COMBAT,
     E_NONCOMBAT,
     E_PASSIVE,
+    K_BOARD_ITEM,
     K_BOSS,
+    K_CLASS_BOARD,
+    K_CLASS_CARD,
+    K_FOIL,
+    K_NEMESIS,
     K_STAT,
+    K_STORE,
     MOJO_X,
     S_BUFF,
     S_COMBAT,
@@ -32,16 +38,22 @@ from cardtable.games.mr_card_game.cards import (
     STAT_KINDS,
 )
 from cardtable.games.mr_card_game.codes import (
+    D_BLOCK,
     D_CHOOSE,
+    D_CLASS,
     D_COMBAT,
+    D_CURE,
     D_DISCARD,
     D_LIMIT,
     D_MANEUVER,
     D_NONCOMBAT,
+    D_PERM,
     D_POLL,
     D_PULVERIZE,
+    D_SIDE,
     D_SPELLX,
     D_TARGET,
+    D_UNEQUIP,
     D_UPGRADE,
     M_MARCH,
     NO_LIMIT,
@@ -56,14 +68,17 @@ from cardtable.games.mr_card_game.effects import (
     MANEUVER_WORDS,
     MANEUVERS,
     STAT_WORDS,
+    UNEQUIP,
     describe,
 )
+from cardtable.games.mr_card_game.march import sorceress_name
 
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.game import MrCardGame
     from cardtable.games.mr_card_game.state import McgState
 
-_ITEM_TYPE_WORDS = ("weapon", "hat", "pants", "accessory", "food", "booze", "combat item")
+_ORIGIN = {K_NEMESIS: "epic item", K_STORE: "Mr. Store", K_BOARD_ITEM: "class board"}
+_ITEM_TYPE_WORDS = ("weapon", "hat", "pants", "accessory", "food", "booze", "combat item", "special item")
 _SKILL_ABILITY = ("passive", "buff", "combat", "non-combat")
 
 
@@ -101,6 +116,11 @@ def _item_text(g: MrCardGame, card: int) -> str:
         parts.append(f"Combat{' (used up)' if consumed else ', once a turn'}: {effects}")
     if c.slot[card] >= 0:
         parts.append("works only while equipped")
+    k = c.kind[card]
+    if k == K_STORE:
+        parts.append("never AutoSold nor put into the Heap (pulverized: back face down to its owner)")
+    elif k == K_BOARD_ITEM:
+        parts.append("printed on a class board: always available, never AutoSold")
     return ". ".join(p[0].upper() + p[1:] for p in parts) + ("." if parts else "")
 
 
@@ -111,6 +131,9 @@ def item_json(g: MrCardGame, card: int) -> dict[str, JSON]:
     kind = _ITEM_TYPE_WORDS[it]
     if it == 0:
         kind = ("ranged " if c.ranged[card] else "melee ") + kind
+    origin = _ORIGIN.get(c.kind[card])
+    if origin:
+        kind += f" ({origin})"
     out: dict[str, JSON] = {
         "id": card,
         "name": c.iname[card],
@@ -231,12 +254,125 @@ def card_json(g: MrCardGame, card: int) -> dict[str, JSON]:
     if card in c.skills:
         return skill_json(g, card)
     if k == K_BOSS:
-        return {"id": card, "name": c.negative_name[card], "type": "negative effect", "text": ""}
+        return negative_json(g, card)
     if k == K_STAT:
         return {"id": card, "name": c.stat_names[c.skind[card]], "type": "stat", "text": ""}
+    if k == K_FOIL:
+        return karma_json(g, card)
+    if k in (K_CLASS_CARD, K_CLASS_BOARD):
+        return class_json(g, card)
     if card < c.items.stop:
         return item_json(g, card)
     return {"id": card, "name": c.iname[card], "type": "card", "text": ""}
+
+
+def global_words(g: MrCardGame, card: int) -> str:
+    """A foil's global effect in words (it changes the kingdom for everyone while she is on top)."""
+    fx = g.cards.gfx[card]
+    if not fx:
+        return "no global effect"
+    return "; ".join(describe(e).replace(" on your turn", "").replace(" your ", " every player's ") for e in fx)
+
+
+def foil_json(g: MrCardGame, card: int) -> dict[str, JSON]:
+    """A Naughty Sorceress foil, Sorceress side up (on top of the Tower)."""
+    c = g.cards
+    form = c.form[card]
+    return {
+        "id": card,
+        "name": c.mname[card],
+        "type": f"Naughty Sorceress (form {form})",
+        "text": f"Global effect while she is on top of the Tower: {global_words(g, card)}.",
+        "power": c.mpower[card],
+        "element": ELEMENTS[c.element[card]],
+        "form": form,
+        "back": c.iname[card],
+    }
+
+
+def karma_json(g: MrCardGame, card: int) -> dict[str, JSON]:
+    """A defeated foil, its back up: Instant Karma (or King Ralph)."""
+    c = g.cards
+    effects = "; ".join(describe(e) for e in c.effects[card])
+    return {
+        "id": card,
+        "name": c.iname[card],
+        "type": "special item" if c.form[card] < 3 else "King Ralph",
+        "text": f"Passive, kept through every ascension: {effects}." if effects else "",
+        "defeated": c.mname[card],
+    }
+
+
+_SUBTYPE_WORDS = ("injury", "impairment", "illness")
+
+
+def negative_text(g: MrCardGame, card: int) -> str:
+    c = g.cards
+    parts = []
+    for e in c.effects[card]:
+        words = describe(e)
+        parts.append(f"when it arrives, {words}" if e[0] == UNEQUIP else words)
+    return "; ".join(parts) + "." if parts else ""
+
+
+def negative_json(g: MrCardGame, card: int) -> dict[str, JSON]:
+    """A boss card flipped: its negative effect (in a display case, or removed from the game)."""
+    c = g.cards
+    return {
+        "id": card,
+        "name": c.negative_name[card],
+        "type": f"negative effect ({_SUBTYPE_WORDS[c.subtype[card]]})",
+        "text": negative_text(g, card),
+        "boss": c.mname[card],
+    }
+
+
+def boss_json(g: MrCardGame, card: int) -> dict[str, JSON]:
+    """A boss, boss side up (the quest pile): its numbers and, on its back, its negative effect."""
+    c = g.cards
+    value = -1 - c.drop[card]
+    neg = c.negative_name[card]
+    return {
+        "id": card,
+        "name": c.mname[card],
+        "type": "boss",
+        "text": (
+            f"Hardcore: counter-attacks with {value} of any single stat type. Drops no item; a stat card of "
+            f"value {value}, any type. Back: {neg} ({_SUBTYPE_WORDS[c.subtype[card]]}): {negative_text(g, card)}"
+        ),
+        "power": c.mpower[card],
+        "element": ELEMENTS[c.element[card]],
+        "meat": c.meat[card],
+        "stat_drop": f"any type, value {value}",
+        "negative_effect": neg,
+    }
+
+
+def class_json(g: MrCardGame, card: int, plain: bool = False) -> dict[str, JSON]:
+    """A class card, or a class board (its class side, or its Mr. Card Game side)."""
+    c = g.cards
+    effects = "; ".join(describe(e) for e in c.effects[card])
+    if c.kind[card] == K_CLASS_CARD:
+        return {
+            "id": card,
+            "name": c.iname[card],
+            "type": "character class card",
+            "text": f"Passive: {effects}.",
+            "class": CLASS_WORDS[c.sclass[card]],
+        }
+    equipment = [c.iname[x] for x in c.board_items[c.class_boards.index(card)]]
+    return {
+        "id": card,
+        "name": c.iname[card],
+        "type": "character class board",
+        "text": (
+            "Mr. Card Game side: no class (the standard newbie gear)."
+            if plain
+            else f"Class side: {effects}. Starting equipment (never AutoSold): {', '.join(equipment)}."
+        ),
+        "class": CLASS_WORDS[c.sclass[card]],
+        "side": "Mr. Card Game" if plain else "class",
+    }
 
 
 # -- the prompt --------------------------------------------------------------------------------------
@@ -257,15 +393,20 @@ def prompt(s: McgState, seat: int | None) -> str:
     if ph == D_NONCOMBAT:
         if march:
             return f"{who}{you}: the March on the Tower — your last non-combat phase (done when finished)"
+        store = ", reveal Mr. Store items" if g.store else ""
         return (
             f"{who}{you}: non-combat phase — equip, AutoSell, use items, train, skills and buffs, "
-            "Dumpster Dive; then start a combat or end the turn"
+            f"Dumpster Dive{store}; then start a combat or end the turn"
         )
     if ph == D_SPELLX:
         return f"{who}{you}: choose X, the mojo to spend on {g.cards.iname[s.pending]} (a Spell Attack ability)"
     if ph == D_CHOOSE:
         src = s.queue[0][3]
-        why = f" ({g.cards.name(src)}'s effect)" if src >= 0 else ""
+        c = g.cards
+        if src >= 0 and c.kind[src] == K_BOSS:
+            why = f" ({c.mname[src]}'s stat drop: any type)"
+        else:
+            why = f" ({c.name(src)}'s effect)" if src >= 0 else ""
         return f"{who}{you}: choose the type of the value-{s.queue[0][2]} stat card to gain{why}"
     if ph == D_PULVERIZE:
         return f"{who}{you}: choose the item with an anvil to Pulverize"
@@ -277,17 +418,53 @@ def prompt(s: McgState, seat: int | None) -> str:
         if march:
             return (
                 f"{who}{you}: the March — combat items and skills, then a maneuver against the "
-                f"{g.cards.sorceress_name} (or end the combat and announce the damage alone)"
+                f"{sorceress_name(s)} (or end the combat and announce the damage alone)"
             )
         return (
             f"{who}{you}: combat step 1 — combat items and skills, then a maneuver (or kill a monster the "
             "damage alone beats, or end the combat)"
         )
+    if ph == D_BLOCK:
+        c = g.cards
+        t = s.hc_target
+        typ = "cards of one stat type" if s.hc_type < 0 else f"{STAT_WORDS[s.hc_type]} cards"
+        if c.kind[t] == K_BOSS:
+            risk = f"suffer {c.negative_name[t]}"
+        else:
+            risk = "take it (it brings no negative effect in these components)"
+        return (
+            f"{who}{you}: {c.mname[t]} counter-attacks (hardcore) — discard {typ} worth {s.hc} or more to "
+            f"block it, or {risk}"
+        )
+    if ph == D_CURE:
+        return f"{who}{you}: rollover — remove one negative effect from your display case, or keep them"
+    if ph == D_UNEQUIP:
+        return (
+            f"{who}{you}: {g.cards.iname[s.force]} is a fourth piece of equipment — unequip one of the "
+            "others (three at most)"
+        )
+    if ph == D_PERM:
+        return (
+            f"{who}{you}: ascension run {s.runs[p]} complete — perm one trained skill (kept all game), or "
+            "none; the others go to the skill discard pile"
+        )
+    if ph == D_CLASS:
+        plain = " (or the Mr. Card Game side, with the newbie gear)" if g.classes == 2 else ""
+        return f"{who}{you}: ascension — choose a new class from the middle of the table{plain}"
+    if ph == D_SIDE:
+        board = g.cards.iname[s.klass[p]]
+        return (
+            f"{who}{you}: setup — place your {board} class side up (its ability and starting equipment) "
+            "or Mr. Card Game side up (the newbie gear)"
+        )
     if ph == D_MANEUVER:
-        t = STAT_WORDS[MANEUVER_STAT[s.man]]
-        return f"{who}{you}: {MANEUVER_WORDS[s.man]} — play {t} cards (so far {s.psum}), then done"
+        stat = STAT_WORDS[MANEUVER_STAT[s.man]]
+        return f"{who}{you}: {MANEUVER_WORDS[s.man]} — play {stat} cards (so far {s.psum}), then done"
     if ph == D_TARGET:
-        return f"{who}{you}: choose the monster to kill (your score against each is shown), or end the combat"
+        return (
+            f"{who}{you}: choose the {'foe' if g.bosses or g.nemesis or g.ascension else 'monster'} to kill "
+            "(your score against each is shown), or end the combat"
+        )
     if ph == D_DISCARD:
         return f"{who}{you}: end of turn — discard any cards, then draw up to six"
     if ph == D_LIMIT:
@@ -299,7 +476,9 @@ def _ending(s: McgState) -> str:
     g = s.game
     if s.reason == "sorceress-defeated":
         names = " and ".join(g.seat_name(w) for w in s.winners)
-        return f"{names} defeated the {g.cards.sorceress_name}"
+        return f"{names} defeated the {sorceress_name(s)}"
+    if s.reason == "king-freed":
+        return f"{g.seat_name(s.winners[0])} defeated the Sorceress's third form and freed King Ralph"
     if s.reason == "all-eliminated":
         return "every adventurer is out; nobody won"
     return f"the turn limit ({g.turn_limit} rounds) was reached; nobody won"
@@ -311,7 +490,13 @@ def _phase_words(s: McgState) -> str:
         return "game over"
     if s.phase == D_POLL:
         return "the March poll"
+    if s.phase == D_SIDE:
+        return "setup: the class boards"
     who = g.seat_name(s.actor)
+    if s.phase in (D_PERM, D_CLASS):
+        return f"{who}'s ascension"
+    if s.phase == D_BLOCK:
+        return f"{who}'s combat phase"
     if s.mode == M_MARCH:
         part = "non-combat" if s.phase == D_NONCOMBAT else "combat"
         return f"the March on the Tower: {who}'s {part} phase"
@@ -335,6 +520,91 @@ def _display_case(s: McgState, p: int) -> list[JSON]:
         if s.used >> card & 1:
             d["used_this_turn"] = True
         out.append(d)
+    return out
+
+
+def _pile(s: McgState, li: int) -> dict[str, JSON]:
+    """A location pile (kingdom or nemesis): its top with both sides, what is still below (a set
+    anyone can work out, sorted, never its order)."""
+    g = s.game
+    c = g.cards
+    loc = c.locations[li]
+    top = s.top[li]
+    out: dict[str, JSON] = {
+        "location": loc.name,
+        "monster": monster_json(g, top) if top >= 0 else None,
+        "hidden_cards": len(s.below[li]),
+        "still_below": sorted(c.mname[x] for x in s.below[li]),
+        "empty": top < 0 and not s.below[li],
+    }
+    return out
+
+
+def _layout(g: MrCardGame) -> JSON:
+    """The playmat's spaces (option ``playmat``): what lies on each (the renderer draws them there)."""
+    c = g.cards
+    mat = c.playmat
+    if not g.playmat or mat is None:
+        return None
+    spaces: list[JSON] = []
+    for li, loc in enumerate(c.locations):
+        pos = loc.playmat or (0, 0)
+        if loc.kind == "nemesis" and not g.nemesis:
+            what = "empty nemesis space"
+        else:
+            what = {"kingdom": "location", "nemesis": "nemesis location", "tower": "tower"}[loc.kind]
+        spaces.append({"row": pos[0], "column": pos[1], "space": loc.name, "holds": what, "location": li})
+    spaces.append({"row": mat.heap[0], "column": mat.heap[1], "space": "The Heap", "holds": "heap"})
+    spaces.append(
+        {
+            "row": mat.quests[0],
+            "column": mat.quests[1],
+            "space": "Quests",
+            "holds": "quests" if g.bosses else "empty quest space",
+        }
+    )
+    for r, col in mat.spare:
+        spaces.append({"row": r, "column": col, "space": "(a future expansion)", "holds": "spare"})
+    spaces.sort(key=lambda x: (x["row"], x["column"]))
+    return {"name": mat.name, "rows": mat.size[0], "columns": mat.size[1], "spaces": spaces}
+
+
+def _sorceress(s: McgState) -> dict[str, JSON]:
+    """The Sorceress on the Tower: the standard card, a foil (with its global effect), or under
+    ascension the top of the Tower and how many foils of each form are still hidden in it."""
+    g = s.game
+    c = g.cards
+    if s.tower >= 0:
+        out = foil_json(g, s.tower)
+        if not g.ascension:
+            out["text"] += " Defeat her in the March on the Tower to win."
+    elif g.ascension:
+        out = {
+            "id": None,
+            "name": "The Sorceress' Tower",
+            "type": "tower",
+            "text": "Her defeated form is gone; the next one is turned up at the map update.",
+            "power": None,
+            "element": ELEMENTS[0],
+        }
+    else:
+        out = {
+            "id": c.sorceress,
+            "name": c.sorceress_name,
+            "type": "boss",
+            "text": "Defeat her in the March on the Tower to win.",
+            "power": g.sorceress_power,
+            "element": ELEMENTS[c.element[c.sorceress]],
+        }
+    if g.ascension:
+        out["hidden_in_tower"] = {f"form {f + 1}": s.tower_left[f] for f in range(3)}
+        out["form_powers"] = list(c.form_power)
+        out["text"] = str(out["text"]) + (
+            " Ascension: in your combat phase, defeat the form of your run (digging past lower forms on top); "
+            "the third form frees King Ralph and wins."
+        )
+    if out["id"] is None:
+        del out["id"]
     return out
 
 
@@ -376,10 +646,10 @@ def _bonuses(s: McgState, p: int) -> dict[str, JSON]:
 
 def _combat(s: McgState) -> dict[str, JSON] | None:
     from cardtable.games.mr_card_game.combat import power_of, score, targets
-    from cardtable.games.mr_card_game.march import threshold
+    from cardtable.games.mr_card_game.march import sorceress_card, threshold
 
-    if s.phase not in (D_COMBAT, D_MANEUVER, D_TARGET) and not (
-        s.phase in (D_SPELLX, D_CHOOSE, D_UPGRADE) and s.step in (ST_COMBAT, ST_MANEUVER, ST_TARGET)
+    if s.phase not in (D_COMBAT, D_MANEUVER, D_TARGET, D_BLOCK) and not (
+        s.phase in (D_SPELLX, D_CHOOSE, D_UPGRADE, D_CURE) and s.step in (ST_COMBAT, ST_MANEUVER, ST_TARGET)
     ):
         return None
     g = s.game
@@ -394,7 +664,7 @@ def _combat(s: McgState) -> dict[str, JSON] | None:
         "bonus_this_combat": {MANEUVERS[m]: s.cb[m] for m in range(4) if s.cb[m]},
     }
     if s.mode == M_MARCH:
-        sorc = c.sorceress
+        sorc = sorceress_card(s)
         out["against_sorceress"] = {"score": score(s, c.element[sorc]), "needs": threshold(s)}
     else:
         rows: list[JSON] = []
@@ -409,10 +679,51 @@ def _combat(s: McgState) -> dict[str, JSON] | None:
                     "power": power,
                     "score": sc,
                     "beaten": power <= 0 or sc >= power,
+                    "counter_attack": _counter_words(s, t),
                 }
             )
+        if g.ascension:
+            from cardtable.games.mr_card_game.ascension import form_of, sorceress_power, target_card
+
+            base = sorceress_power(s, s.actor)
+            if base is not None:
+                power = base - s.red
+                sc = score(s, 0)
+                top = target_card(s, s.actor)
+                rows.append(
+                    {
+                        "monster": c.mname[top] if top >= 0 else f"Naughty Sorceress, form {form_of(s, s.actor)}",
+                        "card": top if top >= 0 else None,
+                        "element": ELEMENTS[0],
+                        "power": power,
+                        "score": sc,
+                        "beaten": power <= 0 or sc >= power,
+                        "counter_attack": None,
+                    }
+                )
         out["targets"] = rows
+    if s.phase == D_BLOCK:
+        t = s.hc_target
+        out["counter_attack"] = {
+            "from": c.mname[t],
+            "still_to_block": s.hc,
+            "type": "any single type" if s.hc_type < 0 else STAT_WORDS[s.hc_type],
+            "if_not_blocked": c.negative_name[t] if c.kind[t] == K_BOSS else "nothing",
+        }
     return out
+
+
+def _counter_words(s: McgState, t: int) -> str | None:
+    """The counter-attack a hardcore target would make against the acting player now (None: none)."""
+    from cardtable.games.mr_card_game.hardcore import ANY_TYPE, counter_attack
+
+    g = s.game
+    if g.cards.kind[t] != K_BOSS and not g.hardcore_all:
+        return None
+    value, typ = counter_attack(s, t)
+    if value <= 0:
+        return "none (turned away by the ranged weapon)"
+    return f"{value} of any single type" if typ == ANY_TYPE else f"{STAT_WORDS[typ]} {value}"
 
 
 def view(s: McgState, seat: int | None) -> dict[str, JSON]:
@@ -420,26 +731,30 @@ def view(s: McgState, seat: int | None) -> dict[str, JSON]:
     c = g.cards
     locations: list[JSON] = []
     for li in c.kingdom:
-        loc = c.locations[li]
-        top = s.top[li]
-        grid = loc.grid or (0, 0)
-        locations.append(
-            {
-                "location": loc.name,
-                "row": grid[0],
-                "column": grid[1],
-                "monster": monster_json(g, top) if top >= 0 else None,
-                "hidden_cards": len(s.below[li]),
-                "still_below": sorted(c.mname[x] for x in s.below[li]),
-                "empty": top < 0 and not s.below[li],
-            }
-        )
+        grid = c.locations[li].grid or (0, 0)
+        row = _pile(s, li)
+        row["row"], row["column"] = grid[0], grid[1]
+        locations.append(row)
     skind = c.skind
     players: list[JSON] = []
     for p in range(g.players):
         hand_deck = [*s.hand[p], *s.deck[p]]
+        extra: dict[str, JSON] = {}
+        if g.store:
+            extra["store_face_down"] = len(s.store[p])
+            extra["store_known_face_down"] = [item_json(g, x) for x in s.store[p] if s.pub >> x & 1]
+        if g.bosses:
+            extra["negative_effects"] = [negative_json(g, x) for x in s.lasting[p] if c.kind[x] == K_BOSS]
+        if g.classes:
+            k = s.klass[p]
+            extra["class"] = class_json(g, k, bool(s.plain >> p & 1)) if k >= 0 else None
+        if g.ascension:
+            extra["runs_completed"] = s.runs[p]
+            extra["faces_form"] = min(3, s.runs[p] + 1)
+            extra["instant_karma"] = [karma_json(g, x) for x in s.lasting[p] if c.kind[x] == K_FOIL]
         players.append(
             {
+                **extra,
                 "seat": g.seat_name(p),
                 "meat": s.meat[p],
                 "out_of_the_game": bool(s.out >> p & 1),
@@ -459,6 +774,14 @@ def view(s: McgState, seat: int | None) -> dict[str, JSON]:
             }
         )
     trainer: list[JSON] = [skill_json(g, x) if x >= 0 else None for x in s.trainer]
+    if g.class_trainer:
+        piles = [0] * len(CLASS_WORDS)
+        for x in s.skill_pile:
+            piles[c.sclass[x]] += 1
+        trainer = [
+            {"class": CLASS_WORDS[k], "top": skill_json(g, x) if x >= 0 else None, "face_down": piles[k]}
+            for k, x in enumerate(s.trainer)
+        ]
     paying: JSON = None
     if s.phase == D_SPELLX and s.pending >= 0:
         paying = {"card": skill_json(g, s.pending), "cost": "X (1 or more)", "mojo_pool": s.mojo}
@@ -482,16 +805,16 @@ def view(s: McgState, seat: int | None) -> dict[str, JSON]:
         "certificate": g.seat_name(s.cert),
         "phase": _phase_words(s),
         "map": locations,
-        "sorceress": {
-            "id": c.sorceress,
-            "name": c.sorceress_name,
-            "type": "boss",
-            "text": "Defeat her in the March on the Tower to win.",
-            "power": g.sorceress_power,
-            "element": ELEMENTS[c.element[c.sorceress]],
-        },
+        "sorceress": _sorceress(s),
+        "nemesis": [_pile(s, li) for li in c.nemesis_locations] if g.nemesis else None,
+        "quests": [boss_json(g, x) for x in s.quests] if g.bosses else None,
         "heap": [card_json(g, x) for x in s.heap],
         "trainer": trainer,
+        "trainer_kind": (
+            "six class piles, each top face up (only a bought pile turns up a new card)"
+            if g.class_trainer
+            else "a line of four, newest first"
+        ),
         "skill_pile": len(s.skill_pile),
         "skill_discard": [skill_json(g, x) for x in s.skill_disc],
         "stat_piles": [
@@ -511,6 +834,10 @@ def view(s: McgState, seat: int | None) -> dict[str, JSON]:
         "combat": _combat(s),
         "paying": paying,
         "march": march,
+        "store": [item_json(g, x) for x in s.store[seat]] if seat is not None and g.store else None,
+        "middle": [class_json(g, x) for x in s.middle] if g.ascension and g.classes else None,
+        "removed": [card_json(g, x) for x in s.gone],
+        "layout": _layout(g),
         "result": result(s).to_json() if s.is_over else None,
     }
     return out
@@ -579,14 +906,32 @@ def snapshot(s: McgState) -> dict[str, JSON]:
         "march_thresholds": list(s.mthresh),
         "winners": list(s.winners),
         "reason": s.reason,
+        "box": list(s.box),
+        "middle": list(s.middle),
+        "quests": list(s.quests),
+        "tower": s.tower,
+        "tower_left": list(s.tower_left),
+        "foil_pool": list(s.foil_pool),
+        "store_aside": list(s.store_aside),
+        "public_store": s.pub,
+        "class": list(s.klass),
+        "plain_side": s.plain,
+        "runs": list(s.runs),
+        "permed": s.permed,
+        "cure_left": s.cure_left,
+        "force": s.force,
+        "asc_stage": s.asc_stage,
+        "asc_card": s.asc_card,
+        "hardcore": [s.hc, s.hc_type, s.hc_last, s.hc_target],
     }
 
 
 def progress(s: McgState, p: int) -> tuple[int, ...]:
-    """How far a player still in the game has come (for ranks): stat values, then meat."""
+    """How far a player still in the game has come (for ranks): ascension runs completed, then stat
+    values, then meat."""
     skind = s.game.cards.skind
     stats = sum((skind[x] & 3) + 1 for x in (*s.hand[p], *s.deck[p], *s.disc[p], *s.played[p]))
-    return (stats, s.meat[p])
+    return (s.runs[p], stats, s.meat[p])
 
 
 def result(s: McgState) -> Result:
@@ -600,9 +945,9 @@ def result(s: McgState) -> Result:
     keys: list[tuple[float, ...]] = []
     for p in range(n):
         if p in winners:
-            keys.append((2, 0, 0, 0))
+            keys.append((2, 0, 0, 0, 0))
         elif s.out >> p & 1:
-            keys.append((0, s.elim.index(p), 0, 0))
+            keys.append((0, s.elim.index(p), 0, 0, 0))
         else:
             keys.append((1, 0, *progress(s, p)))
     scores = tuple(1.0 / len(winners) if p in winners else 0.0 for p in range(n))
@@ -615,6 +960,12 @@ def result(s: McgState) -> Result:
         "meat": {g.seat_name(p): s.meat[p] for p in range(n)},
         "skills_trained": {g.seat_name(p): s.trained[p] for p in range(n)},
     }
+    if g.ascension:
+        details["runs_completed"] = {g.seat_name(p): s.runs[p] for p in range(n)}
+    if g.bosses:
+        details["negative_effects"] = {
+            g.seat_name(p): sum(1 for x in s.lasting[p] if g.cards.kind[x] == K_BOSS) for p in range(n)
+        }
     return Result(
         scores=scores,
         ranks=ranks_from_keys(keys),
@@ -632,6 +983,10 @@ def result(s: McgState) -> Result:
 def describe_action(g: MrCardGame, action: Action) -> str:
     kind = action.kind
     words = {
+        "suffer": "take the counter-attack (do not block it)",
+        "no-cure": "keep the negative effects",
+        "no-perm": "perm no skill",
+        "kill-sorceress": "defeat the Naughty Sorceress form of your run",
         "no-upgrade": "make no upgrade",
         "combat": "start a combat",
         "end-turn": "end the turn without a combat",
@@ -643,10 +998,12 @@ def describe_action(g: MrCardGame, action: Action) -> str:
     if kind in words:
         return words[kind]
     value = action.args[0]
-    if kind in ("mojo", "play", "discard"):
+    if kind in ("mojo", "play", "discard", "block"):
         k = STAT_KINDS.index(str(value))
-        verb = {"mojo": "discard for mojo", "play": "play", "discard": "discard"}[kind]
+        verb = {"mojo": "discard for mojo", "play": "play", "discard": "discard", "block": "discard to block"}[kind]
         return f"{verb} {stat_words(g, k)}"
+    if kind == "side":
+        return "the class side up" if value == "class" else "the Mr. Card Game side up (the newbie gear)"
     if kind == "upgrade":
         a, b = STAT_KINDS.index(str(action.args[0])), STAT_KINDS.index(str(action.args[1]))
         return f"exchange {stat_words(g, a)} for {stat_words(g, b)}"
@@ -661,6 +1018,10 @@ def describe_action(g: MrCardGame, action: Action) -> str:
     card = int(value)
     if kind == "kill":
         return f"kill {g.cards.mname[card]} (card {card})"
+    if kind == "cure":
+        return f"remove {g.cards.negative_name[card]} (card {card})"
+    if kind == "reveal":
+        return f"reveal the Mr. Store item {g.card_name(card)} for {g.cards.price[card]} meat"
     verb = {
         "equip": "equip",
         "unequip": "unequip",
@@ -668,6 +1029,8 @@ def describe_action(g: MrCardGame, action: Action) -> str:
         "use": "use",
         "dive": "Dumpster Dive",
         "target": "Pulverize",
+        "perm": "perm",
+        "class": "take the class",
         "train": "train",
         "skill": "activate",
         "buff": "activate the buff",

@@ -44,7 +44,11 @@ class MrCardGameEncoder(Encoder):
         n = self.players
         self.n_cards = len(self.game.cards)  # type: ignore[attr-defined]
         zones = ["map", "heap", "trainer", "skill_discard", "being_paid_for", "combat_target"]
-        for kind in ("display_case", "skills", "escrow"):
+        # The supplemental components (issue 10): nemesis pile tops, the quest bosses, the Sorceress
+        # on top of the Tower, cards removed from the game, class cards or boards in the middle, and
+        # the observer's own face-down Mr. Store cards; per seat its lasting cards and class.
+        zones += ["nemesis", "quests", "tower", "removed", "middle", "my_store"]
+        for kind in ("display_case", "skills", "escrow", "negative_effects", "class", "store_known"):
             zones += [f"{kind}_{r}" for r in range(n)]
         self.cards = CardZones(
             layout,
@@ -110,7 +114,17 @@ class MrCardGameEncoder(Encoder):
         my_name = names[me] if isinstance(names, list) else None
 
         cards.put_all(out, view.get("heap"), "heap")
-        cards.put_all(out, view.get("trainer"), "trainer")
+        for entry in view.get("trainer") or []:
+            # A class trainer shows piles with their top card; the core trainer shows cards.
+            cards.put(out, entry.get("top") if isinstance(entry, dict) and "top" in entry else entry, "trainer")
+        for spot in view.get("nemesis") or []:
+            if isinstance(spot, dict):
+                cards.put(out, spot.get("monster"), "nemesis")
+        cards.put_all(out, view.get("quests"), "quests")
+        cards.put(out, view.get("sorceress"), "tower")
+        cards.put_all(out, view.get("removed"), "removed")
+        cards.put_all(out, view.get("middle"), "middle")
+        cards.put_all(out, view.get("store"), "my_store")
         cards.put_all(out, view.get("skill_discard"), "skill_discard")
         paying = view.get("paying")
         if isinstance(paying, dict):
@@ -194,6 +208,9 @@ class MrCardGameEncoder(Encoder):
                 if isinstance(bonuses, dict):
                     for k, m in enumerate(MANEUVERS):
                         out[base + 8 + k] = number(bonuses.get(m)) / 5.0
+                cards.put_all(out, row.get("negative_effects"), f"negative_effects_{r}")
+                cards.put(out, row.get("class"), f"class_{r}")
+                cards.put_all(out, row.get("store_known_face_down"), f"store_known_{r}")
                 for kind in ("display_case", "skills", "escrow"):
                     held = row.get(kind)
                     cards.put_all(out, held, f"{kind}_{r}")
