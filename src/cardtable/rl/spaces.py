@@ -62,7 +62,12 @@ class ActionCodec:
         has no decision now and once the game is over."""
         out = np.zeros(self.size, dtype=np.int8)
         if seat is None or seat == state.current_player:
-            out[[action.index for action in state.legal_actions()]] = 1
+            legal = state.legal_actions()
+            if len(legal) <= 16:  # the usual case: item writes beat building an index array
+                for action in legal:
+                    out[action.index] = 1
+            else:
+                out[[action.index for action in legal]] = 1
         return out
 
     def legal_indices(self, state: State) -> list[int]:
