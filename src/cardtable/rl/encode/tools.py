@@ -68,7 +68,7 @@ def number(value: JSON, default: float = 0.0) -> float:
     """A view value as a float (booleans as 0/1; anything else ``default``)."""
     kind = type(value)  # exact types first: a view is JSON-ready data
     if kind is int or kind is float:
-        return float(value)  # type: ignore[arg-type]
+        return float(value)
     if kind is bool:
         return 1.0 if value else 0.0
     if isinstance(value, int | float):  # a subclass (IntEnum, numpy scalar) from a plug-in game
