@@ -24,7 +24,7 @@ decisions per second:
 
 ``overhead`` is engine decisions/s divided by the adapter's: how many times slower a decision is
 through it. The target (issue 12) is an overhead below 2 for an environment step *with* its
-observation (PettingZoo, Gymnasium, OpenSpiel + tensor); the table says whether the worst of them
+observation (PettingZoo, Gymnasium, OpenSpiel + observation); the table says whether the worst of them
 meets it, next to the floor (``engine + view``) that no encoder can beat. The machine's load average
 (``uptime``) is printed with the table and stored in the JSON: on a shared machine compare ratios,
 not absolute rates. ``--json FILE`` writes the numbers; the table is Markdown (``--json-only`` prints
@@ -212,7 +212,7 @@ def load() -> str:
     """The load average over 1, 5 and 15 minutes, as ``uptime`` prints it."""
     try:
         return ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    except OSError:  # no load average on this platform
+    except (OSError, AttributeError):  # no load average on this platform
         return "unknown"
 
 
