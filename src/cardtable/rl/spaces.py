@@ -11,6 +11,8 @@ the seat that must decide has legal actions; every other seat's mask is all zero
 
 from __future__ import annotations
 
+from typing import SupportsIndex
+
 import numpy as np
 import numpy.typing as npt
 
@@ -37,7 +39,7 @@ class ActionCodec:
         self.items: list[Action] = game.actions.items
         self.size: int = len(self.items)
 
-    def action(self, index: int) -> Action:
+    def action(self, index: SupportsIndex) -> Action:
         """The action with ``index``; raises :class:`MalformedAction` when there is none.
 
         Accepts any integer-like value (``numpy.int64`` too), never a bool or a float."""
