@@ -11,6 +11,8 @@ the seat that must decide has legal actions; every other seat's mask is all zero
 
 from __future__ import annotations
 
+from typing import SupportsIndex
+
 import numpy as np
 import numpy.typing as npt
 
@@ -37,7 +39,7 @@ class ActionCodec:
         self.items: list[Action] = game.actions.items
         self.size: int = len(self.items)
 
-    def action(self, index: int) -> Action:
+    def action(self, index: SupportsIndex) -> Action:
         """The action with ``index``; raises :class:`MalformedAction` when there is none.
 
         Accepts any integer-like value (``numpy.int64`` too), never a bool or a float."""
@@ -62,7 +64,12 @@ class ActionCodec:
         has no decision now and once the game is over."""
         out = np.zeros(self.size, dtype=np.int8)
         if seat is None or seat == state.current_player:
-            out[[action.index for action in state.legal_actions()]] = 1
+            legal = state.legal_actions()
+            if len(legal) <= 16:  # the usual case: item writes beat building an index array
+                for action in legal:
+                    out[action.index] = 1
+            else:
+                out[[action.index for action in legal]] = 1
         return out
 
     def legal_indices(self, state: State) -> list[int]:

@@ -93,7 +93,10 @@ class Encoder:
             out[self.b_over.start] = 1.0
         out[self.b_turn.start] = float(view["turn"]) / self.TURN_SCALE
         self.fill(view, out, me)
-        np.clip(out, self.low, self.high, out=out)
+        # np.clip's Python wrapper costs more than the work on a few thousand floats: the two ufuncs
+        # give the same result (NaN stays NaN) in a third of the time.
+        np.minimum(out, self.high, out=out)
+        np.maximum(out, self.low, out=out)
         return out
 
 

@@ -62,6 +62,12 @@ class MephistoEncoder(Encoder):
             zones,
             "where each visible card is, by card id (a zone ending _r belongs to the seat r places after the observer)",
         )
+        # Zone names per relative seat, made once (not an f-string per seat per observation).
+        self._zone_known = ["", *[f"hand_known_{r}" for r in range(1, n)]]
+        self._zone_in_play = [f"in_play_{r}" for r in range(n)]
+        self._zone_attached = [f"attached_{r}" for r in range(n)]
+        self._zone_souls = [f"souls_{r}" for r in range(n)]
+        self._type_at = {kind: 1 + i for i, kind in enumerate(TYPES)}
         self.b_card_state = layout.add(
             "card_state", (self.n_cards, 2), "for each card in play: durability left/4, activated this turn"
         )
@@ -118,14 +124,15 @@ class MephistoEncoder(Encoder):
                 out[base + 5] = (len(souls) if isinstance(souls, list) else 0) / 10.0
                 out[base + 6] = 1.0 if my_team is not None and row.get("team") == my_team and r else 0.0
                 if r:
-                    cards.put_all(out, row.get("known_in_hand"), f"hand_known_{r}")
-                cards.put_all(out, souls, f"souls_{r}")
+                    cards.put_all(out, row.get("known_in_hand"), self._zone_known[r])
+                cards.put_all(out, souls, self._zone_souls[r])
                 if isinstance(in_play, list):
+                    zone_in_play, zone_attached = self._zone_in_play[r], self._zone_attached[r]
                     for card in in_play:
                         if not isinstance(card, dict):
                             continue
-                        cards.put(out, card, f"in_play_{r}")
-                        cards.put_all(out, card.get("attached"), f"attached_{r}")
+                        cards.put(out, card, zone_in_play)
+                        cards.put_all(out, card.get("attached"), zone_attached)
                         cid = card.get("id")
                         if isinstance(cid, int) and 0 <= cid < self.n_cards:
                             out[state_at + 2 * cid] = number(card.get("durability_left")) / 4.0
@@ -135,6 +142,7 @@ class MephistoEncoder(Encoder):
         rows = dungeon.get("rows") if isinstance(dungeon, dict) else None
         if isinstance(rows, list):
             width = len(CELL_FEATURES)
+            type_at = self._type_at
             top = 3 - len(rows)  # two rows (two players) fill the middle and near rows
             for i, row in enumerate(rows[:3]):
                 if not isinstance(row, list):
@@ -152,8 +160,9 @@ class MephistoEncoder(Encoder):
                         cards.put(out, card, "dungeon")
                         out[base] = 1.0
                         kind = card.get("type")
-                        if kind in TYPES:
-                            out[base + 1 + TYPES.index(kind)] = 1.0
+                        at = type_at.get(kind) if type(kind) is str else None
+                        if at is not None:
+                            out[base + at] = 1.0
                         out[base + 5] = number(card.get("attack")) / 12.0
                         out[base + 6] = number(card.get("souls")) / 4.0
                         out[base + 7] = number(card.get("cost")) / 3.0

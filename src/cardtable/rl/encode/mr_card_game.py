@@ -90,16 +90,22 @@ class MrCardGameEncoder(Encoder):
             "march", 6, "the March: on, I announced, I am out, seats out/players, my total/30, what I need/30"
         )
 
-    def _stat(self, out: Vector, groups: JSON, zone: str) -> None:
-        if not isinstance(groups, list):
+    def _stat(self, out: Vector, groups: JSON, zone: str, count: str = "count") -> None:
+        if type(groups) is not list:
             return
-        col = self.stat_zone_index[zone]
+        col = self.b_stats.start + self.stat_zone_index[zone]
         width = len(self.stat_zones)
+        index = self.stat_index
+        # Counts add up per kind first (exact integers), then each kind is written once: a numpy
+        # read-modify-write per group cost more than the rest of the block.
+        totals: dict[int, float] = {}
         for group in groups:
-            if isinstance(group, dict):
-                k = self.stat_index.get(str(group.get("kind")))
+            if type(group) is dict:
+                k = index.get(str(group.get("kind")))
                 if k is not None:
-                    out[self.b_stats.start + k * width + col] += number(group.get("count"), 1.0) / 5.0
+                    totals[k] = totals.get(k, 0.0) + number(group.get(count), 1.0)
+        for k, total in totals.items():
+            out[col + k * width] = total / 5.0
 
     def _state(self, out: Vector, card: JSON) -> None:
         if isinstance(card, dict) and isinstance(card.get("id"), int) and 0 <= card["id"] < self.n_cards:
@@ -133,11 +139,7 @@ class MrCardGameEncoder(Encoder):
         self._stat(out, view.get("deck"), "my_deck")
         piles = view.get("stat_piles")
         if isinstance(piles, list):
-            self._stat(
-                out,
-                [{"kind": p.get("kind"), "count": p.get("left")} for p in piles if isinstance(p, dict)],
-                "piles_left",
-            )
+            self._stat(out, piles, "piles_left", count="left")
 
         phase = str(view.get("phase") or "")
         p0 = self.b_phase.start

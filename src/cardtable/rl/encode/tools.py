@@ -26,15 +26,20 @@ class CardZones:
         """Mark ``card`` (a card object or an id; None is skipped) as seen in ``zone``."""
         if card is None:
             return
-        cid = card["id"] if isinstance(card, dict) else card
-        if isinstance(cid, int) and 0 <= cid < self.cards:
+        cid = card["id"] if type(card) is dict else card
+        if type(cid) is int and 0 <= cid < self.cards:
             out[self.start + cid * self.n + self.index[zone]] = 1.0
 
     def put_all(self, out: Vector, cards: JSON, zone: str) -> None:
         """Mark every card of a list (None or a missing zone: nothing)."""
-        if isinstance(cards, list):
+        if type(cards) is list:
+            # put, inlined: the hot loop of every encoder.
+            offset = self.start + self.index[zone]
+            n, size = self.n, self.cards
             for card in cards:
-                self.put(out, card, zone)
+                cid = card["id"] if type(card) is dict else card
+                if type(cid) is int and 0 <= cid < size:
+                    out[offset + cid * n] = 1.0
 
 
 class OneHot:
@@ -61,9 +66,12 @@ def seat_of(view: Mapping[str, JSON], name: JSON) -> int | None:
 
 def number(value: JSON, default: float = 0.0) -> float:
     """A view value as a float (booleans as 0/1; anything else ``default``)."""
-    if isinstance(value, bool):
+    kind = type(value)  # exact types first: a view is JSON-ready data
+    if kind is int or kind is float:
+        return float(value)
+    if kind is bool:
         return 1.0 if value else 0.0
-    if isinstance(value, int | float):
+    if isinstance(value, int | float):  # a subclass (IntEnum, numpy scalar) from a plug-in game
         return float(value)
     return default
 
