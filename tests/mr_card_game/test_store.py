@@ -31,7 +31,7 @@ from .helpers import (
     view_text,
 )
 
-STORE = {"mr-store": True}
+STORE: dict[str, Any] = {"mr-store": True}
 
 
 def _names(s: McgState, cards: Any) -> list[str]:
@@ -188,6 +188,7 @@ def test_s1_2_a28_store_items_can_be_revealed_in_the_march_non_combat_phase() ->
     _until_poll(s)
     act(s, "march")  # P1 announces; the March's non-combat phases begin with P2
     p = s.current_player
+    assert p is not None
     assert s.phase == D_NONCOMBAT
     s.meat[p] = 20
     ready(s)
@@ -215,7 +216,7 @@ def test_s1_3_o8_a_revealed_store_item_is_never_autosold() -> None:
 
 @pytest.mark.parametrize("used", ["facedown", "removed"])
 def test_s1_3_a44_a_used_store_consumable_never_reaches_the_heap(used: str) -> None:
-    s = new(3, **{"store-used": used}, **STORE)
+    s = new(3, store_used=used, **STORE)
     lunch = _store_setup(s, "Bottomless Lunchbox", 5)  # food: gain a stat card of value 2
     act(s, f"reveal card={lunch}", f"use card={lunch}")
     assert lunch not in s.items[0] and lunch not in s.escrow[0]
@@ -317,6 +318,7 @@ def test_o8_1_only_items_with_an_autosell_value_are_sold_whenever_non_combat_act
     _until_poll(s)
     act(s, "march")
     p = s.current_player
+    assert p is not None
     assert {f"autosell card={x}" for x in s.items[p] if c.autosell[x] >= 0} <= set(legal(s))
 
 
