@@ -247,6 +247,27 @@ def test_o6_4_an_emptied_class_pile_stays_empty() -> None:
     assert conserved(s)
 
 
+def test_o6_4_with_reshuffle_an_emptied_class_pile_is_rebuilt_from_that_class_in_the_skill_discard() -> None:
+    """``skill-pile-empty=reshuffle`` (the default): the skill discard pile (only an ascension reset
+    puts skills there under the class trainer) gives an emptied class pile its cards of that class."""
+    s = new(3, class_trainer=True)
+    c = s.game.cards
+    pile = [x for x in s.skill_pile if c.sclass[x] == 0]
+    s.skill_pile = tuple(x for x in s.skill_pile if c.sclass[x] != 0)
+    s.skill_disc = tuple(pile[:2])
+    other = next(x for x in s.skill_pile if c.sclass[x] == 1)
+    s.skill_pile = tuple(x for x in s.skill_pile if x != other)
+    s.skill_disc = (*s.skill_disc, other)  # another class's card stays in the discard pile
+    s.skills[1] = (*s.skills[1], *pile[2:])
+    s.meat[0] = 30
+    ready(s)
+    act(s, f"train card={s.trainer[0]}")
+    finish_turn(s)
+    assert s.trainer[0] in pile[:2]
+    assert s.skill_disc == (other,) and sum(1 for x in s.skill_pile if c.sclass[x] == 0) == 1
+    assert conserved(s)
+
+
 # -- S4 the playmat ----------------------------------------------------------------------------------
 
 

@@ -235,6 +235,33 @@ def test_s1_3_a44_a_used_store_consumable_never_reaches_the_heap(used: str) -> N
     assert conserved(s)
 
 
+def test_s1_3_a44_a_store_combat_item_used_in_combat_goes_back_face_down() -> None:
+    s = new(3, **STORE)
+    storm = _store_setup(s, "Pocket Thunderstorm", 5)  # combat item: 5 damage
+    act(s, f"reveal card={storm}", "combat")
+    assert f"use card={storm}" in legal(s)
+    act(s, f"use card={storm}")
+    assert storm in s.store[0] and storm not in s.items[0] and s.pub >> storm & 1
+    assert s.view(0)["combat"]["damage"] == 5  # it did its work before going back
+    finish_turn(s)
+    assert storm not in s.heap and storm in s.store[0]
+    assert conserved(s)
+
+
+def test_s1_2_a16_the_reveal_price_goes_back_to_a_finite_meat_pool() -> None:
+    s = new(3, meat_supply=40, **STORE)
+    pendant = cid(s, "Li'l Ninja Pendant")  # costs 5
+    give_store(s, 0, pendant)
+    s.pool -= 5 - s.meat[0]  # P1 takes 5 meat from the supply
+    s.meat[0] = 5
+    ready(s)
+    pool = s.pool
+    assert s.pool + sum(s.meat) == 40
+    act(s, f"reveal card={pendant}")
+    assert s.meat[0] == 0 and s.pool == pool + 5
+    assert s.pool + sum(s.meat) == 40
+
+
 def test_s1_3_store_items_never_reach_the_heap_in_random_games() -> None:
     """Whatever happens (pulverized, used, sold items, ascension-free games with every component),
     no Mr. Store item ever lies in the Heap, in escrow or in a location pile."""
