@@ -322,7 +322,7 @@ def test_s4_1_the_renderer_draws_the_piles_on_the_playmat_when_the_option_is_on(
     assert "Playmat" not in plain and "The Kingdom" in plain
 
 
-def test_every_class_option_game_is_drawn_in_fifty_rows_with_the_class_trainer() -> None:
+def test_o6_s4_the_class_piles_and_the_playmat_are_drawn_in_fifty_rows_at_five_players() -> None:
     game = cardtable.load("mr-card-game", players=5, classes="boards", **{"class-trainer": True, "playmat": True})
     s = game.new(2)
     for face in ("class", "plain", "class", "class", "plain"):
