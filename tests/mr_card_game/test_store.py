@@ -433,3 +433,24 @@ def test_s1_view_json_names_no_face_down_card_of_another_seat_in_play() -> None:
                         assert f'"id": {x},' not in shown, (seat, x)
         actions = s.legal_actions()
         s.apply(actions[r.below(len(actions))])
+
+
+def test_s1_the_terminal_shows_the_own_face_down_items_and_only_counts_of_the_others() -> None:
+    import io
+
+    from rich.console import Console
+
+    from cardtable.cli.render import RenderContext, renderer_for
+
+    s = new(3, **STORE)
+
+    def screen(seat: int) -> str:
+        out = io.StringIO()
+        Console(file=out, width=120, force_terminal=False).print(
+            renderer_for("mr-card-game")(s.view(seat), RenderContext(s.game, seat))
+        )
+        return out.getvalue()
+
+    mine = _names(s, s.store[0])
+    assert all(name[:12] in screen(0) for name in mine) and "Mr. Store, face down" in screen(0)
+    assert not any(name[:12] in screen(1) for name in mine) and "P1 ★ [3 MrS]" in screen(1)

@@ -261,6 +261,8 @@ def players_table(view: Mapping[str, JSON], ctx: RenderContext) -> RenderableTyp
         if not isinstance(row, Mapping):
             continue
         name = ctx.who(i) + (" ★" if row.get("certificate") else "") + (" OUT" if row.get("out_of_the_game") else "")
+        if isinstance(row.get("store_face_down"), int) and row["store_face_down"]:
+            name += f" [{row['store_face_down']} MrS]"  # face-down Mr. Store items (S1)
         bonuses = row.get("bonuses") if isinstance(row.get("bonuses"), Mapping) else {}
         assert isinstance(bonuses, Mapping)
         mser = " ".join(_s(bonuses.get(k)) for k, _ in _MAN)
@@ -366,6 +368,12 @@ def own_cards(view: Mapping[str, JSON], ctx: RenderContext) -> list[RenderableTy
     paying = view.get("paying")
     hand = Text.assemble(("Your hand: ", "bold green"), _groups(view.get("hand")))
     deck = Text.assemble(("  deck holds: ", "dim"), (_groups(view.get("deck")), "dim"))
+    store = [c for c in view.get("store") or [] if isinstance(c, Mapping)]
+    if store:  # S1: the viewer's own face-down Mr. Store items (others see only how many)
+        items = " · ".join(f"#{c.get('id')} {c.get('name')} ({c.get('meat_cost')}m)" for c in store)
+        parts.append(
+            Text.assemble(("Mr. Store, face down: ", "bold magenta"), items, no_wrap=True, overflow="ellipsis")
+        )
     parts.append(Group(hand, deck))
     if isinstance(paying, Mapping):
         parts.append(Text(f"mojo pool {paying.get('mojo_pool')}", style="yellow"))
