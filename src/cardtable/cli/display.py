@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.console import RenderableType
+from rich.columns import Columns
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -19,8 +20,65 @@ def action_cells(game: Game, action: Action) -> tuple[str, str]:
     return described, ("" if described == action.text else action.text)
 
 
-def actions_table(game: Game, actions: Sequence[Action]) -> Table:
-    """The legal actions numbered from 1 (the numbers a person types), with their text forms."""
+LONG_LIST = 16
+"""More choices than this are drawn in columns, their shared words said once (a search of a deck)."""
+
+
+def shared_words(texts: Sequence[str]) -> tuple[str, str]:
+    """The words every text starts with and ends with (``take ``, `` from the deck``), cut at word
+    boundaries and never the whole of a text."""
+    if len(texts) < 2:
+        return "", ""
+    shortest = min(len(t) for t in texts)
+    head = 0
+    while head < shortest and all(t[head] == texts[0][head] for t in texts):
+        head += 1
+    head = texts[0].rfind(" ", 0, head) + 1
+    tail = 0
+    while tail < shortest - head and all(t[-1 - tail] == texts[0][-1 - tail] for t in texts):
+        tail += 1
+    if tail:
+        end = texts[0][len(texts[0]) - tail :]
+        cut = end.find(" ")
+        tail = len(end) - cut if cut >= 0 else 0
+    return texts[0][:head], texts[0][len(texts[0]) - tail :] if tail else ""
+
+
+def actions_table(
+    game: Game, actions: Sequence[Action], width: int = 80, max_rows: int | None = None
+) -> RenderableType:
+    """The legal actions numbered from 1 (the numbers a person types), with their text forms.
+
+    A long list (a search through a deck) is drawn in columns fitting ``width``, numbers and what
+    differs only, the words all choices share said once above them. With ``max_rows``, a list taller
+    than that shows its first choices and says how to see or narrow the rest; the numbers never
+    change, so any number of the whole list may be typed."""
+    if len(actions) > LONG_LIST:
+        described = [game.describe_action(a) for a in actions]
+        head, tail = shared_words(described)
+        digits = len(str(len(actions)))
+        cells = [f"{n:>{digits}}. {d[len(head) : len(d) - len(tail)]}" for n, d in enumerate(described, 1)]
+        gap = 3
+        columns = max(1, (width + gap) // (max(len(c) for c in cells) + gap))
+        rows = -(-len(cells) // columns)
+        shown = cells
+        if max_rows is not None and rows > max(1, max_rows):
+            rows = max(1, max_rows)
+            shown = cells[: rows * columns]
+        shared = f"{head.strip()} … {tail.strip()}".strip(" …") if head or tail else "choose"
+        lines: list[RenderableType] = [
+            Text(f"{shared}: {len(actions)} choices; type a number or a few letters of a name", style="italic"),
+            Columns([Text(c) for c in shown], column_first=True, padding=(0, gap), width=None),
+        ]
+        if len(shown) < len(cells):
+            lines.append(
+                Text(
+                    f"… and {len(cells) - len(shown)} more ({len(shown) + 1}-{len(cells)}): "
+                    "type `choices` for the whole list, or a few letters of a name",
+                    style="italic",
+                )
+            )
+        return Group(*lines)
     table = Table.grid(padding=(0, 2))
     table.add_column(justify="right", style="bold cyan", no_wrap=True)
     table.add_column(overflow="fold")

@@ -41,6 +41,7 @@ at your decision, type:
   undo [N]          take back your last N decisions of this turn (not past a reveal or a die roll)
   log               your whole event log so far
   view              draw the table again
+  choices           list every choice (a long list is cut short to fit the screen)
   save [FILE]       write the record of the game so far
   help              this list
   quit              leave the game (offers to save it)
@@ -64,11 +65,20 @@ Exit status: 0 when the game ended or was left (quit, end of input), 1 when the 
 could not be written, 130 on Ctrl-C, 2 on a bad game, option, seat list or record.
 """
 
-COMMANDS_HELP = "Type a number or an action's text; or undo, log, view, save, help, quit."
+COMMANDS_HELP = "Type a number or an action's text; or undo, log, view, choices, save, help, quit."
+
+
+def commands_hint(undoable: int) -> str:
+    """The one-line reminder under the choices; ``undo (N)`` when N decisions can be taken back."""
+    return COMMANDS_HELP if undoable == 0 else COMMANDS_HELP.replace("undo,", f"undo ({undoable}),", 1)
+
+
 SCREEN_ROWS = 50
 """A decision's screen fits this many rows (or the terminal's height, if taller)."""
 EVENT_ROWS = 10
 """Newest events shown at a decision; `log` shows them all."""
+MIN_CHOICE_ROWS = 8
+"""A long list of choices cut to fit the screen keeps at least this many rows."""
 
 
 def add_parser(subparsers: Any) -> None:
@@ -164,9 +174,9 @@ def pick(game: Game, legal: Sequence[Action], line: str) -> Action | str | Probl
     Accepted, in this order: an action's exact text (``play card=17``); its number in the list (1 =
     first); the kind with its values in order (``play 17``, ``fight 2``); the start of exactly one
     action's text (``draw``, ``play``); the start of exactly one action's description, in any case
-    (``summon ogre``). A number out of range or a start shared by several actions is a
-    :class:`Problem`. Anything else comes back as the canonical text, for the engine to reject
-    with its own message.
+    (``summon ogre``), or else a part of exactly one (``amulet``: a search through a long list).
+    A number out of range or a start shared by several actions is a :class:`Problem`. Anything
+    else comes back as the canonical text, for the engine to reject with its own message.
     """
     words = line.split()
     norm = " ".join(words)
@@ -188,12 +198,20 @@ def pick(game: Game, legal: Sequence[Action], line: str) -> Action | str | Probl
     if not matches:
         lowered = norm.lower()
         described = [(a, game.describe_action(a).lower()) for a in legal]
-        matches = [a for a, d in described if d == lowered] or [a for a, d in described if d.startswith(lowered)]
+        matches = (
+            [a for a, d in described if d == lowered]
+            or [a for a, d in described if d.startswith(lowered)]
+            or [a for a, d in described if lowered in d]
+        )
     if len(matches) == 1:
         return matches[0]
     if len(matches) > 1:
-        shown = ", ".join(a.text for a in matches[:8]) + (", ..." if len(matches) > 8 else "")
-        return Problem(f"{line.strip()!r} could be any of {len(matches)} actions ({shown}): type more, or a number")
+        numbered = {a.text: n for n, a in enumerate(legal, 1)}
+        shown = "; ".join(f"{numbered[a.text]}. {game.describe_action(a)}" for a in matches[:8])
+        more = f"; and {len(matches) - 8} more" if len(matches) > 8 else ""
+        return Problem(
+            f"{line.strip()!r} could be any of {len(matches)} actions ({shown}{more}): type more, or a number"
+        )
     return canonical
 
 
@@ -322,6 +340,11 @@ class Session:
         if fold and previous is not None and used + self.height(drawn) > rows:
             unchanged = frozenset(k for k, v in view.items() if previous.get(k) == v)
             drawn = self.render(view, RenderContext(self.game, seat, unchanged))
+        if fold and used + self.height(drawn) > rows:
+            # Still too tall: a long list of choices (a deck search) gives up rows, never the table.
+            frame = self.height(self.actions_block(seat, max_rows=1)) - 1  # title, notes, hint
+            spare = rows - 1 - self.height(drawn) - self.height(events) - frame
+            choices = self.actions_block(seat, max_rows=max(MIN_CHOICE_ROWS, spare))
         self.shown[seat] = view
         self.console.rule(Text(f"{self.game.seat_name(seat)}: your decision"))
         self.console.print(drawn)
@@ -333,13 +356,14 @@ class Session:
         """Rows ``renderable`` takes on this console."""
         return len(self.console.render_lines(renderable, self.console.options, pad=False))
 
-    def actions_block(self, seat: int) -> RenderableType:
+    def actions_block(self, seat: int, max_rows: int | None = None) -> RenderableType:
+        """The numbered choices and the commands; a long list is cut to ``max_rows`` rows."""
         state = self.table.state
         undoable = self.table.undoable(seat)
-        hint = COMMANDS_HELP if undoable == 0 else f"{COMMANDS_HELP} You can undo {undoable} decision(s)."
+        hint = commands_hint(undoable)
         return Group(
             Text("Your choices:", style="bold"),
-            actions_table(self.game, state.legal_actions()),
+            actions_table(self.game, state.legal_actions(), self.console.width, max_rows),
             Text(hint, style="dim"),
         )
 
@@ -412,6 +436,9 @@ class Session:
         if command == "log":
             lines = self.table.events(seat, 0)
             self.console.print(events_panel(lines, f"{self.game.seat_name(seat)}'s log"))
+            return None
+        if command == "choices":
+            self.show_actions(seat)
             return None
         if command in ("view", "show", "table"):
             self.console.print(self.render(self.table.state.view(seat), RenderContext(self.game, seat)))
@@ -504,7 +531,7 @@ class Session:
         return True
 
 
-_COMMANDS = {"quit", "exit", "q", "help", "h", "?", "log", "view", "show", "table", "save", "undo"}
+_COMMANDS = {"quit", "exit", "q", "help", "h", "?", "log", "view", "show", "table", "save", "undo", "choices"}
 
 
 def run(args: argparse.Namespace) -> int:
