@@ -395,6 +395,28 @@ def test_o5_2_any_number_of_accessories_within_three_equipment() -> None:
     assert s.phase == D_NONCOMBAT and {x for x in s.items[0] if s.eq >> x & 1} == {cudgel, hat, signet}
 
 
+def test_o5_2_a4_new_equipment_is_not_equipped_by_itself_when_three_are_already_equipped() -> None:
+    s = new(3, **STORE)
+    accessory = _store_setup(s, "Mr. Accessory", 10)
+    sword = s.items[0][0]
+    act(s, f"unequip card={sword}", f"reveal card={accessory}")
+    assert s.eq >> accessory & 1  # a free place: equipped at once (new-equipment=equip-if-free)
+    cudgel = cid(s, "Turnip Cudgel")
+    s.heap = (cudgel,)
+    s.box = tuple(x for x in s.box if x != cudgel)
+    for li in range(len(s.top)):
+        if s.top[li] == cudgel:
+            s.top[li] = -1
+        s.below[li] = tuple(x for x in s.below[li] if x != cudgel)
+    s.meat[0] = 10
+    ready(s)
+    assert conserved(s)
+    act(s, f"dive card={cudgel}")
+    # Its weapon slot is empty, but three pieces are equipped: it arrives unequipped, no choice.
+    assert s.phase == D_NONCOMBAT and not s.eq >> cudgel & 1
+    assert sum(1 for x in s.items[0] if s.eq >> x & 1) == 3
+
+
 def test_o5_1_accessories_are_equipped_only_in_a_non_combat_phase_and_work_only_equipped() -> None:
     s = new(3, **STORE)
     accessory = _store_setup(s, "Mr. Accessory", 10)
