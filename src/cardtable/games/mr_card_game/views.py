@@ -456,7 +456,8 @@ def prompt(s: McgState, seat: int | None) -> str:
     if ph == D_SIDE:
         board = g.cards.iname[s.klass[p]]
         return (
-            f"{who}{you}: setup — place your {board} class side up (its ability and starting equipment) "
+            f"{who}{you}: setup — place {'your' if you else 'their'} {board} class side up (its ability and "
+            "starting equipment) "
             "or Mr. Card Game side up (the newbie gear)"
         )
     if ph == D_MANEUVER:
