@@ -97,7 +97,8 @@ def test_s3_2_each_player_in_turn_order_chooses_the_side_of_the_board_dealt_to_t
         p = s.current_player
         assert p is not None
         name = c.iname[s.klass[p]]
-        assert name in s.view(s.current_player)["prompt"]
+        assert f"place your {name}" in s.view(p)["prompt"]
+        assert f"P{p + 1}: setup — place their {name}" in s.view((p + 1) % 3)["prompt"]
         act(s, f"side face={face}")
     assert order == [1, 2, 0]
     assert s.phase == D_NONCOMBAT and s.current_player == 1  # then the first turn begins
