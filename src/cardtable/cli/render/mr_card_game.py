@@ -93,6 +93,129 @@ def map_grid(view: Mapping[str, JSON]) -> RenderableType | None:
     return grid
 
 
+def _mat_cell(loc: Mapping[str, JSON]) -> RenderableType:
+    """A pile on the playmat: the same facts as a grid cell, in four lines (the mat has 4 rows)."""
+    where = _s(loc.get("location")).removeprefix("The ")  # the cells are narrow: the names first
+    lines = [Text(f"{where} ({loc.get('hidden_cards')})", style="dim", overflow="ellipsis", no_wrap=True)]
+    monster = loc.get("monster")
+    if isinstance(monster, Mapping):
+        lines.append(
+            Text.assemble(
+                (f"#{monster.get('id')} ", "dim"), (_s(monster.get("name")), "bold"), no_wrap=True, overflow="ellipsis"
+            )
+        )
+        lines.append(
+            Text(
+                f"P{monster.get('power')} {_s(monster.get('element'))} · {monster.get('meat')}m · "
+                f"{monster.get('stat_drop')}",
+                no_wrap=True,
+                overflow="ellipsis",
+            )
+        )
+        item = monster.get("item_side")
+        if isinstance(item, Mapping):
+            lines.append(
+                Text(
+                    f"↳ {item.get('name')} {_bonus(item.get('bonus'))}", style="cyan", no_wrap=True, overflow="ellipsis"
+                )
+            )
+    else:
+        lines.append(Text("(empty)" if loc.get("empty") else "(next at the map update)", style="dim"))
+    return Group(*lines)
+
+
+def _mat_space(view: Mapping[str, JSON], space: Mapping[str, JSON]) -> RenderableType:
+    """What lies on one playmat space (S4): a location or nemesis pile, the Tower, the Heap, the
+    Quests spotlight or an unused space."""
+    holds = space.get("holds")
+    name = _s(space.get("space"))
+    if holds in ("location", "nemesis location"):
+        rows = [*(view.get("map") or []), *(view.get("nemesis") or [])]
+        for row in rows:
+            if isinstance(row, Mapping) and row.get("location") == name:
+                return _mat_cell(row)
+    if holds == "tower":
+        sorceress = view.get("sorceress")
+        if isinstance(sorceress, Mapping):
+            return Group(
+                Text(name.removeprefix("The "), style="dim", no_wrap=True, overflow="ellipsis"),
+                Text(f"{sorceress.get('name')}", style="bold red", no_wrap=True, overflow="ellipsis"),
+                Text(f"power {sorceress.get('power')}", style="red"),
+            )
+    if holds == "heap":
+        heap = view.get("heap") if isinstance(view.get("heap"), list) else []
+        assert isinstance(heap, list)
+        lines = [Text(f"The Heap ({len(heap)})", style="bold")]
+        if heap and isinstance(heap[-1], Mapping):
+            top = heap[-1]
+            price = top.get("meat_cost")
+            lines.append(Text(f"#{top.get('id')} {top.get('name')}", no_wrap=True, overflow="ellipsis"))
+            lines.append(Text("no dive" if price is None else f"dive {price}m", style="dim"))
+        return Group(*lines)
+    if holds == "quests":
+        quests = [q for q in view.get("quests") or [] if isinstance(q, Mapping)]
+        lines = [Text(f"Quests ({len(quests)})", style="bold")]
+        if quests:
+            boss = quests[0]
+            lines.append(Text(f"#{boss.get('id')} {boss.get('name')}", style="bold", no_wrap=True, overflow="ellipsis"))
+            lines.append(
+                Text(
+                    f"P{boss.get('power')} · {boss.get('meat')}m · {boss.get('stat_drop')}",
+                    no_wrap=True,
+                    overflow="ellipsis",
+                )
+            )
+        return Group(*lines)
+    return Text(f"{name}\n({_s(holds)})", style="dim", overflow="ellipsis")
+
+
+def playmat_grid(view: Mapping[str, JSON]) -> RenderableType | None:
+    """S4: the piles on their playmat spaces (the ``layout`` of the view), or None without a mat."""
+    layout = view.get("layout")
+    if not isinstance(layout, Mapping):
+        return None
+    rows, columns = layout.get("rows"), layout.get("columns")
+    if not isinstance(rows, int) or not isinstance(columns, int):
+        return None
+    grid = Table(show_header=False, expand=True, padding=(0, 1), show_lines=True)
+    for _ in range(columns):
+        grid.add_column(ratio=1, overflow="ellipsis")
+    cells: dict[tuple[int, int], RenderableType] = {}
+    for space in layout.get("spaces") or []:
+        if isinstance(space, Mapping) and isinstance(space.get("row"), int) and isinstance(space.get("column"), int):
+            cells[(int(space["row"]), int(space["column"]))] = _mat_space(view, space)
+    for r in range(rows):
+        grid.add_row(*(cells.get((r, c), Text("")) for c in range(columns)))
+    return grid
+
+
+def _trainer_lines(view: Mapping[str, JSON]) -> list[RenderableType]:
+    """The trainer: the line of four (newest first) or, with ``class-trainer`` (O6), one row per
+    class pile with its face-up top and how many cards lie face down under it."""
+    parts: list[RenderableType] = []
+    rows = view.get("trainer") or []
+    assert isinstance(rows, list)
+    by_class = any(isinstance(r, Mapping) and "face_down" in r for r in rows)
+    if by_class:
+        parts.append(Text("Trainer (class piles [face down])", style="bold"))
+    else:
+        parts.append(Text.assemble(("Trainer", "bold"), f" (newest first; {view.get('skill_pile')} left)"))
+    for row in rows:
+        skill = row.get("top") if by_class and isinstance(row, Mapping) else row
+        # By class: the pile's name, the cards face down under its top, then the top itself.
+        prefix = (
+            f" {_s(row.get('class'))[:8]} [{row.get('face_down')}] " if by_class and isinstance(row, Mapping) else " "
+        )
+        if isinstance(skill, Mapping):
+            text = f"{prefix}{skill.get('cost')}m #{skill.get('id')} {skill.get('name')}"
+            parts.append(Text(text, overflow="ellipsis", no_wrap=True))
+        elif by_class:
+            parts.append(Text(f"{prefix}(none face up)", style="dim", no_wrap=True))
+        else:
+            parts.append(Text(" (trained this turn)", style="dim"))
+    return parts
+
+
 def side_panel(view: Mapping[str, JSON]) -> RenderableType:
     parts: list[RenderableType] = []
     sorceress = view.get("sorceress")
@@ -100,25 +223,16 @@ def side_panel(view: Mapping[str, JSON]) -> RenderableType:
         parts.append(Text.assemble(("Tower: ", "bold"), (f"{sorceress.get('name')} {sorceress.get('power')}", "red")))
     heap = view.get("heap") if isinstance(view.get("heap"), list) else []
     assert isinstance(heap, list)
-    if heap and isinstance(heap[-1], Mapping):
+    if isinstance(view.get("layout"), Mapping):
+        pass  # the Heap has its own space on the playmat
+    elif heap and isinstance(heap[-1], Mapping):
         top = heap[-1]
         price = top.get("meat_cost")
         parts.append(Text.assemble(("Heap ", "bold"), f"({len(heap)}): #{top.get('id')} {top.get('name')}"))
         parts.append(Text("  no price: no dive" if price is None else f"  dive for {price} meat", style="dim"))
     else:
         parts.append(Text.assemble(("Heap ", "bold"), "(empty)"))
-    parts.append(Text.assemble(("Trainer", "bold"), f" (newest first; {view.get('skill_pile')} left)"))
-    for skill in view.get("trainer") or []:
-        if isinstance(skill, Mapping):
-            parts.append(
-                Text(
-                    f" {skill.get('cost')}m #{skill.get('id')} {skill.get('name')} ({skill.get('ability')})",
-                    overflow="ellipsis",
-                    no_wrap=True,
-                )
-            )
-        else:
-            parts.append(Text(" (trained this turn)", style="dim"))
+    parts += _trainer_lines(view)
     piles = [p for p in view.get("stat_piles") or [] if isinstance(p, Mapping)]
     if piles:
         by_stat: dict[str, list[str]] = {}
@@ -147,6 +261,8 @@ def players_table(view: Mapping[str, JSON], ctx: RenderContext) -> RenderableTyp
         if not isinstance(row, Mapping):
             continue
         name = ctx.who(i) + (" ★" if row.get("certificate") else "") + (" OUT" if row.get("out_of_the_game") else "")
+        if isinstance(row.get("store_face_down"), int) and row["store_face_down"]:
+            name += f" [{row['store_face_down']} MrS]"  # face-down Mr. Store items (S1)
         bonuses = row.get("bonuses") if isinstance(row.get("bonuses"), Mapping) else {}
         assert isinstance(bonuses, Mapping)
         mser = " ".join(_s(bonuses.get(k)) for k, _ in _MAN)
@@ -252,6 +368,12 @@ def own_cards(view: Mapping[str, JSON], ctx: RenderContext) -> list[RenderableTy
     paying = view.get("paying")
     hand = Text.assemble(("Your hand: ", "bold green"), _groups(view.get("hand")))
     deck = Text.assemble(("  deck holds: ", "dim"), (_groups(view.get("deck")), "dim"))
+    store = [c for c in view.get("store") or [] if isinstance(c, Mapping)]
+    if store:  # S1: the viewer's own face-down Mr. Store items (others see only how many)
+        items = " · ".join(f"#{c.get('id')} {c.get('name')} ({c.get('meat_cost')}m)" for c in store)
+        parts.append(
+            Text.assemble(("Mr. Store, face down: ", "bold magenta"), items, no_wrap=True, overflow="ellipsis")
+        )
     parts.append(Group(hand, deck))
     if isinstance(paying, Mapping):
         parts.append(Text(f"mojo pool {paying.get('mojo_pool')}", style="yellow"))
@@ -274,7 +396,11 @@ def render_view(view: dict[str, JSON], ctx: RenderContext) -> RenderableType:
     top = Table.grid(expand=True, padding=(0, 1))
     top.add_column(ratio=1)
     top.add_column(width=36)
-    top.add_row(Panel(grid, title="The Kingdom", title_align="left"), Panel(side_panel(view), border_style="blue"))
+    mat = playmat_grid(view)
+    board = Panel(mat, title="The Playmat", title_align="left") if mat is not None else None
+    top.add_row(
+        board or Panel(grid, title="The Kingdom", title_align="left"), Panel(side_panel(view), border_style="blue")
+    )
     parts: Sequence[RenderableType | None] = (
         head,
         Text(str(view.get("prompt")), style="bold yellow"),

@@ -123,6 +123,7 @@ def board_side(s: McgState, p: int, board: int) -> None:
     """S3.2: a class board class side up: its equipment replaces the newbie gear (back to the box)."""
     g = s.game
     c = g.cards
+    s.plain &= ~(1 << p)
     newbie = {x for gear in c.newbie for x in gear}
     mine = [x for x in s.items[p] if x in newbie]
     s.items[p] = tuple(x for x in s.items[p] if x not in newbie)
@@ -157,7 +158,7 @@ def do_side(s: McgState, action: Action) -> None:
         if face == "class":
             board_side(s, p, board)
         else:
-            s.plain |= 1 << p
+            s.plain |= 1 << p  # already so since the deal: the ability never counted
             modifiers.refresh(s, p)
         if s.log is not None:
             side = c.iname[board] + " class side up" if face == "class" else "its Mr. Card Game side up"

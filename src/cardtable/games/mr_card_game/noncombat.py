@@ -364,3 +364,42 @@ def do_target(s: McgState, action: Action) -> None:
     else:
         gain_stat(s, p, t * 4 + value - 1)
     flow.advance(s)
+
+
+# -- why an action is refused ------------------------------------------------------------------------
+
+
+def why_illegal(s: McgState, action: Action) -> str | None:
+    """Why a Mr. Store, equipment or AutoSell action is refused now, in words for the deciding seat
+    (naming only its own cards and public ones: an item another seat holds face down, or one set
+    aside, is "not one of your face-down Mr. Store items", never named). None: no particular reason."""
+    from cardtable.games.mr_card_game.codes import D_NONCOMBAT, D_UNEQUIP
+
+    g = s.game
+    c = g.cards
+    kind = action.kind
+    if kind not in ("reveal", "equip", "unequip", "autosell") or not action.args:
+        return None
+    card = int(action.args[0])
+    p = s.actor
+    if s.phase == D_UNEQUIP:
+        new = g.card_name(s.force)
+        if kind == "unequip" and card == s.force:
+            return f"{new} was just equipped: unequip one of the other pieces of equipment"
+        if kind == "unequip" and card in s.items[p] and s.eq >> card & 1:
+            return None
+        return f"four pieces of equipment are equipped after {new}: first unequip one of the others (O5)"
+    if s.phase != D_NONCOMBAT:
+        return "only in a non-combat phase"
+    if kind == "reveal":
+        if card not in s.store[p]:
+            return f"card {card} is not one of your face-down Mr. Store items"
+        return f"{g.card_name(card)} costs {c.price[card]} meat and you have {s.meat[p]}"
+    if card not in s.items[p]:
+        # A public card (the item is in no display case of this seat); hidden cards are not named.
+        return f"card {card} is not in your display case"
+    if kind == "autosell" and c.autosell[card] < 0:
+        return f"{g.card_name(card)} has no AutoSell value and can never be sold (O8)"
+    if kind in ("equip", "unequip") and c.slot[card] < 0:
+        return f"{g.card_name(card)} is not equipment"
+    return None

@@ -222,8 +222,11 @@ def supplement(s: McgState) -> None:
             s.klass[seat], deck = pick_tuple(deck, rng)
             if log and g.classes == CARDS:
                 s.emit("setup", f"{g.seat_name(seat)} is dealt the {c.iname[s.klass[seat]]}")
-            if log and g.classes == BOARDS:
-                s.emit("setup", f"{g.seat_name(seat)} is dealt the {c.iname[s.klass[seat]]}")
+            if g.classes == BOARDS:
+                # Mr. Card Game side (no ability) until the player turns the class side up (S3.2).
+                s.plain |= 1 << seat
+                if log:
+                    s.emit("setup", f"{g.seat_name(seat)} is dealt the {c.iname[s.klass[seat]]}")
         modifiers.refresh(s, seat)
     if g.ascension:
         s.middle = tuple(sorted(deck))

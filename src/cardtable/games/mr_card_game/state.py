@@ -413,6 +413,9 @@ class McgState(State):
         hidden.update(self.foil_pool)
         return set(range(self.game.cards.size)) - hidden
 
+    def _why_illegal(self, action: Action) -> str | None:
+        return noncombat.why_illegal(self, action)
+
     def _view(self, seat: int | None) -> dict[str, JSON]:
         from cardtable.games.mr_card_game.views import view
 

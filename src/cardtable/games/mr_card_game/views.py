@@ -348,8 +348,9 @@ def boss_json(g: MrCardGame, card: int) -> dict[str, JSON]:
     }
 
 
-def class_json(g: MrCardGame, card: int, plain: bool = False) -> dict[str, JSON]:
-    """A class card, or a class board (its class side, or its Mr. Card Game side)."""
+def class_json(g: MrCardGame, card: int, plain: bool = False, choosing: bool = False) -> dict[str, JSON]:
+    """A class card, or a class board (its class side, or its Mr. Card Game side; ``choosing``: dealt
+    at setup, its side not chosen yet, so its ability does not count yet)."""
     c = g.cards
     effects = "; ".join(describe(e) for e in c.effects[card])
     if c.kind[card] == K_CLASS_CARD:
@@ -361,17 +362,18 @@ def class_json(g: MrCardGame, card: int, plain: bool = False) -> dict[str, JSON]
             "class": CLASS_WORDS[c.sclass[card]],
         }
     equipment = [c.iname[x] for x in c.board_items[c.class_boards.index(card)]]
+    class_side = f"Class side: {effects}. Starting equipment (never AutoSold): {', '.join(equipment)}."
+    if choosing:
+        text = f"{class_side} Mr. Card Game side: no class (the standard newbie gear)."
+    else:
+        text = "Mr. Card Game side: no class (the standard newbie gear)." if plain else class_side
     return {
         "id": card,
         "name": c.iname[card],
         "type": "character class board",
-        "text": (
-            "Mr. Card Game side: no class (the standard newbie gear)."
-            if plain
-            else f"Class side: {effects}. Starting equipment (never AutoSold): {', '.join(equipment)}."
-        ),
+        "text": text,
         "class": CLASS_WORDS[c.sclass[card]],
-        "side": "Mr. Card Game" if plain else "class",
+        "side": "not chosen yet" if choosing else "Mr. Card Game" if plain else "class",
     }
 
 
@@ -454,7 +456,8 @@ def prompt(s: McgState, seat: int | None) -> str:
     if ph == D_SIDE:
         board = g.cards.iname[s.klass[p]]
         return (
-            f"{who}{you}: setup — place your {board} class side up (its ability and starting equipment) "
+            f"{who}{you}: setup — place {'your' if you else 'their'} {board} class side up (its ability and "
+            "starting equipment) "
             "or Mr. Card Game side up (the newbie gear)"
         )
     if ph == D_MANEUVER:
@@ -747,7 +750,8 @@ def view(s: McgState, seat: int | None) -> dict[str, JSON]:
             extra["negative_effects"] = [negative_json(g, x) for x in s.lasting[p] if c.kind[x] == K_BOSS]
         if g.classes:
             k = s.klass[p]
-            extra["class"] = class_json(g, k, bool(s.plain >> p & 1)) if k >= 0 else None
+            choosing = s.phase == D_SIDE and p in s.poll[s.midx :]
+            extra["class"] = class_json(g, k, bool(s.plain >> p & 1), choosing) if k >= 0 else None
         if g.ascension:
             extra["runs_completed"] = s.runs[p]
             extra["faces_form"] = min(3, s.runs[p] + 1)
