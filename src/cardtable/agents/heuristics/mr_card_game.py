@@ -283,6 +283,22 @@ def hardcore_risk(st: McgState, p: int, target: int, man: int, left: list[int], 
     return min([negative_cost(st, target, main), *blocks])
 
 
+def saving(st: McgState, p: int) -> bool:
+    """Ascension: whether ``p`` is saving its hand for the Sorceress of its run: the six best cards
+    of its main type it owns, with its bonus, would beat her (then it does not spend them on
+    monsters and cycles its low cards)."""
+    if not st.game.ascension:
+        return False
+    power = sorceress_power(st, p)
+    if power is None:
+        return False
+    main = main_maneuver(st, p)
+    t = MANEUVER_STAT[main]
+    skind = st.game.cards.skind
+    vals = sorted((_value(skind[x]) for x in collection(st, p) if skind[x] >> 2 == t), reverse=True)
+    return st.mods[p][main] + sum(vals[:6]) >= power
+
+
 def plan(st: McgState, p: int, extra: int = 0) -> tuple[float, int, int, int] | None:
     """The best kill ``p`` can make now: (value, target, maneuver, cards to play) or None.
 
@@ -300,6 +316,7 @@ def plan(st: McgState, p: int, extra: int = 0) -> tuple[float, int, int, int] | 
         vals.sort(reverse=True)
     totals = [sum(vals) for vals in by_type]
     main = main_maneuver(st, p)
+    save = saving(st, p)
     best: tuple[float, int, int, int] | None = None
     mans = [st.man] if st.man >= 0 else [m for m in range(4) if by_type[MANEUVER_STAT[m]]]
     foes = [(t, power_of(st, t), c.element[t], monster_value(st, t, main)) for t in targets(st)]
@@ -330,6 +347,8 @@ def plan(st: McgState, p: int, extra: int = 0) -> tuple[float, int, int, int] | 
                 left = list(totals)
                 left[MANEUVER_STAT[man]] -= sum(allowed[:n])
                 worth = value - 0.3 * n - hardcore_risk(st, p, t, man, left, main)
+                if save and t != SORCERESS and MANEUVER_STAT[man] == MANEUVER_STAT[main]:
+                    worth -= 1.5 * sum(allowed[:n])  # the cards it saves for the Sorceress
                 cand = (worth, t, man, n)
                 if worth > 0 and (best is None or cand > best):
                     best = cand
@@ -588,6 +607,8 @@ def discard_choice(st: McgState, me: int, legal: list[Action], forced: bool) -> 
         keep_mys = t == 1 and any(st.game.cards.stype[x] in (S_BUFF, S_COMBAT) for x in st.skills[me])
         if t != main_type and not keep_mys and (v <= 2 or forced):
             off.append((v, a))
+        elif t == main_type and v <= 2 and not forced and saving(st, me):
+            off.append((v + 4, a))  # cycle the low cards of its type towards a hand for the Sorceress
     if off:
         return min(off, key=lambda x: x[0])[1]
     if forced:
