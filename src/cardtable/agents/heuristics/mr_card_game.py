@@ -459,8 +459,10 @@ def noncombat_choice(st: McgState, me: int, legal: list[Action]) -> Action:
     main = main_maneuver(st, me)
     eq = st.eq
     # 1. Equip the best item of each slot (over the three-equipment limit only to replace the worst).
-    for a in legal:
-        if a.kind == "equip" and equip_gain(st, me, int(a.args[0]), main) > 0.1:
+    equips = [(equip_gain(st, me, int(a.args[0]), main), a) for a in legal if a.kind == "equip"]
+    if equips:
+        gain, a = max(equips, key=lambda ga: ga[0])
+        if gain > 0.1:
             return a
     # 2. Eat and drink what gives stat cards (and other non-combat items).
     for a in legal:
