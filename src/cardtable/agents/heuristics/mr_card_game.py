@@ -231,6 +231,8 @@ def skill_worth(st: McgState, card: int, man: int) -> float:
             worth += 1.5 * a
         elif op in (GAIN_MEAT, GAIN_STAT, DRAW, UPGRADE_STAT):
             worth += 1.0
+    if st_ in (S_PASSIVE, S_BUFF):
+        worth += effects_worth(c.effects[card], man)
     if st_ == S_BUFF:
         worth *= 0.8
     elif st_ == S_PASSIVE:
@@ -480,7 +482,9 @@ def noncombat_choice(st: McgState, me: int, legal: list[Action]) -> Action:
     trains = [a for a in legal if a.kind == "train"]
     if trains:
         best = max(trains, key=lambda a: skill_worth(st, int(a.args[0]), main) / (1 + c.cost[int(a.args[0])]))
-        if skill_worth(st, int(best.args[0]), main) >= 1.0:
+        card = int(best.args[0])
+        # With class piles only a bought top turns up a new skill: with meat to spare it buys one to dig.
+        if skill_worth(st, card, main) >= 1.0 or (g.class_trainer and st.meat[me] >= 2 * c.cost[card] + 5):
             return best
     # 4. Sell what it no longer uses: unequipped equipment (worse than what is equipped).
     for a in legal:
