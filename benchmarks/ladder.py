@@ -8,12 +8,18 @@ core. ISMCTS runs with its defaults: rollouts cut after a few random decisions a
 ``rollout_rewards`` evaluation (which is also what makes Army of Darkness, whose random playouts are
 hundreds of decisions long, affordable).
 
+``--config GAME:INDEX`` (repeatable) adds a table for configurations of a game's ``CONFIGURATIONS``
+(e.g. Mr. Card Game with its supplemental options, ``mr-card-game:11`` for every option at once):
+ISMCTS in one seat against the heuristic in every other, seats rotated, with its win share against
+the even share; ``-o KEY=VALUE`` overrides options of those configurations (e.g. ``turn-limit=100``).
+
 ``--throughput`` adds the simulation speed targets: a 10,000-game random-vs-random Mephisto run on
 2 workers, and the local pool's scaling from 1 to 2 workers.
 
     python benchmarks/ladder.py                      # default budget
     python benchmarks/ladder.py --games 10 --iterations 50 --quick
     python benchmarks/ladder.py --throughput
+    python benchmarks/ladder.py --no-ladder --config mr-card-game:11 -o turn-limit=100 --games 20 --iterations 200
 """
 
 from __future__ import annotations
@@ -22,10 +28,13 @@ import argparse
 import sys
 import tempfile
 import time
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import cardtable
 from cardtable.agents import Ismcts, Observation, make_agent
+from cardtable.cli.common import parse_options
 from cardtable.engine import OptionError
 from cardtable.sim.analysis import analyze
 from cardtable.sim.plan import make_plan
@@ -48,18 +57,24 @@ def two_player_games() -> list[str]:
 
 
 def iterations_per_second(
-    game_id: str, iterations: int, c: float, games: int = 2, seconds: float = 20.0
+    game_id: str,
+    iterations: int,
+    c: float,
+    games: int = 2,
+    seconds: float = 20.0,
+    options: Mapping[str, Any] | None = None,
+    opponent: str = "random",
 ) -> tuple[float, float]:
     """ISMCTS iterations per second, and seconds per searched decision, over whole games against
-    random (one core, this process)."""
-    game = cardtable.load(game_id, players=2)
+    ``opponent`` in every other seat (one core, this process; 2 players unless ``options`` say)."""
+    game = cardtable.load(game_id, **(options or {"players": 2}))
     done = 0
     searched = 0
     spent = 0.0
     for seed in range(games):
-        hero = seed % 2
+        hero = seed % game.players
         search = Ismcts(seed, iterations=iterations, c=c)
-        other = make_agent("random", game, seed + 1)
+        other = make_agent(opponent, game, seed + 1)
         state = game.new(seed, log=False)
         while not state.is_over and spent < seconds:
             seat = state.current_player
@@ -78,9 +93,12 @@ def iterations_per_second(
     return done / spent, spent / max(searched, 1)
 
 
-def match(game_id: str, seats: str, games: int, workers: int, seed: int) -> dict[str, float]:
-    """Win share (with interval) of the first listed agent against the second."""
-    plan = make_plan(game_id, options={"players": 2}, seats=seats, games=games, seed=seed)
+def match(
+    game_id: str, seats: str, games: int, workers: int, seed: int, options: Mapping[str, Any] | None = None
+) -> dict[str, float]:
+    """Win share (with interval) of the first listed agent against the others (2 players unless
+    ``options`` say)."""
+    plan = make_plan(game_id, options=dict(options or {"players": 2}), seats=seats, games=games, seed=seed)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         run_plan(plan, folder, workers=workers, progress=False)
@@ -119,6 +137,38 @@ def ladder(args: argparse.Namespace) -> None:
         print(f"| {game_id} | " + " | ".join(cells) + " |", flush=True)
 
 
+def configurations(args: argparse.Namespace) -> None:
+    """ISMCTS in one seat against the game's heuristic in the others, for named configurations."""
+    extra = parse_options(args.options)
+    spec = f"ismcts:iterations={args.iterations},c={args.c}"
+    print(
+        f"\nISMCTS ({args.iterations} iterations/decision, c={args.c}) in one seat against the heuristic in "
+        f"every other, seats rotated, {args.games} games; win share with a 95% Wilson interval.\n"
+    )
+    print("| configuration | players | ISMCTS it/s | s/decision | ISMCTS win share | even share | seconds |")
+    print("|---|---|---|---|---|---|---|")
+    for name in args.config:
+        game_id, _, index = name.rpartition(":")
+        if not game_id or not index.isdigit():
+            raise OptionError(f"--config {name!r}: expected GAME:INDEX, e.g. mr-card-game:11")
+        configs = type(cardtable.load(game_id)).CONFIGURATIONS
+        if int(index) >= len(configs):
+            raise OptionError(f"--config {name!r}: {game_id} has configurations 0..{len(configs) - 1}")
+        options: dict[str, Any] = {**configs[int(index)], **extra}
+        players = cardtable.load(game_id, **options).players
+        seats = ",".join([spec, *["heuristic"] * (players - 1)])
+        speed, per_decision = iterations_per_second(
+            game_id, args.iterations, args.c, seconds=args.speed_seconds, options=options, opponent="heuristic"
+        )
+        result = match(game_id, seats, args.games, args.workers, args.seed, options)
+        shown = " ".join(f"{k}={v}" for k, v in options.items())
+        print(
+            f"| {game_id} {shown} | {players} | {speed:,.0f} | {per_decision:.2f} | {pct(result)} | "
+            f"{100 / players:.0f}% | {result['seconds']:.0f} |",
+            flush=True,
+        )
+
+
 def throughput(args: argparse.Namespace) -> None:
     """The same random-vs-random Mephisto run on 1 worker (in process) and on 2 worker processes."""
     print("\n| simulation | games | workers | seconds | games/s |")
@@ -149,9 +199,27 @@ def main() -> None:
     parser.add_argument("--throughput", action="store_true", help="also measure simulation throughput")
     parser.add_argument("--sim-games", type=int, default=10_000, help="games of the throughput run")
     parser.add_argument("--no-ladder", action="store_true", help="skip the strength ladder")
+    parser.add_argument(
+        "--config",
+        action="append",
+        default=[],
+        metavar="GAME:INDEX",
+        help="ISMCTS against the heuristic on the game's configuration INDEX (repeatable), e.g. mr-card-game:11",
+    )
+    parser.add_argument(
+        "-o",
+        "--option",
+        dest="options",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="override an option of the --config configurations (repeatable), e.g. -o turn-limit=100",
+    )
     args = parser.parse_args()
     if not args.no_ladder:
         ladder(args)
+    if args.config:
+        configurations(args)
     if args.throughput:
         throughput(args)
 

@@ -249,3 +249,13 @@ def test_ismcts_with_the_game_evaluation_holds_its_own_against_the_heuristic() -
     game = playable("mephisto", players=2)
     assert game is not None
     assert _hero_share(game, "ismcts:iterations=300,c=0.25", "heuristic", 8) >= 0.25
+
+
+def test_it_never_repeats_an_action_from_the_same_view_in_a_turn() -> None:
+    """The cycle guard: a free reversible action (equip one item, then the other) is worth the best
+    continuation to the tree; asked again from the same view in the same turn, it tries another."""
+    state = cardtable.load("mr-card-game", players=2, **{"first-player": "P1"}).new(0, log=False)
+    agent = Ismcts(0, iterations=30)
+    obs = Observation(state, 0)
+    chosen = [agent.choose(obs).text for _ in range(4)]
+    assert len(set(chosen)) == 4

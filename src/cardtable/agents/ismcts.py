@@ -21,6 +21,12 @@ indices), so a lookup is one dict probe, and a node never mixes the same action 
 Rewards come from :meth:`State.result` through :func:`seat_rewards`: each seat's share of the win
 (:func:`win_shares`: ties and teams share), and in solitaire half for winning, half for the score.
 
+No cycles: an action that takes the mover back to a decision it has already seen is worth, to the
+tree, the best continuation from there (the maximum of noisy estimates), so free reversible actions
+(equip one item then the other, in a game that allows any number of them) would be chosen forever.
+The agent therefore never repeats, within one turn, an action it chose before from the very same
+view: it takes the most visited action it has not yet tried there.
+
 Rollouts may be cut short (``depth``) and scored by the game's heuristic evaluation when the
 heuristic module provides one (``rollout_rewards(state) -> per-seat rewards``). When it does, that is
 the default: rollouts stop after :data:`DEFAULT_DEPTH` decisions (or the module's ``ROLLOUT_DEPTH``),
@@ -34,6 +40,7 @@ the machine's speed). Determinizations are already log-free clones, so no extra 
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -200,6 +207,9 @@ class Ismcts(Agent):
         self.last_iterations = 0
         """How many iterations the last decision ran (for benchmarks)."""
         self.last_stats: dict[str, tuple[int, float]] = {}
+        self._turn: object = None
+        self._tried: dict[str, set[str]] = {}
+        """The actions chosen this turn from each view (its JSON): the cycle guard (module docstring)."""
         """Visits and total reward of each root action at the last searched decision (for tests and
         for people curious why the search chose what it did)."""
 
@@ -293,17 +303,25 @@ class Ismcts(Agent):
                 child.visits += 1
                 child.total += rewards[child.mover]
         self.last_iterations = done
-        # The most visited root action; ties go to the earlier legal action (deterministic).
+        # The most visited root action not already chosen from this view this turn (a cycle);
+        # ties go to the earlier legal action (deterministic).
+        view = obs.view()
+        if view.get("turn") != self._turn:
+            self._turn = view.get("turn")
+            self._tried = {}
+        tried = self._tried.setdefault(json.dumps(view, sort_keys=True), set())
         best_action = legal[0]
-        best_visits = -1
+        best_rank = (False, -1)
         children = root.children
         stats: dict[str, tuple[int, float]] = {}
         for action in legal:
             child = children.get(action.index * players + seat)
             visits = child.visits if child is not None else 0
             stats[action.text] = (visits, child.total if child is not None else 0.0)
-            if visits > best_visits:
-                best_visits = visits
+            rank = (action.text not in tried, visits)
+            if rank > best_rank:
+                best_rank = rank
                 best_action = action
+        tried.add(best_action.text)
         self.last_stats = stats
         return best_action

@@ -27,16 +27,23 @@ from typing import Any
 from cardtable.agents.base import Agent, Observation
 from cardtable.engine import Action, OptionError
 from cardtable.games.mr_card_game import modifiers
+from cardtable.games.mr_card_game.ascension import sorceress_power
 from cardtable.games.mr_card_game.cards import (
     E_COMBAT,
+    E_PASSIVE,
+    K_BOSS,
     S_BUFF,
     S_COMBAT,
     S_NONCOMBAT,
     S_PASSIVE,
+    T_ACCESSORY,
 )
 from cardtable.games.mr_card_game.codes import (
+    D_BLOCK,
     D_CHOOSE,
+    D_CLASS,
     D_COMBAT,
+    D_CURE,
     D_DISCARD,
     D_LIMIT,
     D_MANEUVER,
@@ -44,35 +51,66 @@ from cardtable.games.mr_card_game.codes import (
     D_PERM,
     D_POLL,
     D_PULVERIZE,
+    D_SIDE,
     D_SPELLX,
     D_TARGET,
     D_UNEQUIP,
     D_UPGRADE,
     M_MARCH,
-    M_TURN,
 )
 from cardtable.games.mr_card_game.combat import power_of, targets
 from cardtable.games.mr_card_game.effects import (
+    ANY,
+    AUTOSELL_BONUS,
+    BONUS,
+    BONUS_VS,
+    CURE,
     DAMAGE,
     DAMAGE_PER_MOJO,
     DAMAGE_POWER,
     DAMAGE_VS,
+    DIVE_COST,
     DRAW,
+    EXTRA_UPGRADE,
+    FORBID,
     GAIN_MEAT,
     GAIN_STAT,
     MANEUVER_STAT,
     MEAT_BONUS,
+    MONSTER_POWER,
     PULVERIZE,
     REDUCE_POWER,
+    RESIST,
+    SKILL_COST,
+    UNEQUIP,
     UPGRADE_STAT,
 )
+from cardtable.games.mr_card_game.hardcore import ranged_weapon_power
 from cardtable.games.mr_card_game.march import qualifies
 from cardtable.games.mr_card_game.mojo import cost_of, mys_in_hand
+from cardtable.games.mr_card_game.noncombat import equipped_count
 from cardtable.games.mr_card_game.resolve import equipped_power
 from cardtable.games.mr_card_game.state import McgState
 
 EVADE = 3
 SPELL = 1
+RANGED = 2
+SORCERESS = -2
+"""``plan``'s target code for the Sorceress form of the player's run (ascension: ``kill-sorceress``)."""
+SORCERESS_VALUE = 100.0
+"""What defeating the Sorceress of one's run is worth to ``plan`` (ascension): more than any monster."""
+QUEST_BONUS = 3.0
+"""Extra value of a boss when the quests must be done before anyone may March (quests-before-march)."""
+NEGATIVE_TURNS = 1.5
+"""A negative effect stays about this long (one leaves at each rollover): its cost is its value times this."""
+KEEP_MAIN, KEEP_OFF = 0.6, 0.25
+"""The cost of discarding a stat card (per point of value) of the main type, and of another type."""
+_FORBID_COST = (3.0, 1.0, 1.0, 2.5, 1.5, 1.5, 1.5)
+"""The cost of losing train, dive, autosell, equip, use, skill, buff (``effects.FORBIDDABLE`` order)."""
+MANEUVER_FORBIDS = 7
+"""``FORBIDDABLE`` index of maneuver:melee (the others follow)."""
+RUN_VALUE = 25.0
+""":func:`strength` of a completed ascension run (about a Sorceress form's power)."""
 # How long the March simulation may run (decisions), a safety net only.
 MARCH_SIM_LIMIT = 400
 
@@ -109,11 +147,53 @@ def main_maneuver(st: McgState, p: int) -> int:
     return max(range(4), key=lambda i: scores[i])
 
 
+def effects_worth(effects: tuple[tuple[int, int, int, int], ...], man: int) -> float:
+    """What lasting effects (a class ability, a passive item, a negative effect, a global effect) are
+    worth to a player building around maneuver ``man``, in :func:`item_worth` units (a point of the
+    main maneuver is 3); penalties count negative. Instants count 0 here."""
+    worth = 0.0
+    for op, a, b, c in effects:
+        if op == BONUS:
+            worth += b * (3.0 if a == man else 0.5)
+        elif op == BONUS_VS:
+            worth += c * (0.6 if b == man else 0.1)
+        elif op == RESIST:
+            worth += b * (0.6 if man == EVADE else 0.1)
+        elif op == MONSTER_POWER:
+            worth -= b * (3.0 if a == ANY else 0.6)
+        elif op == MEAT_BONUS:
+            worth += 1.5 * a
+        elif op == SKILL_COST:
+            worth -= a
+        elif op == AUTOSELL_BONUS:
+            worth += 0.5 * a
+        elif op == DIVE_COST:
+            worth -= 0.5 * a
+        elif op == EXTRA_UPGRADE:
+            worth += 2.0 * a
+        elif op == FORBID:
+            if a >= MANEUVER_FORBIDS:
+                worth -= 6.0 if a - MANEUVER_FORBIDS == man else 0.3
+            else:
+                worth -= _FORBID_COST[a]
+        elif op == UNEQUIP:
+            worth -= 1.5
+    return worth
+
+
+def negative_cost(st: McgState, card: int, man: int) -> float:
+    """What suffering the negative effect on boss card ``card`` costs a player building around
+    ``man`` (never nothing: every negative effect is a penalty of some kind)."""
+    return max(0.5, -effects_worth(st.game.cards.effects[card], man)) * NEGATIVE_TURNS
+
+
 def item_worth(st: McgState, card: int, man: int) -> float:
     """How much an item helps a player building around maneuver ``man``."""
     c = st.game.cards
     icons = c.icons[card]
     worth = icons[man] * 3.0 + sum(icons) * 0.5 + c.anvil[card] * 0.3
+    if c.etype[card] == E_PASSIVE:
+        worth += effects_worth(c.effects[card], man)
     for op, a, b, _ in c.effects[card]:
         if op in (DAMAGE, REDUCE_POWER):
             worth += a
@@ -125,9 +205,14 @@ def item_worth(st: McgState, card: int, man: int) -> float:
 
 
 def monster_value(st: McgState, card: int, man: int) -> float:
-    """What killing ``card`` is worth: its power (a proxy for the loot), meat, stat and item."""
+    """What killing ``card`` is worth: its power (a proxy for the loot), meat, stat and item. A boss
+    gives no item but a stat card of a type of one's choice (and, with quests-before-march, opens
+    the March); a nemesis no meat but its epic item."""
     c = st.game.cards
     drop = c.drop[card]
+    if c.kind[card] == K_BOSS:
+        value = c.mpower[card] * 0.5 + c.meat[card] + (-1 - drop) * 2.5
+        return value + (QUEST_BONUS if st.game.quests_first else 0.0)
     stat = _value(drop) if drop >= 0 else 0
     return c.mpower[card] * 0.5 + c.meat[card] + stat * 2.0 + item_worth(st, card, man)
 
@@ -146,6 +231,8 @@ def skill_worth(st: McgState, card: int, man: int) -> float:
             worth += 1.5 * a
         elif op in (GAIN_MEAT, GAIN_STAT, DRAW, UPGRADE_STAT):
             worth += 1.0
+    if st_ in (S_PASSIVE, S_BUFF):
+        worth += effects_worth(c.effects[card], man)
     if st_ == S_BUFF:
         worth *= 0.8
     elif st_ == S_PASSIVE:
@@ -179,14 +266,47 @@ def _base(st: McgState, p: int, man: int, element: int) -> int:
     return total
 
 
-SORCERESS = -2
-"""The target id :func:`plan` gives the Sorceress under ascension (``kill-sorceress``)."""
+def hardcore_risk(st: McgState, p: int, target: int, man: int, left: list[int], main: int) -> float:
+    """What the counter-attack of ``target`` is expected to cost ``p`` after a kill with maneuver
+    ``man`` (-1: damage alone) leaving ``left`` stat value of each type in hand: the cheapest block
+    (cards discarded) when the hand can make it, else the negative effect. 0 when nothing comes of
+    it: the Sorceress, a combat that is not hardcore, and a monster's or nemesis's counter-attack
+    under hardcore=all (no negative effect in these components, interpretation A45)."""
+    c = st.game.cards
+    if target < 0 or c.kind[target] != K_BOSS:
+        return 0.0
+    value = -1 - c.drop[target]
+    if man == RANGED:
+        value -= ranged_weapon_power(st, p)  # O1.3
+    if value <= 0:
+        return 0.0
+    main_type = MANEUVER_STAT[main]
+    blocks = [value * (KEEP_MAIN if t == main_type else KEEP_OFF) for t in range(3) if left[t] >= value]
+    return min([negative_cost(st, target, main), *blocks])
+
+
+def saving(st: McgState, p: int) -> bool:
+    """Ascension: whether ``p`` is saving its hand for the Sorceress of its run: the six best cards
+    of its main type it owns, with its bonus, would beat her (then it does not spend them on
+    monsters and cycles its low cards)."""
+    if not st.game.ascension:
+        return False
+    power = sorceress_power(st, p)
+    if power is None:
+        return False
+    main = main_maneuver(st, p)
+    t = MANEUVER_STAT[main]
+    skind = st.game.cards.skind
+    vals = sorted((_value(skind[x]) for x in collection(st, p) if skind[x] >> 2 == t), reverse=True)
+    return st.mods[p][main] + sum(vals[:6]) >= power
 
 
 def plan(st: McgState, p: int, extra: int = 0) -> tuple[float, int, int, int] | None:
     """The best kill ``p`` can make now: (value, target, maneuver, cards to play) or None.
 
-    ``extra`` adds damage (from combat items or skills not yet used) to every score.
+    ``extra`` adds damage (from combat items or skills not yet used) to every score. The target may
+    be :data:`SORCERESS` (ascension: the Sorceress form of ``p``'s run). A kill's value is the loot
+    less the expected cost of a hardcore counter-attack; kills worth nothing are not planned.
     """
     c = st.game.cards
     skind = c.skind
@@ -196,23 +316,21 @@ def plan(st: McgState, p: int, extra: int = 0) -> tuple[float, int, int, int] | 
         by_type[k >> 2].append(_value(k))
     for vals in by_type:
         vals.sort(reverse=True)
+    totals = [sum(vals) for vals in by_type]
     main = main_maneuver(st, p)
+    save = saving(st, p)
     best: tuple[float, int, int, int] | None = None
     mans = [st.man] if st.man >= 0 else [m for m in range(4) if by_type[MANEUVER_STAT[m]]]
-    foes: list[tuple[int, int, int, float]] = [
-        (t, power_of(st, t), c.element[t], monster_value(st, t, main)) for t in targets(st)
-    ]
-    if st.game.ascension and st.mode == M_TURN:
-        # O3.3: the Sorceress of its run is worth more than any monster (target -2: kill-sorceress).
-        from cardtable.games.mr_card_game.ascension import sorceress_power
-
+    foes = [(t, power_of(st, t), c.element[t], monster_value(st, t, main)) for t in targets(st)]
+    if st.game.ascension:
         power = sorceress_power(st, p)
         if power is not None:
-            foes.append((SORCERESS, power - st.red, 0, 1000.0))
+            foes.append((SORCERESS, power - st.red, 0, SORCERESS_VALUE))
     for t, power, elem, value in foes:
         if power <= 0 or (st.dmg + st.dmg_vs[elem] + extra >= power and st.man < 0):
-            cand = (value + 0.5, t, -1, 0)
-            if best is None or cand > best:
+            worth = value + 0.5 - hardcore_risk(st, p, t, st.man, totals, main)
+            cand = (worth, t, -1, 0)
+            if worth > 0 and (best is None or cand > best):
                 best = cand
             continue
         for man in mans:
@@ -228,8 +346,13 @@ def plan(st: McgState, p: int, extra: int = 0) -> tuple[float, int, int, int] | 
                 total += v
                 n += 1
             if total >= need and (n > 0 or (st.man >= 0 and st.psum > 0)):
-                cand = (value - 0.3 * n, t, man, n)
-                if best is None or cand > best:
+                left = list(totals)
+                left[MANEUVER_STAT[man]] -= sum(allowed[:n])
+                worth = value - 0.3 * n - hardcore_risk(st, p, t, man, left, main)
+                if save and t != SORCERESS and MANEUVER_STAT[man] == MANEUVER_STAT[main]:
+                    worth -= 1.5 * sum(allowed[:n])  # the cards it saves for the Sorceress
+                cand = (worth, t, man, n)
+                if worth > 0 and (best is None or cand > best):
                     best = cand
     return best
 
@@ -278,14 +401,7 @@ def decide(st: McgState, me: int, legal: list[Action]) -> Action:
     if ph == D_MANEUVER:
         return maneuver_choice(st, me, legal)
     if ph == D_TARGET:
-        sorceress = _find(legal, "kill-sorceress")
-        if sorceress is not None:
-            return sorceress
-        kills = [a for a in legal if a.kind == "kill"]
-        if not kills:
-            return legal[-1]
-        main = main_maneuver(st, me)
-        return max(kills, key=lambda a: monster_value(st, int(a.args[0]), main))
+        return target_choice(st, me, legal)
     if ph == D_SPELLX:
         return legal[-1]  # as much as it can
     if ph == D_CHOOSE:
@@ -298,16 +414,16 @@ def decide(st: McgState, me: int, legal: list[Action]) -> Action:
         return upgrade_choice(st, me, legal)
     if ph in (D_DISCARD, D_LIMIT):
         return discard_choice(st, me, legal, ph == D_LIMIT)
+    if ph == D_BLOCK:
+        return block_choice(st, me, legal)
+    if ph == D_CURE:
+        return cure_choice(st, me, legal)
     if ph == D_UNEQUIP:
-        # The forced unequip (O5): the equipment worth least.
-        main = main_maneuver(st, me)
-        return min(legal, key=lambda a: item_worth(st, int(a.args[0]), main))
+        return unequip_choice(st, me, legal)
     if ph == D_PERM:
-        # Ascension: perm the trained skill worth most.
-        perms = [a for a in legal if a.kind == "perm"]
-        if perms:
-            main = main_maneuver(st, me)
-            return max(perms, key=lambda a: skill_worth(st, int(a.args[0]), main))
+        return perm_choice(st, me, legal)
+    if ph in (D_CLASS, D_SIDE):
+        return class_choice(st, me, legal)
     return legal[0]
 
 
@@ -344,32 +460,31 @@ def noncombat_choice(st: McgState, me: int, legal: list[Action]) -> Action:
     c = g.cards
     main = main_maneuver(st, me)
     eq = st.eq
-    # 1. Equip the best item of each slot.
-    for a in legal:
-        if a.kind == "equip":
-            card = int(a.args[0])
-            sl = c.slot[card]
-            current = [x for x in st.items[me] if eq >> x & 1 and c.slot[x] == sl]
-            worth = item_worth(st, card, main)
-            if not current:
-                # Into a free slot; with three equipped already (O5) one must come off, so only when
-                # it beats the weakest of them (else it would swap the same items back and forth).
-                on = [x for x in st.items[me] if eq >> x & 1]
-                if len(on) < 3 or worth > min(item_worth(st, x, main) for x in on) + 0.1:
-                    return a
-            elif worth > max(item_worth(st, x, main) for x in current) + 0.1:
-                return a
+    # 1. Equip the best item of each slot (over the three-equipment limit only to replace the worst).
+    equips = [(equip_gain(st, me, int(a.args[0]), main), a) for a in legal if a.kind == "equip"]
+    if equips:
+        gain, a = max(equips, key=lambda ga: ga[0])
+        if gain > 0.1:
+            return a
     # 2. Eat and drink what gives stat cards (and other non-combat items).
     for a in legal:
         if a.kind == "use":
             card = int(a.args[0])
             if c.slot[card] < 0 or not g.consume_all:
                 return a
+    # 2b. Reveal a Mr. Store item that helps (what it adds over what it would replace).
+    reveals = [(reveal_gain(st, me, int(a.args[0]), main), a) for a in legal if a.kind == "reveal"]
+    if reveals:
+        gain, a = max(reveals, key=lambda ga: ga[0])
+        if gain >= 3.0:
+            return a
     # 3. Train the best affordable skill (value for the meat).
     trains = [a for a in legal if a.kind == "train"]
     if trains:
         best = max(trains, key=lambda a: skill_worth(st, int(a.args[0]), main) / (1 + c.cost[int(a.args[0])]))
-        if skill_worth(st, int(best.args[0]), main) >= 1.0:
+        card = int(best.args[0])
+        # With class piles only a bought top turns up a new skill: with meat to spare it buys one to dig.
+        if skill_worth(st, card, main) >= 1.0 or (g.class_trainer and st.meat[me] >= 2 * c.cost[card] + 5):
             return best
     # 4. Sell what it no longer uses: unequipped equipment (worse than what is equipped).
     for a in legal:
@@ -400,6 +515,33 @@ def noncombat_choice(st: McgState, me: int, legal: list[Action]) -> Action:
     return _find(legal, "combat") or _find(legal, "done") or legal[-1]
 
 
+def equip_gain(st: McgState, me: int, card: int, man: int) -> float:
+    """What equipping ``card`` adds: its worth over the item of its slot, or, when three pieces are
+    equipped already (O5), over the least useful one (which the forced unequip takes off)."""
+    c = st.game.cards
+    eq = st.eq
+    sl = c.slot[card]
+    worth = item_worth(st, card, man)
+    current = [x for x in st.items[me] if eq >> x & 1 and c.slot[x] == sl and sl != T_ACCESSORY]
+    if current:
+        return worth - max(item_worth(st, x, man) for x in current)
+    if equipped_count(st, me) >= 3:
+        return worth - min(item_worth(st, x, man) for x in st.items[me] if eq >> x & 1)
+    return worth
+
+
+def reveal_gain(st: McgState, me: int, card: int, man: int) -> float:
+    """What revealing the face-down Mr. Store item ``card`` brings: for equipment what equipping it
+    adds, for a cure the worst negative effect it would remove, else what the item is worth."""
+    c = st.game.cards
+    if c.slot[card] >= 0:
+        return equip_gain(st, me, card, man)
+    worth = item_worth(st, card, man)
+    if any(op == CURE for op, *_ in c.effects[card]):
+        worth += max((negative_cost(st, x, man) for x in negatives(st, me)), default=-1.0)
+    return worth
+
+
 def combat_choice(st: McgState, me: int, legal: list[Action]) -> Action:
     best = plan(st, me)
     if best is not None:
@@ -427,6 +569,29 @@ def combat_choice(st: McgState, me: int, legal: list[Action]) -> Action:
     return _find(legal, "end-combat") or legal[-1]
 
 
+def target_choice(st: McgState, me: int, legal: list[Action]) -> Action:
+    """Step 3: the Sorceress of its run if it can (ascension), else the kill worth most after the
+    hardcore risk (a kill worth nothing is declined)."""
+    sorceress = _find(legal, "kill-sorceress")
+    if sorceress is not None:
+        return sorceress
+    kills = [a for a in legal if a.kind == "kill"]
+    if not kills:
+        return legal[-1]
+    main = main_maneuver(st, me)
+    left = [0, 0, 0]
+    skind = st.game.cards.skind
+    for x in st.hand[me]:
+        left[skind[x] >> 2] += _value(skind[x])
+
+    def worth(a: Action) -> float:
+        t = int(a.args[0])
+        return monster_value(st, t, main) - hardcore_risk(st, me, t, st.man, left, main)
+
+    best = max(kills, key=worth)
+    return best if worth(best) > 0 else (_find(legal, "end-combat") or best)
+
+
 def maneuver_choice(st: McgState, me: int, legal: list[Action]) -> Action:
     best = plan(st, me)
     plays = [a for a in legal if a.kind == "play"]
@@ -448,6 +613,8 @@ def discard_choice(st: McgState, me: int, legal: list[Action], forced: bool) -> 
         keep_mys = t == 1 and any(st.game.cards.stype[x] in (S_BUFF, S_COMBAT) for x in st.skills[me])
         if t != main_type and not keep_mys and (v <= 2 or forced):
             off.append((v, a))
+        elif t == main_type and v <= 2 and not forced and saving(st, me):
+            off.append((v + 4, a))  # cycle the low cards of its type towards a hand for the Sorceress
     if off:
         return min(off, key=lambda x: x[0])[1]
     if forced:
@@ -470,6 +637,122 @@ def upgrade_choice(st: McgState, me: int, legal: list[Action]) -> Action:
     return best[1] if best else (_find(legal, "no-upgrade") or legal[-1])
 
 
+# -- the supplemental decisions ------------------------------------------------------------------------
+
+
+def negatives(st: McgState, p: int) -> list[int]:
+    """The boss cards in ``p``'s display case negative effect side up."""
+    kind = st.game.cards.kind
+    return [x for x in st.lasting[p] if kind[x] == K_BOSS]
+
+
+def block_choice(st: McgState, me: int, legal: list[Action]) -> Action:
+    """Hardcore (O1): block the counter-attack when the negative effect costs more than the stat cards
+    it takes (the cheapest type that reaches the counter, smallest card that finishes it, else the
+    largest); take it when it brings no negative effect or the hand cannot block it."""
+    g = st.game
+    c = g.cards
+    suffer = _find(legal, "suffer") or legal[-1]
+    target = st.hc_target
+    if target < 0 or c.kind[target] != K_BOSS:
+        return suffer  # A45: a monster's or nemesis's counter-attack brings no negative effect
+    main = main_maneuver(st, me)
+    main_type = MANEUVER_STAT[main]
+    by_type: list[list[tuple[int, Action]]] = [[], [], []]
+    for a in legal:
+        if a.kind == "block":
+            kind = str(a.args[0])
+            by_type[("mus", "mys", "mox").index(kind[:3])].append((int(kind[3]), a))
+    need = st.hc
+    hand: list[list[int]] = [[], [], []]
+    for x in st.hand[me]:
+        k = c.skind[x]
+        if (k & 3) <= st.hc_last:
+            hand[k >> 2].append(_value(k))
+    best: tuple[float, int] | None = None
+    for t in range(3):
+        if not by_type[t] or sum(hand[t]) < need:
+            continue
+        spent = 0
+        rest = sorted(hand[t], reverse=True)
+        while rest and spent < need:  # what the greedy choice below discards
+            fit = [w for w in rest if w >= need - spent]
+            pick = min(fit) if fit else rest[0]
+            rest.remove(pick)
+            spent += pick
+        cost = spent * (KEEP_MAIN if t == main_type else KEEP_OFF)
+        if best is None or cost < best[0]:
+            best = (cost, t)
+    if best is None or best[0] >= negative_cost(st, target, main):
+        return suffer
+    options = by_type[best[1]]
+    enough = [va for va in options if va[0] >= need]
+    return min(enough, key=lambda va: va[0])[1] if enough else max(options, key=lambda va: va[0])[1]
+
+
+def cure_choice(st: McgState, me: int, legal: list[Action]) -> Action:
+    """Rollover (O2.2): remove the negative effect that costs most."""
+    cures = [a for a in legal if a.kind == "cure"]
+    if not cures:
+        return legal[-1]
+    main = main_maneuver(st, me)
+    return max(cures, key=lambda a: negative_cost(st, int(a.args[0]), main))
+
+
+def unequip_choice(st: McgState, me: int, legal: list[Action]) -> Action:
+    """A fourth piece of equipment (O5.2): take off the least useful (in the March: for its maneuver)."""
+    c = st.game.cards
+    if st.mode == M_MARCH:
+        man = best_march_maneuver(st, me)
+        return min(legal, key=lambda a: (c.icons[int(a.args[0])][man], item_worth(st, int(a.args[0]), man)))
+    main = main_maneuver(st, me)
+    return min(legal, key=lambda a: item_worth(st, int(a.args[0]), main))
+
+
+def perm_choice(st: McgState, me: int, legal: list[Action]) -> Action:
+    """Ascension (O3.4): perm the trained skill worth most to it (it keeps it through every run)."""
+    perms = [a for a in legal if a.kind == "perm"]
+    if not perms:
+        return legal[-1]
+    main = main_maneuver(st, me)
+    return max(perms, key=lambda a: skill_worth(st, int(a.args[0]), main))
+
+
+def class_worth(st: McgState, p: int, card: int) -> float:
+    """What class card or board ``card`` (class side up) is worth to ``p`` over playing without a
+    class (boards: over the newbie gear), for the maneuver it fits best given ``p``'s bonuses and
+    stat cards."""
+    c = st.game.cards
+    m = st.mods[p]
+    tv = type_values(st, p)
+    fit = [m[i] * 3 + tv[MANEUVER_STAT[i]] for i in range(4)]
+    top = max(fit)
+    best = -math.inf
+    for man in range(4):
+        worth = effects_worth(c.effects[card], man)
+        if card in c.class_boards:
+            worth += sum(item_worth(st, x, man) for x in c.board_items[c.class_boards.index(card)])
+            worth -= sum(item_worth(st, x, man) for x in c.newbie[(p - st.first) % st.game.players])
+        best = max(best, worth + 0.3 * (fit[man] - top))
+    return best
+
+
+def class_choice(st: McgState, me: int, legal: list[Action]) -> Action:
+    """A board's side at setup (S3.2) or a new class after an ascension run (S2.3, S3.5): the class
+    that fits its stats best, or the Mr. Card Game side when no class side beats the newbie gear."""
+    options: list[tuple[float, Action]] = []
+    for a in legal:
+        if a.kind == "class":
+            options.append((class_worth(st, me, int(a.args[0])), a))
+        elif a.kind == "side":
+            board = st.klass[me]
+            worth = class_worth(st, me, board) if str(a.args[0]) == "class" and board >= 0 else 0.0
+            options.append((worth, a))
+    if not options:
+        return legal[0]
+    return max(options, key=lambda wa: wa[0])[1]
+
+
 # -- the March ---------------------------------------------------------------------------------------
 
 
@@ -484,11 +767,16 @@ def march_policy(st: McgState, me: int, legal: list[Action], man: int, train: bo
     if ph == D_NONCOMBAT:
         eq = st.eq
         for a in legal:
-            if a.kind == "equip":
+            if a.kind in ("equip", "reveal"):
                 card = int(a.args[0])
                 sl = c.slot[card]
-                current = [x for x in st.items[me] if eq >> x & 1 and c.slot[x] == sl]
-                if not current or c.icons[card][man] > max(c.icons[x][man] for x in current):
+                if sl < 0:
+                    continue
+                current = [x for x in st.items[me] if eq >> x & 1 and c.slot[x] == sl and sl != T_ACCESSORY]
+                if not current and equipped_count(st, me) >= 3:
+                    current = [min((x for x in st.items[me] if eq >> x & 1), key=lambda x: c.icons[x][man])]
+                better = not current or c.icons[card][man] > max(c.icons[x][man] for x in current)
+                if better and (a.kind == "equip" or c.icons[card][man] > 0):
                     return a
         trains = [a for a in legal if a.kind == "train"]
         useful = [
@@ -594,9 +882,25 @@ def can_win_march(st: McgState, me: int) -> bool:
 
 def strength(st: McgState, p: int) -> float:
     """How close ``p`` is to beating the Sorceress: best maneuver bonus plus the stat value a hand
-    of six of its best type would hold, plus combat damage it owns."""
+    of six of its best type would hold, plus combat damage it owns, less its negative effects (a
+    point per 3 of their cost). Ascension: :data:`RUN_VALUE` per completed run plus that strength
+    up to the power of the form it faces next (a reset costs strength, a run must still pay)."""
     if st.out >> p & 1:
         return -1e9
+    raw = _raw_strength(st, p)
+    bad = negatives(st, p)
+    if bad:
+        main = main_maneuver(st, p)
+        raw -= sum(negative_cost(st, x, main) for x in bad) / 3.0
+    g = st.game
+    if g.ascension:
+        runs = st.runs[p]
+        need = g.cards.form_power[min(runs, 2)]
+        return RUN_VALUE * runs + min(raw, float(need))
+    return raw
+
+
+def _raw_strength(st: McgState, p: int) -> float:
     c = st.game.cards
     skind = c.skind
     count = [0, 0, 0]
