@@ -207,11 +207,11 @@ class Ismcts(Agent):
         self.last_iterations = 0
         """How many iterations the last decision ran (for benchmarks)."""
         self.last_stats: dict[str, tuple[int, float]] = {}
+        """Visits and total reward of each root action at the last searched decision (for tests and
+        for people curious why the search chose what it did)."""
         self._turn: object = None
         self._tried: dict[str, set[str]] = {}
         """The actions chosen this turn from each view (its JSON): the cycle guard (module docstring)."""
-        """Visits and total reward of each root action at the last searched decision (for tests and
-        for people curious why the search chose what it did)."""
 
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal_actions()
