@@ -45,15 +45,16 @@ def shared_words(texts: Sequence[str]) -> tuple[str, str]:
 
 
 def actions_table(
-    game: Game, actions: Sequence[Action], width: int = 80, max_rows: int | None = None
+    game: Game, actions: Sequence[Action], width: int = 80, max_rows: int | None = None, compact: bool = False
 ) -> RenderableType:
     """The legal actions numbered from 1 (the numbers a person types), with their text forms.
 
-    A long list (a search through a deck) is drawn in columns fitting ``width``, numbers and what
-    differs only, the words all choices share said once above them. With ``max_rows``, a list taller
+    A long list (a search through a deck, any list taller than ``max_rows``, or any list at all when
+    ``compact``) is drawn in columns fitting ``width``, numbers and what differs only, the words all
+    choices share said once above them (for a long list). With ``max_rows``, a list still taller
     than that shows its first choices and says how to see or narrow the rest; the numbers never
     change, so any number of the whole list may be typed."""
-    if len(actions) > LONG_LIST:
+    if compact or len(actions) > LONG_LIST or (max_rows is not None and len(actions) > max_rows):
         described = [game.describe_action(a) for a in actions]
         head, tail = shared_words(described)
         digits = len(str(len(actions)))
@@ -67,9 +68,11 @@ def actions_table(
             shown = cells[: rows * columns]
         shared = f"{head.strip()} … {tail.strip()}".strip(" …") if head or tail else "choose"
         lines: list[RenderableType] = [
-            Text(f"{shared}: {len(actions)} choices; type a number or a few letters of a name", style="italic"),
             Columns([Text(c) for c in shown], column_first=True, padding=(0, gap), width=None),
         ]
+        if len(actions) > LONG_LIST or head or tail:
+            note = f"{shared}: {len(actions)} choices; type a number or a few letters of a name"
+            lines.insert(0, Text(note, style="italic"))
         if len(shown) < len(cells):
             lines.append(
                 Text(

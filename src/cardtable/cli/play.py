@@ -23,7 +23,7 @@ from rich.text import Text
 
 from cardtable.agents import Agent, Observation, make_agent
 from cardtable.cli.common import add_game_options, game_options, load_game, read_record, write_record
-from cardtable.cli.display import actions_table, configuration_text, events_panel, result_table
+from cardtable.cli.display import LONG_LIST, actions_table, configuration_text, events_panel, result_table
 from cardtable.cli.render import RenderContext, renderer_for
 from cardtable.cli.term import Terminal
 from cardtable.engine import Action, CardtableError, Game, IllegalAction, OptionError, State, Table, UndoRefused
@@ -65,7 +65,7 @@ Exit status: 0 when the game ended or was left (quit, end of input), 1 when the 
 could not be written, 130 on Ctrl-C, 2 on a bad game, option, seat list or record.
 """
 
-COMMANDS_HELP = "Type a number or an action's text; or undo, log, view, choices, save, help, quit."
+COMMANDS_HELP = "Type a number or an action; or undo, log, view, choices, save, help, quit."
 
 
 def commands_hint(undoable: int) -> str:
@@ -79,6 +79,8 @@ EVENT_ROWS = 10
 """Newest events shown at a decision; `log` shows them all."""
 MIN_CHOICE_ROWS = 8
 """A long list of choices cut to fit the screen keeps at least this many rows."""
+MIN_EVENT_ROWS = 2
+"""Events since a seat's last decision shown at least, when the screen is short of rows."""
 
 
 def add_parser(subparsers: Any) -> None:
@@ -327,60 +329,120 @@ class Session:
     def show_table(self, seat: int, fold: bool = True) -> None:
         """The seat's table, what happened since its last decision, and its choices, on one screen.
 
-        When it would not fit :data:`SCREEN_ROWS` rows, the zones whose contents did not change since
-        this seat last decided are folded into one line (``view`` shows everything)."""
+        The screen fits :data:`SCREEN_ROWS` rows (or the terminal's height, if taller). When it would
+        not, in this order until it does: the zones whose contents did not change since this seat
+        last decided fold into one line; fewer of the newest events are shown (at least
+        :data:`MIN_EVENT_ROWS`); a long list of choices is cut; the choices are drawn in columns;
+        as few zones as it takes are folded, changed or not (the line says so); the list of choices
+        is cut to what is left. The
+        seat's own hand and the prompt never fold; ``view``, ``log`` and ``choices`` show it all."""
         state = self.table.state
         view = state.view(seat)
-        events = self.new_events(seat, "Since your last decision")
+        since, lines = self.take_events(seat)
+        title = "Since your last decision"
+        events = self.events_block(lines, since, title)
         choices = self.actions_block(seat)
         drawn = self.render(view, RenderContext(self.game, seat))
         previous = self.shown.get(seat)
+        self.shown[seat] = view
         rows = max(SCREEN_ROWS, self.console.height if self.console.is_terminal else 0)
-        used = self.height(events) + self.height(choices) + 2
-        if fold and previous is not None and used + self.height(drawn) > rows:
-            unchanged = frozenset(k for k, v in view.items() if previous.get(k) == v)
-            drawn = self.render(view, RenderContext(self.game, seat, unchanged))
-        if fold and used + self.height(drawn) > rows:
-            # Still too tall: a long list of choices (a deck search) gives up rows, never the table.
+
+        def fits() -> bool:
+            return self.height(drawn) + self.height(events) + self.height(choices) + 2 <= rows
+
+        def cut_choices() -> RenderableType:
             frame = self.height(self.actions_block(seat, max_rows=1)) - 1  # title, notes, hint
             spare = rows - 1 - self.height(drawn) - self.height(events) - frame
-            choices = self.actions_block(seat, max_rows=max(MIN_CHOICE_ROWS, spare))
-        self.shown[seat] = view
+            return self.actions_block(seat, max_rows=max(MIN_CHOICE_ROWS, spare))
+
+        if fold and not fits() and previous is not None:
+            unchanged = frozenset(k for k, v in view.items() if previous.get(k) == v)
+            drawn = self.render(view, RenderContext(self.game, seat, unchanged))
+        limit = EVENT_ROWS
+        while fold and not fits() and limit > MIN_EVENT_ROWS:
+            limit -= 1
+            events = self.events_block(lines, since, title, limit)
+        if fold and not fits() and len(state.legal_actions()) > LONG_LIST:
+            choices = cut_choices()  # a deck search gives up rows before the table does
+        if fold and not fits() and len(state.legal_actions()) > 3:
+            choices = self.actions_block(seat, compact=True)
+        if fold and not fits():
+            drawn = self.fold_to_fit(view, seat, rows - self.height(events) - self.height(choices) - 2)
+        if fold and not fits():
+            choices = cut_choices()
         self.console.rule(Text(f"{self.game.seat_name(seat)}: your decision"))
         self.console.print(drawn)
         # What happened since, then the choices: the last lines on screen, next to the prompt.
         self.console.print(events)
         self.console.print(choices)
 
+    def fold_to_fit(self, view: dict[str, Any], seat: int, room: int) -> RenderableType:
+        """The table with as little folded as lets it fit ``room`` rows (or all a renderer can fold).
+
+        Greedy, one zone at a time: the smallest zone whose folding makes the table fit, else the
+        smallest of all, and again (small zones go before the big board a player looks at most);
+        when no single zone helps, everything foldable. Zones are folded whether or not they
+        changed; the line says so."""
+        note = "folded to fit the screen"
+        folded: frozenset[str] = frozenset()
+        drawn = self.render(view, RenderContext(self.game, seat))
+        height = self.height(drawn)
+        while height > room:
+            options = []
+            for key in view:
+                if key in folded:
+                    continue
+                trial = self.render(view, RenderContext(self.game, seat, folded | {key}, note))
+                gain = height - self.height(trial)
+                if gain > 0:
+                    options.append((gain, key, trial))
+            if not options:  # zones a renderer folds only together: fold them all
+                return self.render(view, RenderContext(self.game, seat, frozenset(view), note))
+            enough = [o for o in options if height - o[0] <= room]
+            gain, key, drawn = min(enough or options, key=lambda o: o[0])
+            folded |= {key}
+            height -= gain
+        return drawn
+
     def height(self, renderable: RenderableType) -> int:
         """Rows ``renderable`` takes on this console."""
         return len(self.console.render_lines(renderable, self.console.options, pad=False))
 
-    def actions_block(self, seat: int, max_rows: int | None = None) -> RenderableType:
-        """The numbered choices and the commands; a long list is cut to ``max_rows`` rows."""
+    def actions_block(self, seat: int, max_rows: int | None = None, compact: bool = False) -> RenderableType:
+        """The numbered choices and the commands; a long list is cut to ``max_rows`` rows; ``compact``
+        draws any list in columns."""
         state = self.table.state
         undoable = self.table.undoable(seat)
         hint = commands_hint(undoable)
         return Group(
             Text("Your choices:", style="bold"),
-            actions_table(self.game, state.legal_actions(), self.console.width, max_rows),
+            actions_table(self.game, state.legal_actions(), self.console.width, max_rows, compact),
             Text(hint, style="dim"),
         )
 
     def show_actions(self, seat: int) -> None:
         self.console.print(self.actions_block(seat))
 
+    def take_events(self, seat: int | None) -> tuple[int, list[str]]:
+        """The events ``seat`` has not been shown yet (redacted for it), marked seen, with the
+        number of the first of them in the seat's whole log (0-based)."""
+        since = min(self.seen.get(seat, 0), self.log_length())
+        lines = list(self.table.events(seat, since))
+        self.seen[seat] = since + len(lines)
+        return since, lines
+
+    def events_block(self, lines: Sequence[str], since: int, title: str, limit: int = EVENT_ROWS) -> RenderableType:
+        """At most ``limit`` of ``lines``, the newest, with a note of how many more `log` shows."""
+        skipped = max(0, len(lines) - limit)
+        if skipped:
+            title = f"{title or 'Events'} (and {skipped} earlier: type `log` to read them)"
+        return events_panel(lines[skipped:], title or "Events", first=since + 1 + skipped)
+
     def new_events(self, seat: int | None, title: str) -> RenderableType:
         """The events ``seat`` has not been shown yet (redacted for it), marked seen; at most
         :data:`EVENT_ROWS` of them, the newest, with a note of how many more `log` shows."""
-        since = min(self.seen.get(seat, 0), self.log_length())
-        lines = self.table.events(seat, since)
-        self.seen[seat] = since + len(lines)
-        skipped = max(0, len(lines) - EVENT_ROWS)
-        panel = events_panel(lines[skipped:], title or "Events", first=since + 1 + skipped)
-        if not skipped:
-            return panel
-        return Group(Text(f"… {skipped} earlier event(s): type `log` to read them", style="dim"), panel)
+        since, lines = self.take_events(seat)
+        return self.events_block(lines, since, title)
 
     def show_new_events(self, seat: int | None, title: str) -> None:
         """Print the events ``seat`` has not been shown yet (see :meth:`new_events`)."""

@@ -28,6 +28,8 @@ class RenderContext:
     game: Game
     seat: int | None
     fold: frozenset[str] = frozenset()
+    fold_note: str = "unchanged since your last decision"
+    """What the one line standing for the folded zones says of them."""
 
     @property
     def players(self) -> int:

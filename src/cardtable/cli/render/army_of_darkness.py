@@ -192,7 +192,7 @@ def render_view(view: dict[str, JSON], ctx: RenderContext) -> RenderableType:
     if ctx.seat is not None:
         parts.extend(hand_lines(_cards(view.get("hand"))))
     if folded:
-        parts.append(folded_line(folded))
+        parts.append(folded_line(folded, ctx.fold_note))
     prompt = view.get("prompt")
     if isinstance(prompt, str) and prompt:
         parts.append(Text(prompt, style="bold yellow"))

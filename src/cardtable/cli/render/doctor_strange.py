@@ -247,7 +247,7 @@ def render_view(view: dict[str, JSON], ctx: RenderContext) -> RenderableType:
     if known is not None:
         parts.append(known)
     if folded:
-        parts.append(folded_line(folded))
+        parts.append(folded_line(folded, ctx.fold_note))
     hand = _cards(view.get("hand"))
     if ctx.seat is not None:
         parts.append(

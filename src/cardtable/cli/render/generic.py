@@ -397,16 +397,13 @@ def render_view(
     if empty:
         parts.append(Text("empty: " + ", ".join(label(k) for k in empty), style="dim"))
     if folded:
-        parts.append(folded_line([label(k) for k in folded]))
+        parts.append(folded_line([label(k) for k in folded], ctx.fold_note))
     prompt = view.get("prompt")
     if isinstance(prompt, str) and prompt:
         parts.append(Text(prompt, style="bold yellow"))
     return Group(*parts)
 
 
-def folded_line(labels: Sequence[str]) -> Text:
-    """The one line that stands for zones not drawn because they did not change."""
-    return Text(
-        "unchanged since your last decision: " + ", ".join(labels) + "  (type `view` to see everything)",
-        style="dim",
-    )
+def folded_line(labels: Sequence[str], note: str = "unchanged since your last decision") -> Text:
+    """The one line that stands for zones not drawn (``note`` says why: see RenderContext)."""
+    return Text(f"{note}: " + ", ".join(labels) + "  (type `view` to see everything)", style="dim")

@@ -303,7 +303,7 @@ def render_view(view: dict[str, JSON], ctx: RenderContext) -> RenderableType:
     if hand is not None:
         parts.append(hand)
     if folded:
-        parts.append(folded_line([label(k) for k in folded]))
+        parts.append(folded_line([label(k) for k in folded], ctx.fold_note))
     prompt = view.get("prompt")
     if isinstance(prompt, str) and prompt:
         parts.append(Text(prompt, style="bold yellow"))

@@ -5,7 +5,9 @@ grid it is, each location with its top monster (power, element, meat, stat drop)
 back; beside it the Sorceress, the Heap (its top and price), the trainer and the stat piles; one row
 per player (meat, cards, bonuses per maneuver, equipment, skills, escrow); the combat (the score
 against each target) or the March (the totals so far) when one is on; then the viewing seat's own
-display case with every card's abilities, and its hand.
+display case with every card's abilities, and its hand. Zones in ``ctx.fold`` shrink to one line:
+the board (the map with the Tower, the Heap, the trainer and the piles beside it) when none of its
+keys is shown, and the adventurers; the seat's own cards and the prompt never fold.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.cli.render import RenderContext
+from cardtable.cli.render.generic import folded_line
 from cardtable.cli.render.generic import render_view as generic_view
 from cardtable.engine.game import JSON
 
@@ -380,6 +383,13 @@ def own_cards(view: Mapping[str, JSON], ctx: RenderContext) -> list[RenderableTy
     return parts
 
 
+FOLDABLE = {
+    "the board": ("map", "layout", "nemesis", "quests", "sorceress", "heap", "trainer", "stat_piles", "meat_pool"),
+    "adventurers": ("players",),
+}
+"""What folds, and the view keys that must all be unchanged for it to fold."""
+
+
 def render_view(view: dict[str, JSON], ctx: RenderContext) -> RenderableType:
     grid = map_grid(view)
     if grid is None:  # a view this renderer does not understand: the generic layout shows it all
@@ -393,21 +403,27 @@ def render_view(view: dict[str, JSON], ctx: RenderContext) -> RenderableType:
         ("  ·  " + (f"you are {ctx.seat_name(ctx.seat)}" if ctx.seat is not None else "spectator"), "cyan"),
         f"  ·  {view.get('phase')}",
     )
-    top = Table.grid(expand=True, padding=(0, 1))
-    top.add_column(ratio=1)
-    top.add_column(width=36)
-    mat = playmat_grid(view)
-    board = Panel(mat, title="The Playmat", title_align="left") if mat is not None else None
-    top.add_row(
-        board or Panel(grid, title="The Kingdom", title_align="left"), Panel(side_panel(view), border_style="blue")
-    )
+    folded = [name for name, keys in FOLDABLE.items() if all(k in ctx.fold for k in keys if k in view)]
+    top: RenderableType | None = None
+    if "the board" not in folded:
+        board = Table.grid(expand=True, padding=(0, 1))
+        board.add_column(ratio=1)
+        board.add_column(width=36)
+        mat = playmat_grid(view)
+        kingdom = Panel(mat, title="The Playmat", title_align="left") if mat is not None else None
+        board.add_row(
+            kingdom or Panel(grid, title="The Kingdom", title_align="left"),
+            Panel(side_panel(view), border_style="blue"),
+        )
+        top = board
     parts: Sequence[RenderableType | None] = (
         head,
         Text(str(view.get("prompt")), style="bold yellow"),
         top,
-        players_table(view, ctx),
+        None if "adventurers" in folded else players_table(view, ctx),
         combat_panel(view),
         march_panel(view),
         *own_cards(view, ctx),
+        folded_line(folded, ctx.fold_note) if folded else None,
     )
     return Group(*(p for p in parts if p is not None))
