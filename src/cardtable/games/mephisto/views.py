@@ -226,7 +226,7 @@ class _Words:
     game, on first need): seat and team names, where each seat sits and how it names each lane as
     each reader sees it. Only strings and tuples: nothing a caller of a view could change."""
 
-    __slots__ = ("lanes", "names", "sides", "teams", "where")
+    __slots__ = ("lanes", "monsters", "names", "sides", "teams", "where")
 
     def __init__(self, g: Mephisto) -> None:
         n = g.players
@@ -236,6 +236,9 @@ class _Words:
         self.sides = tuple(team_name(g, side) for side in range(g.n_sides))
         # Indexed by reader + 1 (0: the spectator).
         self.where = tuple(tuple(_where(g, r, p) for p in range(n)) for r in readers)
+        c = g.cards
+        self.monsters = tuple(f"{c.names[m]} ({c.attack[m]})" for m in range(len(c.names)))
+        """A monster in a lane's list: ``Slime (2)``, by card id."""
         self.lanes = tuple(
             tuple((None, *(lane_phrase(g, r, p, lane) for lane in (1, 2, 3))) for p in range(n)) for r in readers
         )
@@ -333,17 +336,30 @@ def _your_lanes(s: MephistoState, seat: int) -> list[JSON]:
     there, and the favor it would need to defeat them all."""
     g = s.game
     c = g.cards
+    labels = _words(g).monsters
+    # s.lane_weapons for the three lanes in one pass (same order: the order in play).
+    ctype, crange = c.type, c.range
+    by_lane: tuple[list[int], ...] = ([], [], [], [])
+    for w in s.inplay[seat]:
+        if ctype[w] == WEAPON and 1 <= crange[w] <= 3:
+            by_lane[crange[w]].append(w)
+    unarmed: list[tuple[str, int]] | None = None  # attack_parts(seat, [], 0), asked for once
     out: list[JSON] = []
     for lane in (1, 2, 3):
         mons = s.lane_monsters(seat, lane)
-        weapons = s.lane_weapons(seat, lane)
-        parts = s.attack_parts(seat, weapons, 0)
+        weapons = by_lane[lane]
+        if weapons:
+            parts = s.attack_parts(seat, weapons, 0)
+        else:
+            if unarmed is None:
+                unarmed = s.attack_parts(seat, weapons, 0)
+            parts = unarmed
         attack = sum(n for _, n in parts)
         need = sum(c.attack[m] for m in mons)
         out.append(
             {
                 "lane": lane,
-                "monsters": ", ".join(f"{c.names[m]} ({c.attack[m]})" for m in mons) or "none",
+                "monsters": ", ".join([labels[m] for m in mons]) or "none",
                 "monster_attack": need,
                 "your_attack": attack,
                 "attack_from": " + ".join(f"{label} {n}" for label, n in parts) or "nothing",
