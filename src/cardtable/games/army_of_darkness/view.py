@@ -72,7 +72,7 @@ def needs(st: AodState, s: int) -> str:
     g = st.game
     types = g.TYPE
     parts: list[str] = []
-    if not any(types[c] == NECRONOMICON for c in st.item[s]):
+    if NECRONOMICON not in map(types.__getitem__, st.item[s]):
         parts.append("the Necronomicon tabled")
     if st.side[s] == GOOD:
         more = ALLIES_TO_WIN - len(st.ally[s])
@@ -82,7 +82,7 @@ def needs(st: AodState, s: int) -> str:
             parts.append(f"no monsters (has {len(st.mon[s])})")
     else:
         names = g.NAME_ID
-        more = NAMES_TO_WIN - len({names[c] for c in st.mon[s]})
+        more = NAMES_TO_WIN - len(set(map(names.__getitem__, st.mon[s])))
         if more > 0:
             parts.append(_plural(more, "more monster name", "more monster names"))
         if st.ally[s]:
