@@ -32,7 +32,9 @@ heuristic module provides one (``rollout_rewards(state) -> per-seat rewards``). 
 the default: rollouts stop after :data:`DEFAULT_DEPTH` decisions (or the module's ``ROLLOUT_DEPTH``),
 because a random playout to the end is mostly noise (random play is far from how the game is played)
 and, in long games, slow; an evaluation after a few random moves is both a better and a cheaper
-estimate. Games without the hook keep full random rollouts.
+estimate. Games without the hook keep full random rollouts. A module may also provide
+``rollout_stop(state) -> bool``: a cut rollout stops early where it is true (a decision random play
+gets badly wrong, which the evaluation judges instead).
 
 Budget: ``iterations`` (deterministic for a seed) or ``ms`` (wall clock; then the result depends on
 the machine's speed). Determinizations are already log-free clones, so no extra copy is made.
@@ -72,6 +74,16 @@ def game_evaluation(game: Game) -> tuple[Callable[[State], Sequence[float]], int
     heuristic module's ``rollout_rewards``; its ``ROLLOUT_DEPTH``, else :data:`DEFAULT_DEPTH`). Not
     cached: after the first import it is a dictionary lookup, and tests may add a module later.
     """
+    found = _game_hooks(game)
+    return None if found is None else (found[0], found[1])
+
+
+def _game_hooks(
+    game: Game,
+) -> tuple[Callable[[State], Sequence[float]], int, Callable[[State], bool] | None] | None:
+    """:func:`game_evaluation` plus the module's optional ``rollout_stop(state) -> bool``: a cut
+    rollout also stops (and is scored) at a position where it is true, e.g. before a decision that
+    random play gets badly wrong and the evaluation judges better (Mr. Card Game: the March poll)."""
     import sys
 
     from cardtable.agents.registry import heuristic_evaluation
@@ -80,7 +92,7 @@ def game_evaluation(game: Game) -> tuple[Callable[[State], Sequence[float]], int
     if evaluate is None:
         return None
     module = sys.modules.get(getattr(evaluate, "__module__", ""))
-    return evaluate, int(getattr(module, "ROLLOUT_DEPTH", DEFAULT_DEPTH))
+    return evaluate, int(getattr(module, "ROLLOUT_DEPTH", DEFAULT_DEPTH)), getattr(module, "rollout_stop", None)
 
 
 def win_shares(result: Result, players: int) -> list[float]:
@@ -119,9 +131,11 @@ def seat_rewards(result: Result, players: int) -> list[float]:
     return win_shares(result, players)
 
 
-def _random_playout(state: State, below: Callable[[int], int], limit: int = -1) -> None:
-    """Play ``state`` to the end (or for ``limit`` decisions, if not negative) with uniformly random
-    legal actions.
+def _random_playout(
+    state: State, below: Callable[[int], int], limit: int = -1, stop: Callable[[State], bool] | None = None
+) -> None:
+    """Play ``state`` to the end (or for ``limit`` decisions, if not negative, or until ``stop(state)``
+    if given) with uniformly random legal actions.
 
     This is the hot loop of the search, so it does what ``State.apply`` does for a log-free state
     without re-checking legality (the action is taken from ``legal_actions()`` itself): clear the
@@ -130,6 +144,8 @@ def _random_playout(state: State, below: Callable[[int], int], limit: int = -1) 
     history = state.history
     do = state._do
     while not state.is_over and limit != 0:
+        if stop is not None and stop(state):
+            return
         limit -= 1
         moves = state._legal
         if moves is None:
@@ -230,10 +246,11 @@ class Ismcts(Agent):
         rollout_agent = self.rollout_agent
         depth = -1 if self.depth is None else self.depth
         evaluate = self.evaluate
+        stop: Callable[[State], bool] | None = None
         if self.game_default:
-            found = game_evaluation(obs.game)
+            found = _game_hooks(obs.game)
             if found is not None:
-                evaluate, depth = found
+                evaluate, depth, stop = found
         c = self.c if self.c is not None else (EVALUATED_C if evaluate is not None else DEFAULT_C)
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
         budget = self.iterations
@@ -273,20 +290,26 @@ class Ismcts(Agent):
                             best_value = value
                             best = child
                             best_action = action
+                # The action comes from legal_actions() itself, so it is applied as _random_playout
+                # does (no legality check; a determinization keeps no log).
                 if untried is not None:
                     key, action = untried[below(len(untried))] if len(untried) > 1 else untried[0]
                     child = _Node(mover)
                     children[key] = child
                     path.append(child)
-                    state.apply(action)
+                    state._legal = None
+                    state.history.append(action.index)
+                    state._do(action)
                     break
                 assert best is not None and best_action is not None
                 path.append(best)
-                state.apply(best_action)
+                state._legal = None
+                state.history.append(best_action.index)
+                state._do(best_action)
                 node = best
             # Rollout.
             if rollout_agent is None:
-                _random_playout(state, below, depth)
+                _random_playout(state, below, depth, stop if depth >= 0 else None)
             else:
                 steps = depth
                 while not state.is_over and steps != 0:
