@@ -33,8 +33,10 @@ the default: rollouts stop after :data:`DEFAULT_DEPTH` decisions (or the module'
 because a random playout to the end is mostly noise (random play is far from how the game is played)
 and, in long games, slow; an evaluation after a few random moves is both a better and a cheaper
 estimate. Games without the hook keep full random rollouts. A module may also provide
-``rollout_stop(state) -> bool``: a cut rollout stops early where it is true (a decision random play
-gets badly wrong, which the evaluation judges instead).
+``rollout_stop(state) -> bool``: a cut rollout stops early where it is true, and so does the descent
+through the tree below the root (a decision random play gets badly wrong and the tree, at a small
+budget, cannot search well, which the evaluation judges instead: Mr. Card Game's March poll and
+March, which its evaluation plays out greedily). The decision at the root is always searched.
 
 Budget: ``iterations`` (deterministic for a seed) or ``ms`` (wall clock; then the result depends on
 the machine's speed). Determinizations are already log-free clones, so no extra copy is made.
@@ -80,10 +82,11 @@ def game_evaluation(game: Game) -> tuple[Callable[[State], Sequence[float]], int
 
 def _game_hooks(
     game: Game,
-) -> tuple[Callable[[State], Sequence[float]], int, Callable[[State], bool] | None] | None:
-    """:func:`game_evaluation` plus the module's optional ``rollout_stop(state) -> bool``: a cut
-    rollout also stops (and is scored) at a position where it is true, e.g. before a decision that
-    random play gets badly wrong and the evaluation judges better (Mr. Card Game: the March poll)."""
+) -> tuple[Callable[[State], Sequence[float]], int, Callable[[State], bool] | None, float | None] | None:
+    """:func:`game_evaluation` plus the module's optional ``rollout_stop(state) -> bool`` (a cut
+    rollout also stops, and is scored, at a position where it is true: e.g. before a decision that
+    random play gets badly wrong and the evaluation judges better, Mr. Card Game's March poll) and
+    its optional ``ROLLOUT_C`` (the exploration constant suited to its evaluation's spread)."""
     import sys
 
     from cardtable.agents.registry import heuristic_evaluation
@@ -92,7 +95,13 @@ def _game_hooks(
     if evaluate is None:
         return None
     module = sys.modules.get(getattr(evaluate, "__module__", ""))
-    return evaluate, int(getattr(module, "ROLLOUT_DEPTH", DEFAULT_DEPTH)), getattr(module, "rollout_stop", None)
+    c = getattr(module, "ROLLOUT_C", None)
+    return (
+        evaluate,
+        int(getattr(module, "ROLLOUT_DEPTH", DEFAULT_DEPTH)),
+        getattr(module, "rollout_stop", None),
+        None if c is None else float(c),
+    )
 
 
 def win_shares(result: Result, players: int) -> list[float]:
@@ -177,8 +186,9 @@ class Ismcts(Agent):
     ``ms``
         a time budget per decision in milliseconds (overrides ``iterations``; not reproducible).
     ``c``
-        the UCB exploration constant (rewards lie in 0..1); by default :data:`EVALUATED_C` when
-        rollouts are cut and scored by an evaluation, else :data:`DEFAULT_C`.
+        the UCB exploration constant (rewards lie in 0..1); by default the game's heuristic
+        module's ``ROLLOUT_C`` if it has one and rollouts are cut by default, else
+        :data:`EVALUATED_C` when rollouts are cut and scored by an evaluation, else :data:`DEFAULT_C`.
     ``rollout``
         ``random`` (default) or ``heuristic`` (the game's heuristic agent plays the rollouts).
     ``depth``
@@ -247,11 +257,19 @@ class Ismcts(Agent):
         depth = -1 if self.depth is None else self.depth
         evaluate = self.evaluate
         stop: Callable[[State], bool] | None = None
+        game_c: float | None = None
         if self.game_default:
             found = _game_hooks(obs.game)
             if found is not None:
-                evaluate, depth, stop = found
-        c = self.c if self.c is not None else (EVALUATED_C if evaluate is not None else DEFAULT_C)
+                evaluate, depth, stop, game_c = found
+        if rollout_agent is not None or depth < 0:
+            stop = None  # only cut random rollouts stop early
+        if self.c is not None:
+            c = self.c
+        elif game_c is not None:
+            c = game_c
+        else:
+            c = EVALUATED_C if evaluate is not None else DEFAULT_C
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
         budget = self.iterations
         done = 0
@@ -307,9 +325,11 @@ class Ismcts(Agent):
                 state.history.append(best_action.index)
                 state._do(best_action)
                 node = best
+                if stop is not None and stop(state):
+                    break  # scored here by the evaluation, as a rollout would be (module docstring)
             # Rollout.
             if rollout_agent is None:
-                _random_playout(state, below, depth, stop if depth >= 0 else None)
+                _random_playout(state, below, depth, stop)
             else:
                 steps = depth
                 while not state.is_over and steps != 0:

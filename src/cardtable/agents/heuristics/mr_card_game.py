@@ -57,6 +57,8 @@ from cardtable.games.mr_card_game.codes import (
     D_UNEQUIP,
     D_UPGRADE,
     M_MARCH,
+    M_TURN,
+    ST_TARGET,
 )
 from cardtable.games.mr_card_game.combat import power_of, targets
 from cardtable.games.mr_card_game.effects import (
@@ -961,7 +963,14 @@ def _raw_strength(st: McgState, p: int) -> float:
 
 # The strength difference that makes a seat ~73% likely to win (logistic scale of :func:`strength`).
 _SCALE = 3.0
-ROLLOUT_DEPTH = 6
+ROLLOUT_DEPTH = 2
+KILL_WEIGHT = 0.15
+"""The share of the value of :func:`plan`'s best kill that counts as strength before the kill is
+made (about what its loot adds to :func:`strength` once taken)."""
+ROLLOUT_C = 0.05
+"""ISMCTS's exploration constant for this game (when not given): one kill or skill changes a
+position's chance by a few hundredths, so the default 0.25 would drown every difference in
+exploration."""
 BASE_CHANCE, PROGRESS_CHANCE = 0.2, 0.5
 """The chance that a seat still in wins, for :func:`rollout_rewards`: its share of the win against
 the others (a softmax of :func:`strength`) times ``BASE_CHANCE + PROGRESS_CHANCE * progress`` (its
@@ -1043,6 +1052,12 @@ def rollout_rewards(state: McgState) -> list[float]:
     out = state.out
     alive = [p for p in range(n) if not out >> p & 1]
     scores = [strength(state, p) if not out >> p & 1 else 0.0 for p in range(n)]
+    if state.mode == M_TURN and state.step <= ST_TARGET:
+        # The kill still to come this turn counts (a fraction of its loot): otherwise every step
+        # towards it (the maneuver, each card played) looks no better than ending the combat.
+        kill = plan(state, state.active)
+        if kill is not None:
+            scores[state.active] += KILL_WEIGHT * kill[0]
     top = max(scores[p] for p in alive)
     weights = [math.exp((scores[p] - top) / _SCALE) if not out >> p & 1 else 0.0 for p in range(n)]
     total = sum(weights)
