@@ -82,11 +82,13 @@ def game_evaluation(game: Game) -> tuple[Callable[[State], Sequence[float]], int
 
 def _game_hooks(
     game: Game,
-) -> tuple[Callable[[State], Sequence[float]], int, Callable[[State], bool] | None, float | None] | None:
+) -> tuple[Callable[[State], Sequence[float]], int, Callable[[State], bool] | None, float | None, bool] | None:
     """:func:`game_evaluation` plus the module's optional ``rollout_stop(state) -> bool`` (a cut
     rollout also stops, and is scored, at a position where it is true: e.g. before a decision that
     random play gets badly wrong and the evaluation judges better, Mr. Card Game's March poll) and
-    its optional ``ROLLOUT_C`` (the exploration constant suited to its evaluation's spread)."""
+    its optional ``ROLLOUT_C`` (the exploration constant suited to its evaluation's spread) and
+    ``ROLLOUT_NORMALISE`` (True: the search rescales mean rewards to the range seen in the decision,
+    for an evaluation whose values differ by hundredths between moves)."""
     import sys
 
     from cardtable.agents.registry import heuristic_evaluation
@@ -101,6 +103,7 @@ def _game_hooks(
         int(getattr(module, "ROLLOUT_DEPTH", DEFAULT_DEPTH)),
         getattr(module, "rollout_stop", None),
         None if c is None else float(c),
+        bool(getattr(module, "ROLLOUT_NORMALISE", False)),
     )
 
 
@@ -258,10 +261,14 @@ class Ismcts(Agent):
         evaluate = self.evaluate
         stop: Callable[[State], bool] | None = None
         game_c: float | None = None
+        normalise = False
+        lo, hi = 0.0, 0.0  # the reward range seen (normalise only); lo stays 0 otherwise
+        scale = 1.0
+        seen = False
         if self.game_default:
             found = _game_hooks(obs.game)
             if found is not None:
-                evaluate, depth, stop, game_c = found
+                evaluate, depth, stop, game_c, normalise = found
         if rollout_agent is not None or depth < 0:
             stop = None  # only cut random rollouts stop early
         if self.c is not None:
@@ -303,7 +310,7 @@ class Ismcts(Agent):
                         continue
                     child.avail += 1
                     if untried is None:
-                        value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                        value = (child.total / child.visits - lo) * scale + c * sqrt(log(child.avail) / child.visits)
                         if value > best_value:
                             best_value = value
                             best = child
@@ -342,6 +349,18 @@ class Ismcts(Agent):
             else:
                 assert evaluate is not None
                 rewards = evaluate(state)
+            if normalise:
+                # Min-max normalised means (as MuZero does): the exploitation term spans 0..1 over
+                # the rewards seen so far, whatever the evaluation's spread.
+                if not seen:
+                    lo = hi = rewards[0]
+                    seen = True
+                for r in rewards:
+                    if r < lo:
+                        lo = r
+                    if r > hi:
+                        hi = r
+                scale = 1.0 / (hi - lo) if hi > lo else 1.0
             for child in path:
                 child.visits += 1
                 child.total += rewards[child.mover]

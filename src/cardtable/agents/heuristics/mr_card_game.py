@@ -967,10 +967,9 @@ ROLLOUT_DEPTH = 2
 KILL_WEIGHT = 0.15
 """The share of the value of :func:`plan`'s best kill that counts as strength before the kill is
 made (about what its loot adds to :func:`strength` once taken)."""
-ROLLOUT_C = 0.05
-"""ISMCTS's exploration constant for this game (when not given): one kill or skill changes a
-position's chance by a few hundredths, so the default 0.25 would drown every difference in
-exploration."""
+ROLLOUT_NORMALISE = True
+"""ISMCTS rescales mean rewards to the range seen in each decision: one kill or skill changes a
+position's chance by a few hundredths, which the exploration term would drown otherwise."""
 BASE_CHANCE, PROGRESS_CHANCE = 0.2, 0.5
 """The chance that a seat still in wins, for :func:`rollout_rewards`: its share of the win against
 the others (a softmax of :func:`strength`) times ``BASE_CHANCE + PROGRESS_CHANCE * progress`` (its
