@@ -58,6 +58,7 @@ from cardtable.games.mr_card_game.codes import (
     D_UPGRADE,
     M_MARCH,
     M_TURN,
+    ST_COMBAT,
     ST_TARGET,
 )
 from cardtable.games.mr_card_game.combat import power_of, targets
@@ -978,13 +979,14 @@ chance that nobody wins (the turn limit): only a real win is worth 1, and that m
 see that a March that surely wins beats waiting in any position."""
 
 
-def progress(st: McgState, p: int) -> float:
+def progress(st: McgState, p: int, known: float | None = None) -> float:
     """How far ``p`` is towards beating the Sorceress on their own, in 0..1: their :func:`strength`
     over the power they must reach (the Sorceress's, changed by their own effects). Ascension: runs
     completed plus the progress towards the form faced next, over the three runs that free the King.
 
     This is what makes a lone player (the others out) or one far ahead still want to grow and March:
-    a share of the win against the others alone says nothing about the Sorceress."""
+    a share of the win against the others alone says nothing about the Sorceress. ``known``: ``p``'s
+    :func:`strength` if the caller has it already."""
     g = st.game
     c = g.cards
     if g.ascension:
@@ -996,7 +998,8 @@ def progress(st: McgState, p: int) -> float:
         return 1.0
     # Not capped at the Sorceress's power: strength is an average, and a March needs the hand of
     # the day to reach it, so growing on beyond it still pays (0.7 at that power, 0.9 at twice it).
-    return 1.0 - math.exp(-1.2 * max(0.0, strength(st, p)) / need)
+    value = strength(st, p) if known is None else known
+    return 1.0 - math.exp(-1.2 * max(0.0, value) / need)
 
 
 def rollout_stop(state: McgState) -> bool:
@@ -1051,8 +1054,9 @@ def rollout_rewards(state: McgState) -> list[float]:
     out = state.out
     alive = [p for p in range(n) if not out >> p & 1]
     scores = [strength(state, p) if not out >> p & 1 else 0.0 for p in range(n)]
-    if state.mode == M_TURN and state.step <= ST_TARGET:
-        # The kill still to come this turn counts (a fraction of its loot): otherwise every step
+    own = list(scores)
+    if state.mode == M_TURN and ST_COMBAT <= state.step <= ST_TARGET:
+        # In combat, the kill still to come counts (a fraction of its loot): otherwise every step
         # towards it (the maneuver, each card played) looks no better than ending the combat.
         kill = plan(state, state.active)
         if kill is not None:
@@ -1062,7 +1066,7 @@ def rollout_rewards(state: McgState) -> list[float]:
     total = sum(weights)
     rewards = [0.0] * n
     for p in alive:
-        rewards[p] = weights[p] / total * (BASE_CHANCE + PROGRESS_CHANCE * progress(state, p))
+        rewards[p] = weights[p] / total * (BASE_CHANCE + PROGRESS_CHANCE * progress(state, p, own[p]))
     return rewards
 
 
