@@ -375,10 +375,18 @@ class McgState(State):
                 continue
             # The hand is a uniformly random subset of the pooled cards, drawn one card at a time
             # from the sorted pool; what is left is the deck, still sorted (decks are kept sorted).
+            # (Hand order is hidden and carries nothing: cards of a kind are interchangeable.)
             pool = hand + deck
             pool.sort()
-            hands[p] = deal(pool, len(hand), r)
-            decks[p] = pool
+            if len(deck) < len(hand):
+                # Fewer draws the other way round: deal the deck, the rest is the hand.
+                dealt = deal(pool, len(deck), r)
+                dealt.sort()
+                hands[p] = pool
+                decks[p] = dealt
+            else:
+                hands[p] = deal(pool, len(hand), r)
+                decks[p] = pool
         if self.game.store:
             pub = o.pub
             stores = o.store
