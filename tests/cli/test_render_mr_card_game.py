@@ -17,7 +17,7 @@ from cardtable.cli.render.mr_card_game import side_panel
 from cardtable.engine import Rng
 from cardtable.games.mr_card_game.cards import K_BOSS
 from cardtable.games.mr_card_game.state import McgState
-from tests.mr_card_game.helpers import give_lasting, new
+from tests.mr_card_game.helpers import give_lasting, give_skill, new
 
 
 def words(drawn: RenderableType, width: int) -> str:
@@ -129,3 +129,24 @@ def test_a_hidden_mr_store_card_of_another_seat_never_appears(playmat: bool) -> 
         legal = state.legal_actions()
         state.apply(legal[r.below(len(legal))])
     assert checked > 50
+
+
+def test_a_long_display_case_lists_skills_by_name_when_the_screen_folds() -> None:
+    """Late in a long game a display case outgrows the screen: when the screen is folding, the
+    seat's skills go on wrapped lines by name, the items keep their rows; unfolded (the `view`
+    command) every skill's ability is drawn again."""
+    s = new(3)
+    skills = list(s.skill_pile[:9])
+    for card in skills:
+        give_skill(s, 0, card)
+    view = s.view(0)
+    shown = {d["id"]: d for d in view["players"][0]["skills"]}
+    draw = renderer_for("mr-card-game")
+    unfolded = words(draw(view, RenderContext(s.game, 0)), 400)
+    squeezed = words(draw(view, RenderContext(s.game, 0, fold=frozenset({"players"}))), 400)
+    for card in skills:
+        assert f"#{card} {shown[card]['name']}" in squeezed
+        assert str(shown[card]["name"]) in unfolded
+    assert "skills:" in squeezed and "skills:" not in unfolded
+    ability = max((str(d["text"]) for d in shown.values()), key=len)  # a skill's own words
+    assert ability[:40] in unfolded and ability[:40] not in squeezed

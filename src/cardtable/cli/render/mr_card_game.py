@@ -440,6 +440,20 @@ def march_panel(view: Mapping[str, JSON]) -> RenderableType | None:
     return Panel(Text(text), title="March on the Tower", title_align="left", border_style="red")
 
 
+SQUEEZE_ROWS = 8
+"""Rows of the seat's own display case beyond which, when the screen folds, skills go by name only."""
+
+
+def _skill_state(c: Mapping[str, JSON]) -> str:
+    """A skill's state in a word or two: ON/off (buffs), used (this turn), permed (ascension)."""
+    state = {True: "ON", False: "off"}.get(c.get("active"), "") if "active" in c else ""  # type: ignore[arg-type]
+    if c.get("used_this_turn"):
+        state = "used"
+    if c.get("permed"):  # O3.4: a permed skill
+        state = f"permed {state}".strip()
+    return state
+
+
 def own_cards(view: Mapping[str, JSON], ctx: RenderContext) -> list[RenderableType]:
     if ctx.seat is None:
         return []
@@ -470,15 +484,20 @@ def own_cards(view: Mapping[str, JSON], ctx: RenderContext) -> list[RenderableTy
             if isinstance(c, Mapping):
                 state = "equipped" if c.get("equipped") else ("" if c.get("equipped") is None else "unequipped")
                 table.add_row(_s(c.get("id")), f"{c.get('name')} ({c.get('type')})", state, _s(c.get("text")))
-        for c in row.get("skills") or []:
-            if isinstance(c, Mapping):
-                state = {True: "ON", False: "off"}.get(c.get("active"), "") if "active" in c else ""  # type: ignore[arg-type]
-                if c.get("used_this_turn"):
-                    state = "used"
-                if c.get("permed"):  # O3.4: a permed skill (when the view marks it)
-                    state = f"permed {state}".strip()
-                table.add_row(_s(c.get("id")), f"{c.get('name')} ({c.get('type')})", state, _s(c.get("text")))
-        parts.append(Panel(table, title="Your display case", title_align="left", border_style="green"))
+        skills = [c for c in row.get("skills") or [] if isinstance(c, Mapping)]
+        # A long game's case can outgrow the screen; when the screen is being folded, the skills go
+        # on wrapped lines by name (the `view` command draws every ability again).
+        squeeze = "players" in ctx.fold and table.row_count + len(skills) > SQUEEZE_ROWS
+        if not squeeze:
+            for c in skills:
+                table.add_row(_s(c.get("id")), f"{c.get('name')} ({c.get('type')})", _skill_state(c), _s(c.get("text")))
+        body: RenderableType = table
+        if squeeze:
+            names = " · ".join(
+                f"#{c.get('id')} {c.get('name')}" + (f" [{s}]" if (s := _skill_state(c)) else "") for c in skills
+            )
+            body = Group(table, Text.assemble(("skills: ", "bold"), names, overflow="fold"))
+        parts.append(Panel(body, title="Your display case", title_align="left", border_style="green"))
     paying = view.get("paying")
     hand = Text.assemble(("Your hand: ", "bold green"), _groups(view.get("hand")))
     deck = Text.assemble(("  deck holds: ", "dim"), (_groups(view.get("deck")), "dim"))
