@@ -22,8 +22,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
-from cardtable.games.mr_card_game import flow, hardcore, modifiers
-from cardtable.games.mr_card_game.cards import E_COMBAT, K_BOSS, MOJO_X, S_COMBAT, STAT_KINDS
+from cardtable.games.mr_card_game import ascension, flow, hardcore, march, modifiers
+from cardtable.games.mr_card_game.cards import E_COMBAT, K_BOSS, MOJO_X, S_COMBAT, STAT_CODE
 from cardtable.games.mr_card_game.codes import M_TURN, ST_BLOCK, ST_COMBAT, ST_MANEUVER, ST_TARGET
 from cardtable.games.mr_card_game.effects import F_MANEUVER, F_SKILL, F_USE, MANEUVER_STAT, MANEUVER_WORDS
 from cardtable.games.mr_card_game.endturn import take_kind
@@ -142,9 +142,7 @@ def legal_target(s: McgState) -> list[Action]:
 
 def beats_sorceress(s: McgState) -> bool:
     """Ascension (O3.3): whether the acting player beats the Sorceress form of their run."""
-    from cardtable.games.mr_card_game.ascension import sorceress_power
-
-    power = sorceress_power(s, s.actor)
+    power = ascension.sorceress_power(s, s.actor)
     if power is None:
         return False
     power -= s.red
@@ -168,12 +166,12 @@ def do_maneuver(s: McgState, action: Action) -> None:
     if s.log is not None:
         words = MANEUVER_WORDS[s.man]
         s.emit("maneuver", f"{s.game.seat_name(s.actor)} performs {'an' if s.man == EVADE else 'a'} {words}")
-    _play(s, STAT_KINDS.index(str(action.args[1])))
+    _play(s, STAT_CODE[action.args[1]])
     flow.advance(s)
 
 
 def do_play(s: McgState, action: Action) -> None:
-    _play(s, STAT_KINDS.index(str(action.args[0])))
+    _play(s, STAT_CODE[action.args[0]])
     flow.advance(s)
 
 
@@ -192,9 +190,7 @@ def maneuver_done(s: McgState) -> None:
         s.step = ST_TARGET
         flow.advance(s)
     else:
-        from cardtable.games.mr_card_game.march import combat_done
-
-        combat_done(s)
+        march.combat_done(s)
 
 
 def do_kill(s: McgState, action: Action) -> None:
@@ -250,9 +246,7 @@ def loot(s: McgState, p: int, t: int) -> None:
 def do_end_combat(s: McgState, action: Action) -> None:
     """``end-combat``: no kill (declined, or nothing beaten); in the March, announce the total now."""
     if s.mode != M_TURN:
-        from cardtable.games.mr_card_game.march import combat_done
-
-        combat_done(s)
+        march.combat_done(s)
         return
     if s.log is not None:
         s.emit("combat", f"{s.game.seat_name(s.actor)} ends the combat without a kill")

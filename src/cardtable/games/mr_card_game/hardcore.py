@@ -27,11 +27,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
-from cardtable.games.mr_card_game import flow, modifiers
-from cardtable.games.mr_card_game.cards import K_BOSS, STAT_KINDS
+from cardtable.games.mr_card_game import combat, flow, modifiers
+from cardtable.games.mr_card_game.cards import K_BOSS, STAT_CODE
 from cardtable.games.mr_card_game.effects import CHOOSE, GAIN_STAT, STAT_WORDS, SUBTYPES, UNEQUIP
 from cardtable.games.mr_card_game.endturn import take_kind
-from cardtable.games.mr_card_game.resolve import unequip_slot
+from cardtable.games.mr_card_game.resolve import gain_meat, unequip_slot
 from cardtable.games.mr_card_game.text import kind_text
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def legal_block(s: McgState) -> list[Action]:
 def do_block(s: McgState, action: Action) -> None:
     """``block stat=mus2``: discard a card towards the block; the block holds once the total is reached."""
     p = s.actor
-    kind = STAT_KINDS.index(str(action.args[0]))
+    kind = STAT_CODE[action.args[0]]
     s.disc[p].append(take_kind(s, s.hand[p], kind))
     s.hc_type = kind >> 2
     s.hc_last = kind & 3
@@ -131,20 +131,16 @@ def do_suffer(s: McgState, action: Action) -> None:
 
 
 def _settle(s: McgState, blocked: bool) -> None:
-    from cardtable.games.mr_card_game.combat import finish_kill
-
     target = s.hc_target
     s.hc = 0
     s.hc_type = ANY_TYPE
     s.hc_target = -1
-    finish_kill(s, target, blocked)
+    combat.finish_kill(s, target, blocked)
 
 
 def loot_boss(s: McgState, p: int, boss: int, blocked: bool) -> None:
     """B2.4, B2.6: a boss's loot (meat, a stat card of a chosen type, no item), then its card leaves
     the game (blocked) or its negative effect joins the display case (not blocked)."""
-    from cardtable.games.mr_card_game.resolve import gain_meat
-
     g = s.game
     c = g.cards
     s.quests = s.quests[1:]

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
-from cardtable.games.mr_card_game import flow, mapupdate, modifiers
+from cardtable.games.mr_card_game import combat, flow, mapupdate, modifiers
 from cardtable.games.mr_card_game.codes import (
     D_OVER,
     M_CLEANUP,
@@ -49,8 +49,14 @@ def active_seats(s: McgState, start: int) -> list[int]:
 
 
 def next_active(s: McgState, seat: int) -> int:
-    """The next seat clockwise after ``seat`` that is still in the game."""
-    return active_seats(s, seat + 1)[0]
+    """The next seat clockwise after ``seat`` that is still in the game (someone is)."""
+    n = s.game.players
+    out = s.out
+    for i in range(1, n + 1):
+        nxt = (seat + i) % n
+        if not out >> nxt & 1:
+            return nxt
+    raise AssertionError("every seat is out of the game")
 
 
 def finish(s: McgState, reason: str, winners: tuple[int, ...] = ()) -> None:
@@ -203,11 +209,9 @@ def threshold(s: McgState) -> int:
 
 def combat_done(s: McgState) -> None:
     """K14.5: a marcher's total is announced; after the last one, the March is decided."""
-    from cardtable.games.mr_card_game.combat import score
-
     g = s.game
     p = s.actor
-    total = score(s, g.cards.element[sorceress_card(s)])
+    total = combat.score(s, g.cards.element[sorceress_card(s)])
     need = threshold(s)
     s.mtotal[p] = total
     s.mthresh[p] = need

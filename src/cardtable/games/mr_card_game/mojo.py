@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
 from cardtable.games.mr_card_game import flow, modifiers
-from cardtable.games.mr_card_game.cards import MOJO_X, S_BUFF, STAT_KINDS
+from cardtable.games.mr_card_game.cards import MOJO_X, S_BUFF, STAT_CODE
 from cardtable.games.mr_card_game.codes import MAX_X
 from cardtable.games.mr_card_game.endturn import take_kind
 
@@ -58,7 +58,7 @@ def legal_spell_x(s: McgState) -> list[Action]:
 def do_mojo(s: McgState, action: Action) -> None:
     """``mojo stat=mysV``: a Mysticality card from hand to the discard pile, +V mojo (K5.1)."""
     p = s.actor
-    kind = STAT_KINDS.index(str(action.args[0]))
+    kind = STAT_CODE[action.args[0]]
     s.disc[p].append(take_kind(s, s.hand[p], kind))
     s.mojo += kind - 3
     if s.log is not None:

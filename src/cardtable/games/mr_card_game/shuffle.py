@@ -20,14 +20,38 @@ _GOLDEN = 0x9E3779B97F4A7C15
 _MASK32 = (1 << 32) - 1
 
 
+# The functions below inline ``Rng.below`` (the same numbers and the same generator steps, without a
+# method call per card: every draw of the game runs through here).
+
+
 def pick_list(pile: list[int], rng: Rng) -> int:
     """Remove and return a uniformly random card of a non-empty list (the rest keeps its order)."""
-    return pile.pop(rng.below(len(pile)))
+    state = (rng.state + _GOLDEN) & _MASK64
+    rng.state = state
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return pile.pop(((z ^ (z >> 31)) * len(pile)) >> 64)
+
+
+def draw_list(dest: list[int], pile: list[int], n: int, rng: Rng) -> None:
+    """Move ``n`` uniformly random cards of ``pile`` (which holds at least ``n``) to the end of
+    ``dest``, one after the other: the same as ``n`` calls of :func:`pick_list`."""
+    state = rng.state
+    for _ in range(n):
+        state = (state + _GOLDEN) & _MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        dest.append(pile.pop(((z ^ (z >> 31)) * len(pile)) >> 64))
+    rng.state = state
 
 
 def pick_tuple(pile: tuple[int, ...], rng: Rng) -> tuple[int, tuple[int, ...]]:
     """A uniformly random card of a non-empty tuple and the tuple without it (order kept)."""
-    i = rng.below(len(pile))
+    state = (rng.state + _GOLDEN) & _MASK64
+    rng.state = state
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    i = ((z ^ (z >> 31)) * len(pile)) >> 64
     return pile[i], pile[:i] + pile[i + 1 :]
 
 
