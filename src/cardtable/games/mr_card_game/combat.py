@@ -26,7 +26,7 @@ from cardtable.games.mr_card_game import ascension, flow, hardcore, march, modif
 from cardtable.games.mr_card_game.cards import E_COMBAT, K_BOSS, MOJO_X, S_COMBAT, STAT_CODE
 from cardtable.games.mr_card_game.codes import M_TURN, ST_BLOCK, ST_COMBAT, ST_MANEUVER, ST_TARGET
 from cardtable.games.mr_card_game.effects import F_MANEUVER, F_SKILL, F_USE, MANEUVER_STAT, MANEUVER_WORDS
-from cardtable.games.mr_card_game.endturn import take_kind
+from cardtable.games.mr_card_game.endturn import kind_mask, take_kind
 from cardtable.games.mr_card_game.mojo import mojo_actions
 from cardtable.games.mr_card_game.noncombat import gain_item
 from cardtable.games.mr_card_game.resolve import gain_meat, gain_stat
@@ -99,16 +99,11 @@ def legal_step1(s: McgState) -> list[Action]:
                     wants_mojo = True
         if wants_mojo:
             out += mojo_actions(s, p)
-    skind = c.skind
-    kinds = sorted({skind[x] for x in s.hand[p]}, reverse=True)
-    table = g.MANEUVER
+    mask = kind_mask(s, s.hand[p])
+    table = g.MANEUVER_BY
     for m in range(4):
-        if forbid >> (F_MANEUVER + m) & 1:
-            continue
-        t = MANEUVER_STAT[m]
-        for k in kinds:
-            if k >> 2 == t:
-                out.append(table[m][k & 3])
+        if not forbid >> (F_MANEUVER + m) & 1:
+            out += table[m][mask >> 4 * MANEUVER_STAT[m] & 15]
     if s.mode == M_TURN and (s.dmg or s.red or s.dmg_vs != NO_BONUS or g.low_power):
         # A kill by damage alone (clarification 5) or of a monster at power 0 or less (clarification 7).
         for t in targets(s):
@@ -122,11 +117,9 @@ def legal_step1(s: McgState) -> list[Action]:
 
 def legal_maneuver(s: McgState) -> list[Action]:
     g = s.game
-    skind = g.cards.skind
     t = MANEUVER_STAT[s.man]
-    lo, hi = t * 4, t * 4 + s.plast
-    kinds = sorted({k for k in (skind[x] for x in s.hand[s.actor]) if lo <= k <= hi}, reverse=True)
-    out = [g.PLAY[k] for k in kinds]
+    values = kind_mask(s, s.hand[s.actor]) >> 4 * t & ((2 << s.plast) - 1)  # at most the last value played
+    out = list(g.PLAY_BY[t][values])
     out.append(g.DONE)
     return out
 

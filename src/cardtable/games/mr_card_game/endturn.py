@@ -52,21 +52,31 @@ def take_kind(s: McgState, zone: list[int], kind: int) -> int:
     raise AssertionError(f"no card of kind {kind} in the zone")
 
 
-def hand_kinds(s: McgState, p: int) -> list[int]:
-    """The kinds in ``p``'s hand, sorted."""
-    return sorted(set(map(s.game.cards.skind.__getitem__, s.hand[p])))
+def kind_mask(s: McgState, zone: list[int]) -> int:
+    """The stat kinds ``zone`` holds, as a bit mask (bit k: kind code k); ``mask >> 4 * t & 15`` are
+    the values of type t it holds (the index of the game's ``..._BY`` action tables)."""
+    bit = s.game.kind_bit
+    mask = 0
+    for card in zone:
+        mask |= bit[card]
+    return mask
+
+
+def discard_actions(s: McgState) -> list[Action]:
+    """``discard stat=K`` for each kind in the acting player's hand, in kind order."""
+    by = s.game.DISCARD_BY
+    mask = kind_mask(s, s.hand[s.actor])
+    return [*by[0][mask & 15], *by[1][mask >> 4 & 15], *by[2][mask >> 8]]
 
 
 def legal_discard(s: McgState) -> list[Action]:
-    g = s.game
-    out = list(map(g.DISCARD.__getitem__, hand_kinds(s, s.actor)))
-    out.append(g.DONE)
+    out = discard_actions(s)
+    out.append(s.game.DONE)
     return out
 
 
 def legal_limit(s: McgState) -> list[Action]:
-    g = s.game
-    return list(map(g.DISCARD.__getitem__, hand_kinds(s, s.actor)))
+    return discard_actions(s)
 
 
 def do_discard(s: McgState, action: Action) -> None:

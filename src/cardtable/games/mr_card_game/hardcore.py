@@ -30,7 +30,7 @@ from cardtable.engine import Action
 from cardtable.games.mr_card_game import combat, flow, modifiers
 from cardtable.games.mr_card_game.cards import K_BOSS, STAT_CODE
 from cardtable.games.mr_card_game.effects import CHOOSE, GAIN_STAT, STAT_WORDS, SUBTYPES, UNEQUIP
-from cardtable.games.mr_card_game.endturn import take_kind
+from cardtable.games.mr_card_game.endturn import kind_mask, take_kind
 from cardtable.games.mr_card_game.resolve import gain_meat, unequip_slot
 from cardtable.games.mr_card_game.text import kind_text
 
@@ -93,14 +93,13 @@ def start(s: McgState, target: int) -> bool:
 
 def legal_block(s: McgState) -> list[Action]:
     g = s.game
-    skind = g.cards.skind
     typ = s.hc_type
-    last = s.hc_last
-    kinds = sorted(
-        {k for k in (skind[x] for x in s.hand[s.actor]) if (typ < 0 or k >> 2 == typ) and (k & 3) <= last},
-        reverse=True,
-    )
-    out = [g.BLOCK[k] for k in kinds]
+    mask = kind_mask(s, s.hand[s.actor])
+    low = (2 << s.hc_last) - 1  # values up to the last one discarded
+    out: list[Action] = []
+    for t in (2, 1, 0):  # kinds in decreasing order
+        if typ < 0 or t == typ:
+            out += g.BLOCK_BY[t][mask >> 4 * t & low]
     out.append(g.SUFFER)
     return out
 

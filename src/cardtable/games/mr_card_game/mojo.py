@@ -20,7 +20,7 @@ from cardtable.engine import Action
 from cardtable.games.mr_card_game import flow, modifiers
 from cardtable.games.mr_card_game.cards import MOJO_X, S_BUFF, STAT_CODE
 from cardtable.games.mr_card_game.codes import MAX_X
-from cardtable.games.mr_card_game.endturn import take_kind
+from cardtable.games.mr_card_game.endturn import kind_mask, take_kind
 
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
@@ -39,10 +39,7 @@ def mys_in_hand(s: McgState, p: int) -> int:
 
 def mojo_actions(s: McgState, p: int) -> list[Action]:
     """``mojo stat=mysV`` for each Mysticality kind in ``p``'s hand."""
-    g = s.game
-    skind = g.cards.skind
-    have = {skind[c] for c in s.hand[p]}
-    return [g.MOJO[k - 4] for k in (4, 5, 6, 7) if k in have]
+    return list(s.game.MOJO_BY[kind_mask(s, s.hand[p]) >> 4 & 15])
 
 
 def cost_of(s: McgState, card: int) -> int:
