@@ -75,6 +75,39 @@ def beats(s: McgState, card: int) -> bool:
     return power <= 0 or score(s, s.game.cards.element[card]) >= power
 
 
+def scores(s: McgState) -> list[int]:
+    """:func:`score` against a target of each element, indexed by element (computed together)."""
+    dmg = s.dmg
+    dmg_vs = s.dmg_vs
+    man = s.man
+    if man < 0:
+        return [dmg + d for d in dmg_vs]
+    m = s.mods[s.actor]
+    base = s.psum + m[man] + s.cb[man]
+    vs = modifiers.VS + man
+    if man != EVADE or s.game.evasion_adds:
+        return [base + m[vs + 4 * e] + dmg + dmg_vs[e] for e in range(len(dmg_vs))]
+    return [base + m[vs + 4 * e] for e in range(len(dmg_vs))]
+
+
+def kill_actions(s: McgState) -> list[Action]:
+    """``kill card=N`` for each target the acting player beats now (:func:`beats`, for all at once)."""
+    g = s.game
+    c = g.cards
+    mpower, element = c.mpower, c.element
+    mpow = s.mods[s.actor][modifiers.MPOW :]
+    red = s.red
+    against = scores(s)
+    kill = g.KILL
+    out = []
+    for t in targets(s):
+        e = element[t]
+        power = mpower[t] + mpow[e] - red
+        if power <= 0 or against[e] >= power:
+            out.append(kill[t])
+    return out
+
+
 def legal_step1(s: McgState) -> list[Action]:
     g = s.game
     c = g.cards
@@ -83,16 +116,18 @@ def legal_step1(s: McgState) -> list[Action]:
     out: list[Action] = []
     eq, used = s.eq, s.used
     if not forbid & F_USE:
+        etype, slot = c.etype, c.slot
         for card in s.items[p]:
-            if c.etype[card] == E_COMBAT and (c.slot[card] < 0 or (eq >> card & 1 and not used >> card & 1)):
+            if etype[card] == E_COMBAT and (slot[card] < 0 or (eq >> card & 1 and not used >> card & 1)):
                 out.append(g.USE[card])
     if s.skills[p] and not forbid & F_SKILL:
         pool = s.mojo
         skill0 = g.skill0
+        stype, mojo = c.stype, c.mojo
         wants_mojo = False
         for card in s.skills[p]:
-            if c.stype[card] == S_COMBAT and not used >> card & 1:
-                cost = 1 if c.mojo[card] == MOJO_X else c.mojo[card]
+            if stype[card] == S_COMBAT and not used >> card & 1:
+                cost = 1 if mojo[card] == MOJO_X else mojo[card]
                 if cost <= pool:
                     out.append(g.SKILL[card - skill0])
                 if cost > 0:
@@ -106,9 +141,7 @@ def legal_step1(s: McgState) -> list[Action]:
             out += table[m][mask >> 4 * MANEUVER_STAT[m] & 15]
     if s.mode == M_TURN and (s.dmg or s.red or s.dmg_vs != NO_BONUS or g.low_power):
         # A kill by damage alone (clarification 5) or of a monster at power 0 or less (clarification 7).
-        for t in targets(s):
-            if beats(s, t):
-                out.append(g.KILL[t])
+        out += kill_actions(s)
         if g.ascension and beats_sorceress(s):
             out.append(g.KILL_SORCERESS)
     out.append(g.END_COMBAT)
@@ -126,7 +159,7 @@ def legal_maneuver(s: McgState) -> list[Action]:
 
 def legal_target(s: McgState) -> list[Action]:
     g = s.game
-    out = [g.KILL[t] for t in targets(s) if beats(s, t)]
+    out = kill_actions(s)
     if g.ascension and beats_sorceress(s):
         out.append(g.KILL_SORCERESS)
     out.append(g.END_COMBAT)

@@ -149,9 +149,10 @@ def do_march(s: McgState, action: Action) -> None:
     s.announcer = announcer
     s.turn += 1
     s.mode = M_MARCH
-    s.buffs = 0
-    for p in range(g.players):
-        modifiers.refresh(s, p)
+    if s.buffs:
+        s.buffs = 0
+        for p in range(g.players):
+            modifiers.refresh(s, p)
     s.used = 0
     s.morder = active_seats(s, announcer + 1)
     s.mtotal = [-1] * g.players
