@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from cardtable.engine import Action, Game, Option, OptionError, OptionValue
 from cardtable.engine.errors import CardDataError
+from cardtable.games.mr_card_game import state as state_module
 from cardtable.games.mr_card_game.cards import E_NONCOMBAT, STAT_KINDS, CardSet, load_cards
 from cardtable.games.mr_card_game.codes import MAX_X
 from cardtable.games.mr_card_game.effects import MANEUVER_STAT, MANEUVERS, MONSTER_POWER, STAT_TYPES
@@ -544,9 +545,7 @@ class MrCardGame(Game):
         self.KILL_SORCERESS = a.add("kill-sorceress")
 
     def new_state(self, seed: int, log: bool) -> McgState:
-        from cardtable.games.mr_card_game.state import McgState
-
-        return McgState(self, seed, log)
+        return state_module.McgState(self, seed, log)
 
     def card_name(self, card: int) -> str:
         """``Stale Cellar Cracker (card 0)``; a monster/item card names both sides (monster first)."""

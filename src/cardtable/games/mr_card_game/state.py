@@ -44,6 +44,7 @@ from cardtable.games.mr_card_game.codes import (
     D_UPGRADE,
 )
 from cardtable.games.mr_card_game.effects import Effect
+from cardtable.games.mr_card_game.setup import deal
 from cardtable.games.mr_card_game.shuffle import shuffle
 
 if TYPE_CHECKING:
@@ -249,8 +250,6 @@ class McgState(State):
 
     def __init__(self, game: MrCardGame, seed: int, log: bool) -> None:
         super().__init__(game, seed, log)
-        from cardtable.games.mr_card_game.setup import deal
-
         deal(self)
 
     # -- the protocol hooks ---------------------------------------------------------------------------
