@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from cardtable.engine import Action, Game, Option, OptionError, OptionValue
 from cardtable.engine.errors import CardDataError
+from cardtable.games.mr_card_game import modifiers
 from cardtable.games.mr_card_game import state as state_module
 from cardtable.games.mr_card_game.cards import E_NONCOMBAT, STAT_KINDS, CardSet, load_cards
 from cardtable.games.mr_card_game.codes import MAX_X
@@ -451,6 +452,8 @@ class MrCardGame(Game):
             op == MONSTER_POWER and b < 0 for fx in c.effects for op, _, b, _ in fx
         )
         self.n_items = c.items.stop
+        self.sums = modifiers.card_sums(c)
+        """What each card adds to a player's sums when active (see :func:`.modifiers.compute`)."""
 
         a = self.actions
         for kind in ("equip", "unequip", "autosell", "use", "dive", "target", "kill", "train", "skill", "buff"):

@@ -45,7 +45,10 @@ if TYPE_CHECKING:
 def active_seats(s: McgState, start: int) -> list[int]:
     """The seats still in the game, clockwise from ``start`` (included if it is in)."""
     n = s.game.players
-    return [(start + i) % n for i in range(n) if not s.out >> ((start + i) % n) & 1]
+    out = s.out
+    if not out:
+        return [(start + i) % n for i in range(n)]
+    return [(start + i) % n for i in range(n) if not out >> ((start + i) % n) & 1]
 
 
 def next_active(s: McgState, seat: int) -> int:
