@@ -453,6 +453,8 @@ class MrCardGame(Game):
         )
         self.n_items = c.items.stop
         self.sums = modifiers.card_sums(c)
+        self.newbie_mods: dict[int, tuple[int, ...]] = {}
+        """The sums of a player holding only a newbie set (by set), filled by the deal."""
         """What each card adds to a player's sums when active (see :func:`.modifiers.compute`)."""
 
         a = self.actions

@@ -127,7 +127,11 @@ def deal(s: McgState) -> None:
         deck = [*g.start_decks[seat]]
         s.deck[seat] = deck
         draw_list(s.hand[seat], deck, HAND_SIZE, rng)
-        modifiers.refresh(s, seat)
+        # The sums of a player holding only their newbie gear, equipped: the same in every game.
+        mods = g.newbie_mods.get(pos)
+        if mods is None:
+            mods = g.newbie_mods[pos] = modifiers.compute(s, seat)
+        s.mods[seat] = mods
         if log:
             name = g.seat_name(seat)
             s.emit(
