@@ -115,6 +115,7 @@ def legal_step1(s: McgState) -> list[Action]:
     forbid = s.mods[p][modifiers.FORBIDS]
     out: list[Action] = []
     eq, used = s.eq, s.used
+    mask = kind_mask(s, s.hand[p])
     if not forbid & F_USE:
         etype, slot = c.etype, c.slot
         for card in s.items[p]:
@@ -133,8 +134,7 @@ def legal_step1(s: McgState) -> list[Action]:
                 if cost > 0:
                     wants_mojo = True
         if wants_mojo:
-            out += mojo_actions(s, p)
-    mask = kind_mask(s, s.hand[p])
+            out += mojo_actions(s, p, mask)
     table = g.MANEUVER_BY
     for m in range(4):
         if not forbid >> (F_MANEUVER + m) & 1:

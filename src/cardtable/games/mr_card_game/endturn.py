@@ -167,11 +167,12 @@ def upgrade_options(s: McgState, p: int) -> list[tuple[int, int]]:
     """K9.3: (from kind, to kind) pairs: a card of the discard pile for one of the same type one value
     higher (never above 4, clarification 6) or of another type and the same value, from a pile that
     is not empty."""
-    skind = s.game.cards.skind
     piles = s.piles
-    present = sorted({skind[c] for c in s.disc[p]})
+    present = kind_mask(s, s.disc[p])
     out = []
-    for k in present:
+    for k in range(12):
+        if not present >> k & 1:
+            continue
         t, v = divmod(k, 4)
         if v < 3 and piles[k + 1]:
             out.append((k, k + 1))

@@ -113,6 +113,15 @@ class CardSums(NamedTuple):
 
 
 _SUMS: dict[str, CardSums] = {}
+_GLOBAL_SUMS: dict[tuple[Effect, ...], tuple[tuple[tuple[int, int], ...], int]] = {}
+
+
+def global_sums(effects: tuple[Effect, ...]) -> tuple[tuple[tuple[int, int], ...], int]:
+    """What a global effect of the table adds to every player's sums (cached by the effects)."""
+    sums = _GLOBAL_SUMS.get(effects)
+    if sums is None:
+        sums = _GLOBAL_SUMS[effects] = _sparse((0, 0, 0, 0), effects)
+    return sums
 
 
 def _sparse(icons: tuple[int, int, int, int], effects: Iterable[Effect]) -> tuple[tuple[tuple[int, int], ...], int]:
@@ -172,12 +181,40 @@ def compute(s: McgState, p: int) -> tuple[int, ...]:
         for i, v in pairs:
             acc[i] += v
         forbid |= bits
-    acc[FORBIDS] |= forbid
     if s.global_fx:
-        add_effects(acc, s.global_fx)
+        pairs, bits = global_sums(s.global_fx)
+        for i, v in pairs:
+            acc[i] += v
+        forbid |= bits
+    acc[FORBIDS] |= forbid
     return tuple(acc)
 
 
 def refresh(s: McgState, p: int) -> None:
     """Rebuild player ``p``'s sums after a change of what is active."""
     s.mods[p] = compute(s, p)
+
+
+Entry = tuple[tuple[tuple[int, int], ...], int]
+"""One card's contribution: a :class:`CardSums` entry."""
+
+
+def update(s: McgState, p: int, gained: tuple[Entry, ...], lost: tuple[Entry, ...]) -> None:
+    """Player ``p``'s sums after cards became active (``gained``) or stopped being active (``lost``),
+    called once the state has changed: the same as :func:`refresh`, without going over every card
+    (the sums are integer additions, so taking a card away is exact), except when a lost card
+    forbids something (bits OR-ed together cannot be taken away one by one): then a refresh."""
+    if not gained and not lost:
+        return
+    if any(bits for _, bits in lost):
+        refresh(s, p)
+        return
+    acc = list(s.mods[p])
+    for pairs, _ in lost:
+        for i, v in pairs:
+            acc[i] -= v
+    for pairs, bits in gained:
+        for i, v in pairs:
+            acc[i] += v
+        acc[FORBIDS] |= bits
+    s.mods[p] = tuple(acc)

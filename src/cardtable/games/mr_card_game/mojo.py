@@ -37,9 +37,12 @@ def mys_in_hand(s: McgState, p: int) -> int:
     return total
 
 
-def mojo_actions(s: McgState, p: int) -> list[Action]:
-    """``mojo stat=mysV`` for each Mysticality kind in ``p``'s hand."""
-    return list(s.game.MOJO_BY[kind_mask(s, s.hand[p]) >> 4 & 15])
+def mojo_actions(s: McgState, p: int, hand_mask: int = -1) -> list[Action]:
+    """``mojo stat=mysV`` for each Mysticality kind in ``p``'s hand (``hand_mask``: its
+    :func:`.endturn.kind_mask`, when the caller has it)."""
+    if hand_mask < 0:
+        hand_mask = kind_mask(s, s.hand[p])
+    return list(s.game.MOJO_BY[hand_mask >> 4 & 15])
 
 
 def cost_of(s: McgState, card: int) -> int:

@@ -155,7 +155,7 @@ def _remove_item(s: McgState, p: int, card: int) -> None:
     if s.eq >> card & 1:
         s.eq &= ~(1 << card)
     if adds:
-        modifiers.refresh(s, p)
+        modifiers.update(s, p, (), (s.game.sums.item[card],))
 
 
 def equipped_count(s: McgState, p: int) -> int:
@@ -182,7 +182,7 @@ def gain_item(s: McgState, p: int, card: int) -> None:
     if c.slot[card] >= 0 and s.game.equip_if_free and slot_free(s, p, card):
         s.eq |= 1 << card
     if modifiers.item_adds(s, card):
-        modifiers.refresh(s, p)
+        modifiers.update(s, p, (s.game.sums.item[card],), ())
 
 
 def do_equip(s: McgState, action: Action) -> None:
@@ -190,17 +190,18 @@ def do_equip(s: McgState, action: Action) -> None:
     p = s.actor
     c = s.game.cards
     sl = c.slot[card]
-    changed = False  # whether what is active changed (then the sums are rebuilt)
+    sums = s.game.sums.item
+    lost: tuple[modifiers.Entry, ...] = ()  # what stops counting in the sums
     if sl != T_ACCESSORY:
         for x in s.items[p]:
             if s.eq >> x & 1 and c.slot[x] == sl:
-                changed = changed or modifiers.item_adds(s, x)
+                if modifiers.item_adds(s, x):
+                    lost = (*lost, sums[x])
                 s.eq &= ~(1 << x)
                 if s.log is not None:
                     s.emit("equip", f"{s.game.seat_name(p)} unequips {s.game.card_name(x)}")
     s.eq |= 1 << card
-    if changed or modifiers.item_adds(s, card):
-        modifiers.refresh(s, p)
+    modifiers.update(s, p, (sums[card],) if modifiers.item_adds(s, card) else (), lost)
     if s.log is not None:
         s.emit("equip", f"{s.game.seat_name(p)} equips {s.game.card_name(card)}")
     if equipped_count(s, p) > 3:
@@ -216,7 +217,7 @@ def do_unequip(s: McgState, action: Action) -> None:
     s.eq &= ~(1 << card)
     s.force = -1
     if adds:
-        modifiers.refresh(s, p)
+        modifiers.update(s, p, (), (s.game.sums.item[card],))
     if s.log is not None:
         s.emit("equip", f"{s.game.seat_name(p)} unequips {s.game.card_name(card)}")
     flow.advance(s)
@@ -304,7 +305,7 @@ def do_train(s: McgState, action: Action) -> None:
     s.skills[p] = (*s.skills[p], card)
     s.trained[p] += 1
     if modifiers.skill_adds(s, card):
-        modifiers.refresh(s, p)
+        modifiers.update(s, p, (s.game.sums.skill[card],), ())
     if s.log is not None:
         s.emit("train", f"{s.game.seat_name(p)} trains {s.game.card_name(card)} for {cost} meat")
     flow.advance(s)
