@@ -1,6 +1,7 @@
 """The games' search evaluations (``rollout_rewards`` in the heuristic modules): one value in 0..1 per
-seat, shaped like the end-of-game rewards, higher for a seat whose position is clearly better, and
-never changing the state they read; and ISMCTS uses them by default."""
+seat, shaped like the end-of-game rewards (adding up to one, or at most one where nobody may win),
+higher for a seat whose position is clearly better, and never changing the state they read; and ISMCTS
+uses them by default."""
 
 from __future__ import annotations
 
@@ -79,6 +80,8 @@ def test_rewards_are_per_seat_probabilities_and_leave_the_state_alone(
         if teams:  # every member of a team gets the team's chance; the two teams' chances sum to 1
             assert rewards[0] == rewards[2] and rewards[1] == rewards[3]
             assert rewards[0] + rewards[1] == pytest.approx(1.0)
+        elif game_id == "mr-card-game":  # the chances add up to at most one: nobody may win (turn limit)
+            assert sum(rewards) <= 1.0 + 1e-9
         else:  # one winner: the chances add up to one
             assert sum(rewards) == pytest.approx(1.0)
 

@@ -22,6 +22,8 @@ TALLEST: list[tuple[str, dict[str, Any]]] = [
     ("doctor-strange", {}),
     ("army-of-darkness", {"players": 8}),
     ("mr-card-game", {"players": 5, "nemesis": True, "bosses": True, "mr-store": True, "classes": "boards"}),
+    # Every supplemental part at once (the all-options configuration): the playmat, ascension, classes.
+    ("mr-card-game", dict(cardtable.load("mr-card-game").CONFIGURATIONS[-1])),
 ]
 
 

@@ -33,6 +33,7 @@ from .helpers import (
     set_discard,
     set_hand,
     texts,
+    to_heap,
 )
 
 STRONG = ["mus4"] * 6  # 24 Muscle, +1 with the Sweet Ninja Sword (P1's newbie weapon)
@@ -394,6 +395,47 @@ def test_s3_5_a_class_board_goes_back_and_another_or_the_mr_card_game_side_is_ta
         act(s, "side face=plain")
         assert newbie <= set(s.items[0]) and all(s.eq >> x & 1 for x in newbie)
         assert s.klass[0] == -1 and old in s.middle
+    assert conserved(s)
+
+
+def _win_run_without_the_sword(s: McgState) -> None:
+    """P1 (in their non-combat phase, its newbie weapon elsewhere) beats the form-1 Sorceress (20)
+    with six Muscle 4 (24) and completes run 1."""
+    set_hand(s, 0, ["mus4"] * 6)
+    act(s, "combat", "maneuver kind=melee stat=mus4", *["play stat=mus4"] * 5, "done", "kill-sorceress")
+    assert s.runs[0] == 1
+
+
+def test_o3_4_a37_newbie_gear_held_by_another_player_is_replaced_by_a_spare_set_card_from_the_box() -> None:
+    """A37: P1's Sweet Ninja Sword lies in P2's display case when P1 ascends; P1 takes the weapon of
+    a spare newbie set still in the box (3 players: sets 4 and 5 stay boxed, the first one found is
+    taken), and P2 keeps the sword. P1's hat and pants come back from P1's own case and the Heap."""
+    s = new(3, ascension=True)
+    c = s.game.cards
+    sword, hat, pants = c.newbie[0]
+    give_item(s, 1, sword, equipped=True)  # held by another player (set up directly)
+    to_heap(s, [pants])
+    spare_weapons = [gear[0] for gear in c.newbie[3:]]
+    assert all(x in s.box for x in spare_weapons)
+    _win_run_without_the_sword(s)
+    spare = spare_weapons[0]
+    assert sword in s.items[1] and sword not in s.items[0]
+    assert {spare, hat, pants} <= set(s.items[0]) and all(s.eq >> x & 1 for x in (spare, hat, pants))
+    assert spare not in s.box and pants not in s.heap and spare_weapons[1] in s.box
+    assert conserved(s)
+
+
+def test_o3_4_a37_with_no_spare_set_card_in_the_box_the_player_does_without() -> None:
+    """A37: 5 players, no spare set left in the box: P1's sword held by P3 is not replaced; P1 comes
+    back with only the hat and pants (and no weapon equipped)."""
+    s = new(5, ascension=True)
+    c = s.game.cards
+    sword, hat, pants = c.newbie[0]
+    assert not any(gear[0] in s.box for gear in c.newbie)
+    give_item(s, 2, sword, equipped=True)
+    _win_run_without_the_sword(s)
+    weapons = [x for x in s.items[0] if c.slot[x] == c.slot[sword]]
+    assert weapons == [] and {hat, pants} <= set(s.items[0]) and sword in s.items[2]
     assert conserved(s)
 
 

@@ -126,7 +126,7 @@ def test_it_trains_the_affordable_skill_that_helps_most() -> None:
 def test_rollout_rewards_prefer_the_stronger_position() -> None:
     s = new(3)
     base = rollout_rewards(s)
-    assert len(base) == 3 and abs(sum(base) - 1) < 1e-9
+    assert len(base) == 3 and all(0 < r < 1 for r in base)
     give_item(s, 0, cid(s, "Overseer's Cleaver"), equipped=True)  # +5 melee
     give_skill(s, 0, cid(s, "Pasta Thralldom"))
     better = rollout_rewards(s)
@@ -134,6 +134,33 @@ def test_rollout_rewards_prefer_the_stronger_position() -> None:
     assert strength(s, 0) > strength(s, 1)
     s.out = 1 << 2
     assert rollout_rewards(s)[2] == 0.0
+
+
+def test_rollout_rewards_a_lone_player_still_gains_by_growing_towards_the_sorceress() -> None:
+    # With the others out, a share of the win against them says nothing: progress towards the
+    # Sorceress must (else a lone searcher never improves, never marches, and the turn limit ends
+    # the game with no winner).
+    s = new(3)
+    s.out = 0b110
+    base = rollout_rewards(s)
+    assert base[1] == base[2] == 0.0 and 0 < base[0] < 1
+    give_item(s, 0, cid(s, "Overseer's Cleaver"), equipped=True)  # +5 melee
+    assert base[0] < rollout_rewards(s)[0] < 1
+
+
+def test_rollout_rewards_play_a_march_out_a_hopeless_announcer_is_out_a_sure_one_wins() -> None:
+    from .test_march import STRONG, WEAK, until_poll
+
+    for hand, expected in ((WEAK, 0.0), (STRONG, 1.0)):
+        s = new(2)
+        until_poll(s)
+        assert s.phase == D_POLL and s.current_player == 0
+        set_hand(s, 0, hand)
+        set_hand(s, 1, WEAK)
+        before = rollout_rewards(s)
+        assert 0 < before[0] < 1
+        act(s, "march")  # P1 announces: the March is played to its end before scoring
+        assert rollout_rewards(s)[0] == expected
 
 
 # -- the supplemental options ------------------------------------------------------------------------

@@ -32,7 +32,11 @@ heuristic module provides one (``rollout_rewards(state) -> per-seat rewards``). 
 the default: rollouts stop after :data:`DEFAULT_DEPTH` decisions (or the module's ``ROLLOUT_DEPTH``),
 because a random playout to the end is mostly noise (random play is far from how the game is played)
 and, in long games, slow; an evaluation after a few random moves is both a better and a cheaper
-estimate. Games without the hook keep full random rollouts.
+estimate. Games without the hook keep full random rollouts. A module may also provide
+``rollout_stop(state) -> bool``: a cut rollout stops early where it is true, and so does the descent
+through the tree below the root (a decision random play gets badly wrong and the tree, at a small
+budget, cannot search well, which the evaluation judges instead: Mr. Card Game's March poll and
+March, which its evaluation plays out greedily). The decision at the root is always searched.
 
 Budget: ``iterations`` (deterministic for a seed) or ``ms`` (wall clock; then the result depends on
 the machine's speed). Determinizations are already log-free clones, so no extra copy is made.
@@ -72,6 +76,19 @@ def game_evaluation(game: Game) -> tuple[Callable[[State], Sequence[float]], int
     heuristic module's ``rollout_rewards``; its ``ROLLOUT_DEPTH``, else :data:`DEFAULT_DEPTH`). Not
     cached: after the first import it is a dictionary lookup, and tests may add a module later.
     """
+    found = _game_hooks(game)
+    return None if found is None else (found[0], found[1])
+
+
+def _game_hooks(
+    game: Game,
+) -> tuple[Callable[[State], Sequence[float]], int, Callable[[State], bool] | None, float | None, bool] | None:
+    """:func:`game_evaluation` plus the module's optional ``rollout_stop(state) -> bool`` (a cut
+    rollout also stops, and is scored, at a position where it is true: e.g. before a decision that
+    random play gets badly wrong and the evaluation judges better, Mr. Card Game's March poll) and
+    its optional ``ROLLOUT_C`` (the exploration constant suited to its evaluation's spread) and
+    ``ROLLOUT_NORMALISE`` (True: the search rescales mean rewards to the range seen in the decision,
+    for an evaluation whose values differ by hundredths between moves)."""
     import sys
 
     from cardtable.agents.registry import heuristic_evaluation
@@ -80,7 +97,14 @@ def game_evaluation(game: Game) -> tuple[Callable[[State], Sequence[float]], int
     if evaluate is None:
         return None
     module = sys.modules.get(getattr(evaluate, "__module__", ""))
-    return evaluate, int(getattr(module, "ROLLOUT_DEPTH", DEFAULT_DEPTH))
+    c = getattr(module, "ROLLOUT_C", None)
+    return (
+        evaluate,
+        int(getattr(module, "ROLLOUT_DEPTH", DEFAULT_DEPTH)),
+        getattr(module, "rollout_stop", None),
+        None if c is None else float(c),
+        bool(getattr(module, "ROLLOUT_NORMALISE", False)),
+    )
 
 
 def win_shares(result: Result, players: int) -> list[float]:
@@ -119,9 +143,11 @@ def seat_rewards(result: Result, players: int) -> list[float]:
     return win_shares(result, players)
 
 
-def _random_playout(state: State, below: Callable[[int], int], limit: int = -1) -> None:
-    """Play ``state`` to the end (or for ``limit`` decisions, if not negative) with uniformly random
-    legal actions.
+def _random_playout(
+    state: State, below: Callable[[int], int], limit: int = -1, stop: Callable[[State], bool] | None = None
+) -> None:
+    """Play ``state`` to the end (or for ``limit`` decisions, if not negative, or until ``stop(state)``
+    if given) with uniformly random legal actions.
 
     This is the hot loop of the search, so it does what ``State.apply`` does for a log-free state
     without re-checking legality (the action is taken from ``legal_actions()`` itself): clear the
@@ -130,6 +156,8 @@ def _random_playout(state: State, below: Callable[[int], int], limit: int = -1) 
     history = state.history
     do = state._do
     while not state.is_over and limit != 0:
+        if stop is not None and stop(state):
+            return
         limit -= 1
         moves = state._legal
         if moves is None:
@@ -161,8 +189,9 @@ class Ismcts(Agent):
     ``ms``
         a time budget per decision in milliseconds (overrides ``iterations``; not reproducible).
     ``c``
-        the UCB exploration constant (rewards lie in 0..1); by default :data:`EVALUATED_C` when
-        rollouts are cut and scored by an evaluation, else :data:`DEFAULT_C`.
+        the UCB exploration constant (rewards lie in 0..1); by default the game's heuristic
+        module's ``ROLLOUT_C`` if it has one and rollouts are cut by default, else
+        :data:`EVALUATED_C` when rollouts are cut and scored by an evaluation, else :data:`DEFAULT_C`.
     ``rollout``
         ``random`` (default) or ``heuristic`` (the game's heuristic agent plays the rollouts).
     ``depth``
@@ -230,11 +259,24 @@ class Ismcts(Agent):
         rollout_agent = self.rollout_agent
         depth = -1 if self.depth is None else self.depth
         evaluate = self.evaluate
+        stop: Callable[[State], bool] | None = None
+        game_c: float | None = None
+        normalise = False
+        lo, hi = 0.0, 0.0  # the reward range seen (normalise only); lo stays 0 otherwise
+        scale = 1.0
+        seen = False
         if self.game_default:
-            found = game_evaluation(obs.game)
+            found = _game_hooks(obs.game)
             if found is not None:
-                evaluate, depth = found
-        c = self.c if self.c is not None else (EVALUATED_C if evaluate is not None else DEFAULT_C)
+                evaluate, depth, stop, game_c, normalise = found
+        if rollout_agent is not None or depth < 0:
+            stop = None  # only cut random rollouts stop early
+        if self.c is not None:
+            c = self.c
+        elif game_c is not None:
+            c = game_c
+        else:
+            c = EVALUATED_C if evaluate is not None else DEFAULT_C
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
         budget = self.iterations
         done = 0
@@ -268,25 +310,33 @@ class Ismcts(Agent):
                         continue
                     child.avail += 1
                     if untried is None:
-                        value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                        value = (child.total / child.visits - lo) * scale + c * sqrt(log(child.avail) / child.visits)
                         if value > best_value:
                             best_value = value
                             best = child
                             best_action = action
+                # The action comes from legal_actions() itself, so it is applied as _random_playout
+                # does (no legality check; a determinization keeps no log).
                 if untried is not None:
                     key, action = untried[below(len(untried))] if len(untried) > 1 else untried[0]
                     child = _Node(mover)
                     children[key] = child
                     path.append(child)
-                    state.apply(action)
+                    state._legal = None
+                    state.history.append(action.index)
+                    state._do(action)
                     break
                 assert best is not None and best_action is not None
                 path.append(best)
-                state.apply(best_action)
+                state._legal = None
+                state.history.append(best_action.index)
+                state._do(best_action)
                 node = best
+                if stop is not None and stop(state):
+                    break  # scored here by the evaluation, as a rollout would be (module docstring)
             # Rollout.
             if rollout_agent is None:
-                _random_playout(state, below, depth)
+                _random_playout(state, below, depth, stop)
             else:
                 steps = depth
                 while not state.is_over and steps != 0:
@@ -299,6 +349,18 @@ class Ismcts(Agent):
             else:
                 assert evaluate is not None
                 rewards = evaluate(state)
+            if normalise:
+                # Min-max normalised means (as MuZero does): the exploitation term spans 0..1 over
+                # the rewards seen so far, whatever the evaluation's spread.
+                if not seen:
+                    lo = hi = rewards[0]
+                    seen = True
+                for r in rewards:
+                    if r < lo:
+                        lo = r
+                    if r > hi:
+                        hi = r
+                scale = 1.0 / (hi - lo) if hi > lo else 1.0
             for child in path:
                 child.visits += 1
                 child.total += rewards[child.mover]

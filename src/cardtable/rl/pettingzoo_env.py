@@ -136,7 +136,9 @@ class CardtableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        episode = self._live()
+        episode = self.episode
+        if episode is None:
+            episode = self._live()  # raises: no game yet
         self._cumulative_rewards[agent] = 0.0
         if action is None:
             raise ValueError(f"{agent} must act now; None is only for agents whose game is over")
@@ -147,11 +149,10 @@ class CardtableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
                 raise
             self._end_illegal(agent, action, str(exc))
         else:
-            if episode.is_over:
+            current = episode.deciding
+            if current is None:
                 self._end_game()
             else:
-                current = episode.current_player
-                assert current is not None
                 self.agent_selection = self.possible_agents[current]
                 # Rewards are 0 until the end: nothing to clear or to accumulate (the hot path).
                 if self.render_mode == "human":
@@ -163,7 +164,10 @@ class CardtableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
         """The agent's legal-action mask alone (what ``observe`` gives without encoding the view)."""
-        return self._live().mask(self._seat[agent])
+        episode = self.episode
+        if episode is None:
+            episode = self._live()  # raises: no game yet
+        return episode.mask(self._seat[agent])
 
     def render(self) -> str | None:
         """``ansi``: the acting seat's table as text (the spectator's once the game is over);

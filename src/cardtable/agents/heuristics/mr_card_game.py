@@ -57,6 +57,9 @@ from cardtable.games.mr_card_game.codes import (
     D_UNEQUIP,
     D_UPGRADE,
     M_MARCH,
+    M_TURN,
+    ST_COMBAT,
+    ST_TARGET,
 )
 from cardtable.games.mr_card_game.combat import power_of, targets
 from cardtable.games.mr_card_game.effects import (
@@ -86,7 +89,7 @@ from cardtable.games.mr_card_game.effects import (
     UPGRADE_STAT,
 )
 from cardtable.games.mr_card_game.hardcore import ranged_weapon_power
-from cardtable.games.mr_card_game.march import qualifies
+from cardtable.games.mr_card_game.march import qualifies, sorceress_card
 from cardtable.games.mr_card_game.mojo import cost_of, mys_in_hand
 from cardtable.games.mr_card_game.noncombat import equipped_count
 from cardtable.games.mr_card_game.resolve import equipped_power
@@ -880,14 +883,20 @@ def can_win_march(st: McgState, me: int) -> bool:
 # -- search evaluation -------------------------------------------------------------------------------
 
 
+MEAT_VALUE, MEAT_CAP = 0.1, 15
+"""What a meat is worth to :func:`strength` (a skill of 4 to 10 meat adds about one to a maneuver),
+counted up to this many meat (more is rarely spent in time)."""
+
+
 def strength(st: McgState, p: int) -> float:
     """How close ``p`` is to beating the Sorceress: best maneuver bonus plus the stat value a hand
-    of six of its best type would hold, plus combat damage it owns, less its negative effects (a
-    point per 3 of their cost). Ascension: :data:`RUN_VALUE` per completed run plus that strength
-    up to the power of the form it faces next (a reset costs strength, a run must still pay)."""
+    of six of its best type would hold, plus combat damage it owns and what its meat may buy, less
+    its negative effects (a point per 3 of their cost). Ascension: :data:`RUN_VALUE` per completed
+    run plus that strength up to the power of the form it faces next (a reset costs strength, a run
+    must still pay)."""
     if st.out >> p & 1:
         return -1e9
-    raw = _raw_strength(st, p)
+    raw = _raw_strength(st, p) + MEAT_VALUE * min(st.meat[p], MEAT_CAP)
     bad = negatives(st, p)
     if bad:
         main = main_maneuver(st, p)
@@ -900,16 +909,37 @@ def strength(st: McgState, p: int) -> float:
     return raw
 
 
+_PACKED: list[tuple[object, list[int]]] = []
+"""The card set last seen and each of its cards' stat kind packed for :func:`_raw_strength`."""
+_BITS = 16
+
+
+def _packed(c: Any) -> list[int]:
+    """Each card's contribution to a packed sum: for a stat card of type t and value v, 1 in field
+    2t (the count) and v in field 2t+1 (the total), fields :data:`_BITS` bits wide; 0 for other
+    cards. Summing a zone's entries (``sum(map(...))``, in C) counts and totals it at once."""
+    if _PACKED and _PACKED[0][0] is c:
+        return _PACKED[0][1]
+    table: list[int] = []
+    for k in c.skind:
+        if k < 0:
+            table.append(0)
+            continue
+        t = k >> 2
+        table.append((1 << (2 * t * _BITS)) + (_value(k) << ((2 * t + 1) * _BITS)))
+    _PACKED[:] = [(c, table)]
+    return table
+
+
 def _raw_strength(st: McgState, p: int) -> float:
     c = st.game.cards
-    skind = c.skind
-    count = [0, 0, 0]
-    total = [0, 0, 0]
-    for zone in (st.hand[p], st.deck[p], st.disc[p], st.played[p]):
-        for x in zone:
-            k = skind[x]
-            count[k >> 2] += 1
-            total[k >> 2] += (k & 3) + 1
+    get = _packed(c).__getitem__
+    packed = sum(map(get, st.hand[p])) + sum(map(get, st.deck[p])) + sum(map(get, st.disc[p]))
+    if st.played[p]:
+        packed += sum(map(get, st.played[p]))
+    mask = (1 << _BITS) - 1
+    count = (packed & mask, packed >> 2 * _BITS & mask, packed >> 4 * _BITS & mask)
+    total = (packed >> _BITS & mask, packed >> 3 * _BITS & mask, packed >> 5 * _BITS & mask)
     cards = count[0] + count[1] + count[2]
     m = st.mods[p]
     best = 0.0
@@ -920,11 +950,12 @@ def _raw_strength(st: McgState, p: int) -> float:
             # The value of the cards of that type a hand of six holds on average.
             best = max(best, m[man] + total[t] / n * min(6.0 * n / cards, n))
     dmg = 0.0
-    for card in st.skills[p]:
-        if c.stype[card] == S_COMBAT:
-            dmg += 0.7 * _damage_of(st, p, card)
-        elif c.stype[card] == S_BUFF:
-            dmg += 0.5 * max(c.icons[card])
+    if st.skills[p]:
+        for card in st.skills[p]:
+            if c.stype[card] == S_COMBAT:
+                dmg += 0.7 * _damage_of(st, p, card)
+            elif c.stype[card] == S_BUFF:
+                dmg += 0.5 * max(c.icons[card])
     for card in st.items[p]:
         if c.etype[card] == E_COMBAT and c.slot[card] < 0:
             dmg += 0.8 * _damage_of(st, p, card)
@@ -933,26 +964,110 @@ def _raw_strength(st: McgState, p: int) -> float:
 
 # The strength difference that makes a seat ~73% likely to win (logistic scale of :func:`strength`).
 _SCALE = 3.0
-ROLLOUT_DEPTH = 6
+ROLLOUT_DEPTH = 2
+KILL_WEIGHT = 0.15
+"""The share of the value of :func:`plan`'s best kill that counts as strength before the kill is
+made (about what its loot adds to :func:`strength` once taken)."""
+ROLLOUT_NORMALISE = True
+"""ISMCTS rescales mean rewards to the range seen in each decision: one kill or skill changes a
+position's chance by a few hundredths, which the exploration term would drown otherwise."""
+BASE_CHANCE, PROGRESS_CHANCE = 0.2, 0.5
+"""The chance that a seat still in wins, for :func:`rollout_rewards`: its share of the win against
+the others (a softmax of :func:`strength`) times ``BASE_CHANCE + PROGRESS_CHANCE * progress`` (its
+:func:`progress` towards the Sorceress, 0..1). The chances add up to at most 0.7, the rest being the
+chance that nobody wins (the turn limit): only a real win is worth 1, and that margin lets the search
+see that a March that surely wins beats waiting in any position."""
+
+
+def progress(st: McgState, p: int, known: float | None = None) -> float:
+    """How far ``p`` is towards beating the Sorceress on their own, in 0..1: their :func:`strength`
+    over the power they must reach (the Sorceress's, changed by their own effects). Ascension: runs
+    completed plus the progress towards the form faced next, over the three runs that free the King.
+
+    This is what makes a lone player (the others out) or one far ahead still want to grow and March:
+    a share of the win against the others alone says nothing about the Sorceress. ``known``: ``p``'s
+    :func:`strength` if the caller has it already."""
+    g = st.game
+    c = g.cards
+    if g.ascension:
+        runs = st.runs[p]
+        need = float(c.form_power[min(runs, 2)])
+        return min(3.0, runs + max(0.0, min(1.0, _raw_strength(st, p) / need))) / 3.0
+    need = float(g.sorceress_power + st.mods[p][modifiers.MPOW + c.element[sorceress_card(st)]])
+    if need <= 0:
+        return 1.0
+    # Not capped at the Sorceress's power: strength is an average, and a March needs the hand of
+    # the day to reach it, so growing on beyond it still pays (0.7 at that power, 0.9 at twice it).
+    value = strength(st, p) if known is None else known
+    return 1.0 - math.exp(-1.2 * max(0.0, value) / need)
+
+
+def rollout_stop(state: McgState) -> bool:
+    """ISMCTS stops a random rollout at the March poll and inside a March: random play marches at
+    half the polls and plays a March badly, so the evaluation judges those instead (the search tree
+    still decides the poll and the March itself)."""
+    return state.phase == D_POLL or state.mode == M_MARCH
+
+
+def _static_march_maneuver(st: McgState, p: int) -> int:
+    """The maneuver with the best bonus plus hand value (cheap: no simulation)."""
+    skind = st.game.cards.skind
+    vals = [0, 0, 0]
+    for x in st.hand[p]:
+        k = skind[x]
+        vals[k >> 2] += _value(k)
+    m = st.mods[p]
+    options = [man for man in range(4) if vals[MANEUVER_STAT[man]]] or [main_maneuver(st, p)]
+    return max(options, key=lambda man: m[man] + vals[MANEUVER_STAT[man]])
+
+
+def finish_march(st: McgState) -> McgState:
+    """A copy of ``st`` (in a March) with the March played to its end: every marcher plays
+    :func:`march_policy` with its best-looking maneuver. ``st`` is left alone."""
+    sim = st.clone()
+    mans = [_static_march_maneuver(sim, p) for p in range(sim.game.players)]
+    for _ in range(MARCH_SIM_LIMIT):
+        if sim.is_over or sim.mode != M_MARCH:
+            break
+        me = sim.current_player
+        assert me is not None
+        sim.apply(march_policy(sim, me, sim.legal_actions(), mans[me]))
+    return sim
 
 
 def rollout_rewards(state: McgState) -> list[float]:
     """Search evaluation (full information, e.g. a determinization): one value per seat in 0..1.
 
-    A finished game gives the real outcome (winners share 1). Otherwise the seats still in share the
-    win by a softmax of their :func:`strength` (how close each is to beating the Sorceress); seats
-    that are out get 0. Reads the state only, in microseconds.
+    A finished game gives the real outcome (winners share 1; a game stopped by the turn limit or
+    with everyone out gives 0 to all). Inside a March, the March is first played to its end
+    (:func:`finish_march`): a failed announcer is out. Otherwise each seat still in gets its share
+    of the win (a softmax of :func:`strength` among the seats still in) times a chance that grows
+    with its :func:`progress` towards the Sorceress (:data:`BASE_CHANCE`, :data:`PROGRESS_CHANCE`);
+    seats that are out get 0. The values add up to at most 1 (the rest: nobody wins).
     """
+    if state.mode == M_MARCH and not state.is_over:
+        state = finish_march(state)
     n = state.game.players
     if state.is_over:
         w = state.winners
         return [1.0 / len(w) if p in w else 0.0 for p in range(n)] if w else [0.0] * n
-    scores = [strength(state, p) for p in range(n)]
-    alive = [p for p in range(n) if not state.out >> p & 1]
+    out = state.out
+    alive = [p for p in range(n) if not out >> p & 1]
+    scores = [strength(state, p) if not out >> p & 1 else 0.0 for p in range(n)]
+    own = list(scores)
+    if state.mode == M_TURN and ST_COMBAT <= state.step <= ST_TARGET:
+        # In combat, the kill still to come counts (a fraction of its loot): otherwise every step
+        # towards it (the maneuver, each card played) looks no better than ending the combat.
+        kill = plan(state, state.active)
+        if kill is not None:
+            scores[state.active] += KILL_WEIGHT * kill[0]
     top = max(scores[p] for p in alive)
-    weights = [math.exp((scores[p] - top) / _SCALE) if p in alive else 0.0 for p in range(n)]
+    weights = [math.exp((scores[p] - top) / _SCALE) if not out >> p & 1 else 0.0 for p in range(n)]
     total = sum(weights)
-    return [w / total for w in weights]
+    rewards = [0.0] * n
+    for p in alive:
+        rewards[p] = weights[p] / total * (BASE_CHANCE + PROGRESS_CHANCE * progress(state, p, own[p]))
+    return rewards
 
 
-__all__ = ["Heuristic", "decide", "rollout_rewards"]
+__all__ = ["Heuristic", "decide", "rollout_rewards", "rollout_stop"]

@@ -219,11 +219,69 @@ def _trainer_lines(view: Mapping[str, JSON]) -> list[RenderableType]:
     return parts
 
 
+_GLOBAL = "Global effect while she is on top of the Tower: "
+
+
+def tower_lines(sorceress: JSON) -> list[RenderableType]:
+    """The Tower's top with its power; a foil's global effect (B3, it changes the kingdom for everyone
+    while she is on top); in ascension (O3) the forms still hidden below and each form's power."""
+    if not isinstance(sorceress, Mapping):
+        return []
+    power = sorceress.get("power")
+    top = _s(sorceress.get("name")) + ("" if power is None else f" {power}")
+    parts: list[RenderableType] = [Text.assemble(("Tower: ", "bold"), (top, "red"))]
+    text = _s(sorceress.get("text"))
+    if text.startswith(_GLOBAL):
+        effect = text.removeprefix(_GLOBAL).split(". Ascension:")[0].rstrip(".")
+        parts.append(Text(f"  global: {effect}", style="magenta", overflow="fold"))
+    hidden = sorceress.get("hidden_in_tower")
+    powers = sorceress.get("form_powers")
+    if isinstance(hidden, Mapping) and isinstance(powers, list):
+        forms = " ".join(f"{v}x{p}" for v, p in zip(hidden.values(), powers, strict=False))
+        parts.append(Text(f"  hidden, by power: {forms}", style="dim", overflow="fold"))
+    return parts
+
+
+def _pile_cell(card: JSON, left: JSON, label: str) -> Text:
+    """One pile in two lines: its top (id, name) and its numbers with how many cards lie below."""
+    if not isinstance(card, Mapping):
+        return Text(f"{label}\n(empty)", style="dim")
+    out = Text.assemble(
+        (f"#{card.get('id')} ", "dim"), (_s(card.get("name")), "bold"), no_wrap=True, overflow="ellipsis"
+    )
+    out.append(f"\n{left}↓ P{card.get('power')} {_s(card.get('element'))}", style="dim")  # ↓: cards below
+    return out
+
+
+def piles_row(view: Mapping[str, JSON]) -> RenderableType | None:
+    """B1/B2 without the playmat: the four nemesis piles' tops and the quest pile's next boss, in one
+    row under the kingdom (with the playmat they lie on their own spaces)."""
+    if isinstance(view.get("layout"), Mapping):
+        return None
+    cells: list[Text] = []
+    for pile in view.get("nemesis") or []:
+        if isinstance(pile, Mapping):
+            cells.append(_pile_cell(pile.get("monster"), pile.get("hidden_cards"), _s(pile.get("location"))))
+    quests = view.get("quests")
+    if isinstance(quests, list):
+        boss = quests[0] if quests else None
+        cell = _pile_cell(boss, len(quests) - 1 if quests else 0, "Quests")
+        if isinstance(boss, Mapping):
+            cell.append(f" · {boss.get('meat')}m", style="dim")
+        cells.append(cell)
+    if not cells:
+        return None
+    grid = Table.grid(expand=True, padding=(0, 1))
+    for _ in cells:
+        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    grid.add_row(*cells)
+    title = " · ".join(x for x in ("Nemesis piles" if view.get("nemesis") else "", "Quests" if quests else "") if x)
+    return Panel(grid, title=title, title_align="left")
+
+
 def side_panel(view: Mapping[str, JSON]) -> RenderableType:
     parts: list[RenderableType] = []
-    sorceress = view.get("sorceress")
-    if isinstance(sorceress, Mapping):
-        parts.append(Text.assemble(("Tower: ", "bold"), (f"{sorceress.get('name')} {sorceress.get('power')}", "red")))
+    parts += tower_lines(view.get("sorceress"))
     heap = view.get("heap") if isinstance(view.get("heap"), list) else []
     assert isinstance(heap, list)
     if isinstance(view.get("layout"), Mapping):
@@ -246,6 +304,43 @@ def side_panel(view: Mapping[str, JSON]) -> RenderableType:
     pool = view.get("meat_pool")
     parts.append(Text(f"Meat pool: {'unlimited' if pool is None else pool}", style="dim"))
     return Group(*parts)
+
+
+def status_lines(view: Mapping[str, JSON], ctx: RenderContext) -> list[RenderableType]:
+    """Under the adventurers, one line per supplemental part in play, every player on it: O3 the run
+    each is on (``r2``: facing form 2), their Instant Karmas and King Ralph; S2/S3 each class (the
+    board's Mr. Card Game side: "no class"); O2 the negative effects in display cases, by name."""
+    rows = [r for r in view.get("players") or [] if isinstance(r, Mapping)]
+    runs, classes, hurt = [], [], []
+    for i, row in enumerate(rows):
+        who = ctx.seat_name(i)
+        if isinstance(row.get("runs_completed"), int):
+            karma = [k for k in row.get("instant_karma") or [] if isinstance(k, Mapping)]
+            n = sum(1 for k in karma if k.get("type") != "King Ralph")
+            ralph = any(k.get("type") == "King Ralph" for k in karma)
+            runs.append(
+                f"{who} " + ("freed King Ralph" if ralph else f"r{row['runs_completed'] + 1}") + f" IK x{n}" * (n > 0)
+            )
+        if "class" in row:
+            klass = row.get("class")
+            if not isinstance(klass, Mapping):
+                classes.append(f"{who} -")
+            elif str(klass.get("side")) == "Mr. Card Game":
+                classes.append(f"{who} no class")
+            else:
+                side = " (side not chosen)" if klass.get("side") == "not chosen yet" else ""
+                classes.append(f"{who} {klass.get('class')}{side}")
+        effects = [_s(e.get("name")) for e in row.get("negative_effects") or [] if isinstance(e, Mapping)]
+        if effects:
+            hurt.append(f"{who} {', '.join(effects)}")
+    out: list[RenderableType] = []
+    if runs:
+        out.append(Text.assemble(("Runs (IK: Instant Karma): ", "bold"), " · ".join(runs), overflow="fold"))
+    if classes:
+        out.append(Text.assemble(("Classes: ", "bold"), (" · ".join(classes), "cyan"), overflow="fold"))
+    if any("negative_effects" in r for r in rows):
+        out.append(Text.assemble(("Negative effects: ", "bold"), (" · ".join(hurt) or "none", "red"), overflow="fold"))
+    return out
 
 
 def players_table(view: Mapping[str, JSON], ctx: RenderContext) -> RenderableType:
@@ -293,7 +388,7 @@ def players_table(view: Mapping[str, JSON], ctx: RenderContext) -> RenderableTyp
             skills or "-",
             " · ".join(x for x in (escrow, played if played != "-" else "") if x) or "-",
         )
-    return Panel(table, title="Adventurers", title_align="left")
+    return Panel(Group(table, *status_lines(view, ctx)), title="Adventurers", title_align="left")
 
 
 def combat_panel(view: Mapping[str, JSON]) -> RenderableType | None:
@@ -352,11 +447,25 @@ def own_cards(view: Mapping[str, JSON], ctx: RenderContext) -> list[RenderableTy
     row = players[ctx.seat] if isinstance(players, list) and ctx.seat < len(players) else None
     parts: list[RenderableType] = []
     if isinstance(row, Mapping):
-        table = Table(show_edge=False, padding=(0, 1), expand=True)
+        # No header (the columns speak for themselves): two rows kept for the seat's own cards.
+        table = Table(show_edge=False, show_header=False, padding=(0, 1), expand=True)
         table.add_column("#", justify="right", no_wrap=True, min_width=3)
         table.add_column("card", no_wrap=True, ratio=2, overflow="ellipsis")
         table.add_column("", no_wrap=True, min_width=10)
         table.add_column("abilities", overflow="ellipsis", no_wrap=True, ratio=4)
+        klass = row.get("class")
+        if isinstance(klass, Mapping):  # S2/S3: the class card or board, the side up, its ability
+            side = _s(klass.get("side"))
+            table.add_row(
+                _s(klass.get("id")), f"{klass.get('name')} ({klass.get('type')})", side, _s(klass.get("text"))
+            )
+        for c in row.get("instant_karma") or []:  # O3.5: the defeated foils, Instant Karma side up
+            if isinstance(c, Mapping):
+                table.add_row(_s(c.get("id")), f"{c.get('name')} ({c.get('type')})", "kept", _s(c.get("text")))
+        for c in row.get("negative_effects") or []:  # O2: a boss's back, until a cure or a rollover
+            if isinstance(c, Mapping):
+                name = Text(f"{c.get('name')} ({c.get('type')})", style="red")
+                table.add_row(_s(c.get("id")), name, "negative", _s(c.get("text")))
         for c in row.get("display_case") or []:
             if isinstance(c, Mapping):
                 state = "equipped" if c.get("equipped") else ("" if c.get("equipped") is None else "unequipped")
@@ -366,6 +475,8 @@ def own_cards(view: Mapping[str, JSON], ctx: RenderContext) -> list[RenderableTy
                 state = {True: "ON", False: "off"}.get(c.get("active"), "") if "active" in c else ""  # type: ignore[arg-type]
                 if c.get("used_this_turn"):
                     state = "used"
+                if c.get("permed"):  # O3.4: a permed skill (when the view marks it)
+                    state = f"permed {state}".strip()
                 table.add_row(_s(c.get("id")), f"{c.get('name')} ({c.get('type')})", state, _s(c.get("text")))
         parts.append(Panel(table, title="Your display case", title_align="left", border_style="green"))
     paying = view.get("paying")
@@ -411,8 +522,10 @@ def render_view(view: dict[str, JSON], ctx: RenderContext) -> RenderableType:
         board.add_column(width=36)
         mat = playmat_grid(view)
         kingdom = Panel(mat, title="The Playmat", title_align="left") if mat is not None else None
+        left: RenderableType = kingdom or Panel(grid, title="The Kingdom", title_align="left")
+        piles = piles_row(view)
         board.add_row(
-            kingdom or Panel(grid, title="The Kingdom", title_align="left"),
+            left if piles is None else Group(left, piles),
             Panel(side_panel(view), border_style="blue"),
         )
         top = board

@@ -10,7 +10,9 @@ turned into words here and stays in ``snapshot()`` otherwise.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from cardtable.engine import JSON
 from cardtable.games.army_of_darkness.cards import (
@@ -36,6 +38,7 @@ from cardtable.games.army_of_darkness.codes import (
 )
 
 if TYPE_CHECKING:
+    from cardtable.games.army_of_darkness.game import ArmyOfDarkness
     from cardtable.games.army_of_darkness.state import AodState
 
 VIEW_KEYS = frozenset(
@@ -69,7 +72,7 @@ def needs(st: AodState, s: int) -> str:
     g = st.game
     types = g.TYPE
     parts: list[str] = []
-    if not any(types[c] == NECRONOMICON for c in st.item[s]):
+    if NECRONOMICON not in map(types.__getitem__, st.item[s]):
         parts.append("the Necronomicon tabled")
     if st.side[s] == GOOD:
         more = ALLIES_TO_WIN - len(st.ally[s])
@@ -79,7 +82,7 @@ def needs(st: AodState, s: int) -> str:
             parts.append(f"no monsters (has {len(st.mon[s])})")
     else:
         names = g.NAME_ID
-        more = NAMES_TO_WIN - len({names[c] for c in st.mon[s]})
+        more = NAMES_TO_WIN - len(set(map(names.__getitem__, st.mon[s])))
         if more > 0:
             parts.append(_plural(more, "more monster name", "more monster names"))
         if st.ally[s]:
@@ -228,10 +231,38 @@ def prompt(st: AodState, seat: int | None) -> str:
     return f"{st.who(d)} {_decision(st, False)}"
 
 
-def _seat(st: AodState, s: int) -> dict[str, JSON]:
+class _Cards:
+    """Per game, what a view draws from the card data alone (built once, on first need): every card
+    object as ``game.card_json`` makes it, and the cards the Rules of Kalle removed. A view hands out
+    copies (:meth:`json`), never these dicts: callers may change what a view returns."""
+
+    __slots__ = ("json", "objects", "removed")
+
+    def __init__(self, g: ArmyOfDarkness) -> None:
+        cs = g.cards
+        self.objects = tuple(g.card_json(c) for c in range(len(cs)))
+        self.removed = tuple(c for c in range(len(cs)) if cs.removed[c])
+        objects = self.objects
+
+        def json(card: int) -> dict[str, JSON]:
+            return dict(objects[card])
+
+        self.json: Callable[[int], dict[str, JSON]] = json
+
+
+_CARDS: WeakKeyDictionary[ArmyOfDarkness, _Cards] = WeakKeyDictionary()
+
+
+def _cards(g: ArmyOfDarkness) -> _Cards:
+    cards = _CARDS.get(g)
+    if cards is None:
+        cards = _CARDS[g] = _Cards(g)
+    return cards
+
+
+def _seat(st: AodState, s: int, cj: Callable[[int], dict[str, JSON]]) -> dict[str, JSON]:
     g = st.game
     cs = g.cards
-    cj = g.card_json
     other = cs.evil_names[st.char[s]] if st.side[s] == GOOD else cs.good_names[st.char[s]]
     return {
         "seat": s,
@@ -263,17 +294,17 @@ def view(st: AodState, seat: int | None) -> dict[str, JSON]:
     the card ``returning`` from the discard pile while its player chooses where it goes; ``result``:
     how the game ended, in words (None until then)."""
     g = st.game
-    cj = g.card_json
-    cs = g.cards
+    cards = _cards(g)
+    cj = cards.json
     return {
         "prompt": prompt(st, seat),
         "turn_of": None if st.is_over else st.active,
         "step": step_text(st),
-        "players": [_seat(st, s) for s in range(g.players)],
+        "players": [_seat(st, s, cj) for s in range(g.players)],
         "hand": [cj(c) for c in sorted(st.hands[seat])] if seat is not None else None,
         "deck_size": len(st.deck),
         "discard": [cj(c) for c in st.discard],
-        "removed": [cj(c) for c in range(len(cs)) if cs.removed[c]],
+        "removed": [cj(c) for c in cards.removed],
         "being_played": cj(st.pending) if st.pending >= 0 else None,
         "returning": cj(st.chosen) if st.chosen >= 0 else None,
         "result": result_text(st) if st.is_over else None,

@@ -16,6 +16,7 @@ appears never depends on one.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress, count
 from typing import TYPE_CHECKING
 
 from cardtable.engine import JSON
@@ -74,30 +75,41 @@ def _state_words(st: DSState, c: int) -> str:
     return ", ".join(parts)
 
 
+_MINUS_ONE_LT = (-1).__lt__
+"""``_MINUS_ONE_LT(h)``: ``h >= 0`` for an int ``h >= -1`` (a C-level predicate for ``map``)."""
+
+
 def _table(st: DSState) -> list[JSON]:
     g = st.game
+    cj = g.card_json
+    slot = g.SLOT
+    # Every character's attachments in card-id order (F.attachments for each, in one pass).
+    # compress/map keep the scan over every card in C: ``att_on`` holds -1 or a character.
+    att_on = st.att_on
+    attached: dict[int, list[JSON]] = {}
+    for a in compress(count(), map(_MINUS_ONE_LT, att_on)):
+        attached.setdefault(att_on[a], []).append(cj(a))
+    helping = st.phase in (S.EXCHANGE, S.HELPER)
     out: list[JSON] = []
     for c in st.chars:
-        s = g.SLOT[c]
-        d = g.card_json(c)
-        holder = st.ctl[s] if st.ctl[s] >= 0 else st.cap[s]
-        d.update(
-            {
-                "modified_power": st.mpow[s],
-                "side": g.seat_name(st.side[s]),
-                "owner": g.seat_name(st.owner[s]),
-                "state": _state_words(st, c),
-                "viable": F.viable(st, c),
-                "incapacitated": bool(st.incap[s]),
-                "controlled": st.ctl[s] >= 0,
-                "captured": st.cap[s] >= 0,
-                "held_by": holder if holder >= 0 else None,
-                "marked": bool(st.marked >> s & 1),
-                "attacked": bool(st.attacked >> s & 1),
-                "helping": bool(st.helpers >> s & 1) and st.phase in (S.EXCHANGE, S.HELPER),
-                "attachments": [g.card_json(a) for a in F.attachments(st, c)],
-            }
-        )
+        s = slot[c]
+        d = cj(c)
+        ctl = st.ctl[s]
+        cap = st.cap[s]
+        holder = ctl if ctl >= 0 else cap
+        d["modified_power"] = st.mpow[s]
+        d["side"] = g.seat_name(st.side[s])
+        d["owner"] = g.seat_name(st.owner[s])
+        d["state"] = _state_words(st, c)
+        d["viable"] = F.viable(st, c)
+        d["incapacitated"] = bool(st.incap[s])
+        d["controlled"] = ctl >= 0
+        d["captured"] = cap >= 0
+        d["held_by"] = holder if holder >= 0 else None
+        d["marked"] = bool(st.marked >> s & 1)
+        d["attacked"] = bool(st.attacked >> s & 1)
+        d["helping"] = bool(st.helpers >> s & 1) and helping
+        d["attachments"] = attached.get(c, [])
         out.append(d)
     return out
 
@@ -354,7 +366,8 @@ def view(st: DSState, seat: int | None) -> dict[str, JSON]:
     if base == S.XANY:  # an event played in an any-time window
         base = st.xret
     playing = st.pending if st.pending >= 0 else st.evcard
-    public = st.known_cards(None)
+    # The public cards name the cards of past attacks and fights: needed only when there are some.
+    public = st.known_cards(None) if st.attacks or st.fight else set()
     out: dict[str, JSON] = {
         "prompt": prompt(st, seat),
         "phase": None if st.is_over else RULEBOOK_PHASE.get(base),

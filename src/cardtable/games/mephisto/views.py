@@ -15,6 +15,7 @@ Spectators see the table from P1's side.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from cardtable.engine import JSON, Result, ranks_from_keys
 from cardtable.games.mephisto.board import BLOCKED, DECK, SIDES
@@ -220,6 +221,39 @@ def outcome_words(s: MephistoState) -> str:
 
 
 # ---------------------------------------------------------------------- the table
+class _Words:
+    """Per game, the words of a view that depend on the seats and the board alone (built once per
+    game, on first need): seat and team names, where each seat sits and how it names each lane as
+    each reader sees it. Only strings and tuples: nothing a caller of a view could change."""
+
+    __slots__ = ("lanes", "monsters", "names", "sides", "teams", "where")
+
+    def __init__(self, g: Mephisto) -> None:
+        n = g.players
+        readers: tuple[int | None, ...] = (None, *range(n))
+        self.names = tuple(g.seat_name(p) for p in range(n))
+        self.teams = tuple(team_name(g, g.team_of[p]) for p in range(n)) if g.teams else ()
+        self.sides = tuple(team_name(g, side) for side in range(g.n_sides))
+        # Indexed by reader + 1 (0: the spectator).
+        self.where = tuple(tuple(_where(g, r, p) for p in range(n)) for r in readers)
+        c = g.cards
+        self.monsters = tuple(f"{c.names[m]} ({c.attack[m]})" for m in range(len(c.names)))
+        """A monster in a lane's list: ``Slime (2)``, by card id."""
+        self.lanes = tuple(
+            tuple((None, *(lane_phrase(g, r, p, lane) for lane in (1, 2, 3))) for p in range(n)) for r in readers
+        )
+
+
+_WORDS: WeakKeyDictionary[Mephisto, _Words] = WeakKeyDictionary()
+
+
+def _words(g: Mephisto) -> _Words:
+    w = _WORDS.get(g)
+    if w is None:
+        w = _WORDS[g] = _Words(g)
+    return w
+
+
 def _where(g: Mephisto, reader: int | None, other: int) -> str:
     """Where ``other`` sits as ``reader`` sees the table (spectators sit on P1's side)."""
     me = 0 if reader is None else reader
@@ -230,37 +264,48 @@ def _where(g: Mephisto, reader: int | None, other: int) -> str:
     return ("across the table", "on your left", "across the table", "on your right")[offset]
 
 
-def _in_play(s: MephistoState, owner: int, reader: int | None) -> list[JSON]:
+def _in_play(s: MephistoState, owner: int, lanes: tuple[str | None, ...]) -> list[JSON]:
+    """``owner``'s cards in play; ``lanes``: how the reader names ``owner``'s lanes 1..3."""
     g = s.game
     c = g.cards
+    card_json = g.card_json
+    ctype = c.type
+    dur = s.dur
+    activated = s.activated
     out: list[JSON] = []
     for card in s.inplay[owner]:
-        d = g.card_json(card)
-        d["durability_left"] = s.dur[card]
-        d["activated_this_turn"] = bool(s.activated >> card & 1)
-        spells = [sp for sp in s.attached if s.host[sp] == card]
-        if c.type[card] == WEAPON:
-            d["lane"] = lane_phrase(g, reader, owner, c.range[card])
-            d["attached"] = [g.card_json(sp) for sp in spells]
+        d = card_json(card)
+        d["durability_left"] = dur[card]
+        d["activated_this_turn"] = bool(activated >> card & 1)
+        if ctype[card] == WEAPON:
+            host = s.host
+            d["lane"] = lanes[c.range[card]]
+            d["attached"] = [card_json(sp) for sp in s.attached if host[sp] == card]
         out.append(d)
     return out
 
 
-def _players(s: MephistoState, seat: int | None) -> list[JSON]:
+def _players(s: MephistoState, seat: int | None, w: _Words) -> list[JSON]:
     g = s.game
+    card_json = g.card_json
+    r = 0 if seat is None else seat + 1
+    where = w.where[r]
+    lanes = w.lanes[r]
+    pub = s.pub
     out: list[JSON] = []
     for p in range(g.players):
-        row: dict[str, JSON] = {"name": g.seat_name(p), "sits": _where(g, seat, p)}
-        if g.teams:
-            row["team"] = team_name(g, g.team_of[p])
+        row: dict[str, JSON] = {"name": w.names[p], "sits": where[p]}
+        if w.teams:
+            row["team"] = w.teams[p]
         row["favor"] = s.favor[p]
         row["soul_points"] = s.soul_pts[p]
-        row["cards_in_hand"] = len(s.hands[p])
+        hand = s.hands[p]
+        row["cards_in_hand"] = len(hand)
         row["attack_bonus_this_turn"] = s.bonus[p]
-        row["souls"] = [g.card_json(m) for m in s.souls[p]]
+        row["souls"] = [card_json(m) for m in s.souls[p]]
         if p != seat:
-            row["known_in_hand"] = [g.card_json(k) for k in sorted(s.hands[p]) if s.pub >> k & 1]
-        row["in_play"] = _in_play(s, p, seat)
+            row["known_in_hand"] = [card_json(k) for k in sorted([k for k in hand if pub >> k & 1])] if pub else []
+        row["in_play"] = _in_play(s, p, lanes[p])
         out.append(row)
     return out
 
@@ -268,19 +313,19 @@ def _players(s: MephistoState, seat: int | None) -> list[JSON]:
 def _dungeon(s: MephistoState, seat: int | None) -> dict[str, JSON]:
     g = s.game
     me = 0 if seat is None else seat
+    card_json = g.card_json
+    dungeon = s.dungeon
     rows: list[JSON] = []
     for row in g.board.picture[me]:
         cells: list[JSON] = []
         for kind, space, lane, place in row:
-            cell: dict[str, JSON] = {"lane": lane, "place": place}
             if kind == BLOCKED:
-                cell["face_down"] = "a face-down corner card: out of play"
+                cells.append({"lane": lane, "place": place, "face_down": "a face-down corner card: out of play"})
             elif kind == DECK:
-                cell["deck"] = len(s.deck)
+                cells.append({"lane": lane, "place": place, "deck": len(s.deck)})
             else:
-                card = s.dungeon[space]
-                cell["card"] = g.card_json(card) if card >= 0 else None
-            cells.append(cell)
+                card = dungeon[space]
+                cells.append({"lane": lane, "place": place, "card": card_json(card) if card >= 0 else None})
         rows.append(cells)
     side = "your side" if seat is not None else f"{g.seat_name(0)}'s side"
     return {"seen_from": f"{side} ({g.board.sides[me]}): rows far to near, lanes 1-3 left to right", "rows": rows}
@@ -291,17 +336,30 @@ def _your_lanes(s: MephistoState, seat: int) -> list[JSON]:
     there, and the favor it would need to defeat them all."""
     g = s.game
     c = g.cards
+    labels = _words(g).monsters
+    # s.lane_weapons for the three lanes in one pass (same order: the order in play).
+    ctype, crange = c.type, c.range
+    by_lane: tuple[list[int], ...] = ([], [], [], [])
+    for w in s.inplay[seat]:
+        if ctype[w] == WEAPON and 1 <= crange[w] <= 3:
+            by_lane[crange[w]].append(w)
+    unarmed: list[tuple[str, int]] | None = None  # attack_parts(seat, [], 0), asked for once
     out: list[JSON] = []
     for lane in (1, 2, 3):
         mons = s.lane_monsters(seat, lane)
-        weapons = s.lane_weapons(seat, lane)
-        parts = s.attack_parts(seat, weapons, 0)
+        weapons = by_lane[lane]
+        if weapons:
+            parts = s.attack_parts(seat, weapons, 0)
+        else:
+            if unarmed is None:
+                unarmed = s.attack_parts(seat, weapons, 0)
+            parts = unarmed
         attack = sum(n for _, n in parts)
         need = sum(c.attack[m] for m in mons)
         out.append(
             {
                 "lane": lane,
-                "monsters": ", ".join(f"{c.names[m]} ({c.attack[m]})" for m in mons) or "none",
+                "monsters": ", ".join([labels[m] for m in mons]) or "none",
                 "monster_attack": need,
                 "your_attack": attack,
                 "attack_from": " + ".join(f"{label} {n}" for label, n in parts) or "nothing",
@@ -366,7 +424,7 @@ def _whose_turn(s: MephistoState) -> str:
     g = s.game
     if s.is_over:
         return f"the game ended after turn {s.turn}"
-    name = team_name(g, s.side)
+    name = _words(g).sides[s.side]
     if not g.teams:
         return f"turn {s.turn}: {name}'s turn"
     status = "; ".join(
@@ -389,11 +447,11 @@ def _progress(s: MephistoState) -> dict[str, JSON]:
         if g.solo:
             then = "you get one more turn"
         elif g.left_of_start:
-            then = f"play goes on until {team_name(g, (s.first + 1) % g.n_sides)} finishes a turn"
+            then = f"play goes on until {_words(g).sides[(s.first + 1) % g.n_sides]} finishes a turn"
         elif g.complete_round:
             verb = "play" if g.teams else "plays"
             last = (s.first - 1) % g.n_sides
-            then = f"play goes on until the round is complete ({team_name(g, last)} {verb} last)"
+            then = f"play goes on until the round is complete ({_words(g).sides[last]} {verb} last)"
         else:
             then = "the game ends after that turn"
         out["end"] = f"when the deck {when}, {then}"
@@ -409,7 +467,7 @@ def view(s: MephistoState, seat: int | None) -> dict[str, JSON]:
         "whose_turn": _whose_turn(s),
         "progress": _progress(s),
         "dungeon": _dungeon(s, seat),
-        "players": _players(s, seat),
+        "players": _players(s, seat, _words(g)),
         "your_lanes": _your_lanes(s, seat) if seat is not None else None,
         "fight": _fight(s, seat),
         "resolving": _resolving(s),

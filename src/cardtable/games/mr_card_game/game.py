@@ -223,7 +223,7 @@ class MrCardGame(Game):
         },
         # Each supplemental part (nearly) alone.
         {"players": 3, "sorceress": "foil-1"},
-        {"players": 3, "ascension": True, "turn-limit": 25},
+        {"players": 3, "ascension": True, "turn-limit": 100},
         {"players": 4, "classes": "cards"},
         {"players": 3, "first-player": "P3", "classes": "boards", "playmat": True},
         {"players": 4, "first-player": "P1", "class-trainer": True, "sorceress": "foil-2"},
@@ -240,7 +240,7 @@ class MrCardGame(Game):
         },
         {
             "players": 5,
-            "turn-limit": 25,
+            "turn-limit": 100,
             "nemesis": True,
             "bosses": True,
             "hardcore": "all",

@@ -23,7 +23,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cardtable.engine import JSON, Action, Result, Rng, State
-from cardtable.games.mr_card_game import ascension, classes, combat, endturn, flow, hardcore, march, mojo, noncombat
+from cardtable.games.mr_card_game import (
+    ascension,
+    classes,
+    combat,
+    endturn,
+    flow,
+    hardcore,
+    march,
+    mojo,
+    noncombat,
+    setup,
+)
 from cardtable.games.mr_card_game.codes import (
     D_BLOCK,
     D_CHOOSE,
@@ -44,8 +55,6 @@ from cardtable.games.mr_card_game.codes import (
     D_UPGRADE,
 )
 from cardtable.games.mr_card_game.effects import Effect
-from cardtable.games.mr_card_game.setup import deal
-from cardtable.games.mr_card_game.shuffle import shuffle
 
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.game import MrCardGame
@@ -250,7 +259,7 @@ class McgState(State):
 
     def __init__(self, game: MrCardGame, seed: int, log: bool) -> None:
         super().__init__(game, seed, log)
-        deal(self)
+        setup.deal(self)
 
     # -- the protocol hooks ---------------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
@@ -261,10 +270,12 @@ class McgState(State):
 
     def clone(self) -> McgState:
         o: McgState = self._clone_base()  # type: ignore[assignment]
-        o.hand = [h.copy() for h in self.hand]
-        o.deck = [d.copy() for d in self.deck]
-        o.disc = [d.copy() for d in self.disc]
-        o.played = [p.copy() for p in self.played]
+        # ``[*map(list.copy, ...)]`` runs in C (a comprehension costs a frame in Python 3.11).
+        copy = list.copy
+        o.hand = [*map(copy, self.hand)]
+        o.deck = [*map(copy, self.deck)]
+        o.disc = [*map(copy, self.disc)]
+        o.played = [*map(copy, self.played)]
         o.items = self.items.copy()
         o.skills = self.skills.copy()
         o.escrow = self.escrow.copy()
@@ -354,43 +365,58 @@ class McgState(State):
           draw or reveal takes a random card, see :mod:`.shuffle`), so reseeding the state's
           generator (done by the engine) resamples them.
 
-        Every pool is sorted before it is shuffled, so the result depends only on what the seat can
-        know and on ``rng``.
+        Every pool is sorted before cards are drawn from it, so the result depends only on what the
+        seat can know and on ``rng``. Only the cards dealt out are drawn (one random number each:
+        a hand of six from a pool of thirty costs six draws, not a thirty-card shuffle); what stays
+        in the pool is the deck (or the Mr. Store items set aside), already in their sorted order.
         """
         o, r = self._reseeded_clone(rng)
         assert isinstance(o, McgState)
-        for p in range(self.game.players):
-            deck = o.deck[p]
+        players = self.game.players
+        hands = o.hand
+        decks = o.deck
+        for p in range(players):
             if p == seat:
                 continue
-            hand = o.hand[p]
+            hand = hands[p]
+            deck = decks[p]
             if not deck or not hand:
                 continue
+            # The hand is a uniformly random subset of the pooled cards, drawn one card at a time
+            # from the sorted pool; what is left is the deck, still sorted (decks are kept sorted).
+            # (Hand order is hidden and carries nothing: cards of a kind are interchangeable.)
             pool = hand + deck
             pool.sort()
-            shuffle(pool, r)
-            k = len(hand)
-            hand[:] = pool[:k]
-            deck[:] = sorted(pool[k:])
+            if len(deck) < len(hand):
+                # Fewer draws the other way round: deal the deck, the rest is the hand.
+                dealt = deal(pool, len(deck), r)
+                dealt.sort()
+                hands[p] = pool
+                decks[p] = dealt
+            else:
+                hands[p] = deal(pool, len(hand), r)
+                decks[p] = pool
         if self.game.store:
             pub = o.pub
+            stores = o.store
             pool = list(o.store_aside)
-            counts = []
-            for p in range(self.game.players):
-                hidden = [x for x in o.store[p] if not pub >> x & 1] if p != seat else []
-                counts.append(len(hidden))
-                pool += hidden
+            counts = [0] * players
+            for p in range(players):
+                if p != seat:
+                    hidden = [x for x in stores[p] if not pub >> x & 1]
+                    counts[p] = len(hidden)
+                    pool += hidden
             if pool and any(counts):
                 pool.sort()
-                shuffle(pool, r)
-                i = 0
-                for p in range(self.game.players):
-                    if p == seat or not counts[p]:
+                for p in range(players):
+                    k = counts[p]
+                    if not k:
                         continue
-                    kept = tuple(x for x in o.store[p] if pub >> x & 1)
-                    o.store[p] = tuple(sorted((*kept, *pool[i : i + counts[p]])))
-                    i += counts[p]
-                o.store_aside = tuple(sorted(pool[i:]))
+                    dealt = deal(pool, k, r)
+                    dealt += [x for x in stores[p] if pub >> x & 1]
+                    dealt.sort()
+                    stores[p] = tuple(dealt)
+                o.store_aside = tuple(pool)
         return o
 
     def known_cards(self, seat: int | None) -> set[int]:
@@ -429,6 +455,42 @@ class McgState(State):
         from cardtable.games.mr_card_game.views import result
 
         return result(self)
+
+
+_MASK64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+_MASK32 = (1 << 32) - 1
+
+
+def deal(pool: list[int], k: int, rng: Rng) -> list[int]:
+    """Remove ``k`` uniformly random cards from ``pool`` (at most its size) and return them, in the
+    order drawn; the rest of ``pool`` keeps its order. ``rng``'s SplitMix64 step is inlined, and each
+    64-bit output serves two draws (its two 32-bit halves, as :func:`.shuffle.shuffle` does): this is
+    ``determinize``'s hot loop."""
+    out: list[int] = []
+    if k <= 0:
+        return out
+    pop = pool.pop
+    append = out.append
+    state = rng.state
+    n = len(pool)
+    while True:
+        state = (state + _GOLDEN) & _MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        z ^= z >> 31
+        append(pop(((z & _MASK32) * n) >> 32))
+        n -= 1
+        k -= 1
+        if not k:
+            break
+        append(pop(((z >> 32) * n) >> 32))
+        n -= 1
+        k -= 1
+        if not k:
+            break
+    rng.state = state
+    return out
 
 
 _LEGAL: dict[int, Callable[[McgState], list[Action]]] = {

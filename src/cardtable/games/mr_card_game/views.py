@@ -12,7 +12,9 @@ draw pile (a count). Stat cards of one kind are interchangeable, so they appear 
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from cardtable.engine import JSON, Action, Result, ranks_from_keys
 from cardtable.games.mr_card_game import modifiers
@@ -245,6 +247,151 @@ def kind_groups(s: McgState, cards: list[int] | tuple[int, ...]) -> list[JSON]:
                 }
             )
     return out
+
+
+# -- what a view draws from the card data alone ------------------------------------------------------
+
+
+class _Cache:
+    """Per game, the parts of a view that depend on the card data and options alone, built on first
+    need: each card's JSON (item, monster, skill), each stat kind's group, the seat names, and each
+    stat piles' numbers. A view hands out copies (:func:`_copy_item`, ``dict(...)``), never these
+    objects: callers may change what a view returns."""
+
+    __slots__ = ("any", "below", "bonuses", "g", "item", "kinds", "monster", "names", "piles", "skill")
+
+    def __init__(self, g: MrCardGame) -> None:
+        self.g = g
+        self.item: dict[int, dict[str, JSON]] = {}
+        self.monster: dict[int, dict[str, JSON]] = {}
+        self.skill: dict[int, dict[str, JSON]] = {}
+        self.any: dict[int, dict[str, JSON]] = {}
+        self.bonuses: dict[tuple[int, ...], dict[str, JSON]] = {}
+        """:func:`_bonuses` by a player's modifiers (a tuple the state replaces, never changes)."""
+        self.below: dict[tuple[int, ...], list[str]] = {}
+        """The sorted names of the monsters below a location's top, by the cards there (a tuple)."""
+        self.piles = tuple(
+            {"kind": STAT_KINDS[k], "name": g.cards.stat_names[k], "stat": STAT_WORDS[k // 4], "value": k % 4 + 1}
+            for k in range(12)
+        )
+        self.names = tuple(g.seat_name(p) for p in range(g.players))
+        self.kinds = tuple(
+            {
+                "kind": STAT_KINDS[k],
+                "name": g.cards.stat_names[k],
+                "type": "stat",
+                "text": "",
+                "stat": STAT_WORDS[k // 4],
+                "value": k % 4 + 1,
+            }
+            for k in range(12)
+        )
+
+    def item_json(self, card: int) -> dict[str, JSON]:
+        t = self.item.get(card)
+        if t is None:
+            t = self.item[card] = item_json(self.g, card)
+        d = dict(t)
+        d["bonus"] = dict(t["bonus"])
+        return d
+
+    def monster_json(self, card: int) -> dict[str, JSON]:
+        t = self.monster.get(card)
+        if t is None:
+            t = self.monster[card] = monster_json(self.g, card)
+        d = dict(t)
+        side = d["item_side"] = dict(t["item_side"])
+        side["bonus"] = dict(side["bonus"])
+        return d
+
+    def skill_json(self, card: int) -> dict[str, JSON]:
+        t = self.skill.get(card)
+        if t is None:
+            t = self.skill[card] = skill_json(self.g, card)
+        d = dict(t)
+        d["bonus"] = dict(t["bonus"])
+        return d
+
+    def card_json(self, card: int) -> dict[str, JSON]:
+        """:func:`card_json`, copied from the cache (every card object it makes has at most one nested
+        object, an item's or a skill's ``bonus``)."""
+        t = self.any.get(card)
+        if t is None:
+            t = self.any[card] = card_json(self.g, card)
+        d = dict(t)
+        bonus = t.get("bonus")
+        if bonus is not None:
+            d["bonus"] = dict(bonus)
+        return d
+
+    def bonuses_of(self, mods: tuple[int, ...]) -> dict[str, JSON]:
+        t = self.bonuses.get(mods)
+        if t is None:
+            if len(self.bonuses) >= _MEMO_LIMIT:
+                self.bonuses.clear()
+            t = self.bonuses[mods] = _bonuses(mods)
+        d = dict(t)
+        vs = t.get("against")
+        if vs is not None:
+            d["against"] = {e: dict(row) for e, row in vs.items()}
+        return d
+
+    def still_below(self, below: tuple[int, ...]) -> list[str]:
+        t = self.below.get(below)
+        if t is None:
+            if len(self.below) >= _MEMO_LIMIT:
+                self.below.clear()
+            mname = self.g.cards.mname
+            t = self.below[below] = sorted([mname[x] for x in below])
+        return list(t)
+
+    def kind_groups(self, cards: list[int] | tuple[int, ...]) -> list[JSON]:
+        """:func:`kind_groups`, from the cached kinds."""
+        return self.groups(self.counts(cards))
+
+    def counts(self, *piles: list[int] | tuple[int, ...]) -> list[int]:
+        """How many stat cards of each kind (0..11) the piles hold together."""
+        skind = self.g.cards.skind
+        counts = [0] * 12
+        for cards in piles:
+            for card in cards:
+                counts[skind[card]] += 1
+        return counts
+
+    def groups(self, counts: list[int]) -> list[JSON]:
+        """Kind groups from counts by kind (the order of :func:`kind_groups`: kind by kind)."""
+        kinds = self.kinds
+        out: list[JSON] = []
+        for k in range(12):
+            n = counts[k]
+            if n:
+                d = dict(kinds[k])
+                d["count"] = n
+                out.append(d)
+        return out
+
+
+_MEMO_LIMIT = 4096
+"""Entries a memo of :class:`_Cache` keyed by state values holds before it starts afresh (a server
+runs many games of one :class:`MrCardGame`: the memo must not grow without bound)."""
+
+
+def _stat_total(counts: list[int]) -> int:
+    """The stat values of cards counted by kind (a kind's value is ``kind % 4 + 1``)."""
+    return sum(map(operator.mul, counts, _KIND_VALUES))
+
+
+_KIND_VALUES = tuple(k % 4 + 1 for k in range(12))
+
+
+_CACHES: WeakKeyDictionary[MrCardGame, _Cache] = WeakKeyDictionary()
+
+
+def _cache(g: MrCardGame) -> _Cache:
+    j = _CACHES.get(g)
+    if j is None:
+        j = _CACHES[g] = _Cache(g)
+    return j
 
 
 def card_json(g: MrCardGame, card: int) -> dict[str, JSON]:
@@ -513,32 +660,33 @@ def _phase_words(s: McgState) -> str:
 # -- the view ----------------------------------------------------------------------------------------
 
 
-def _display_case(s: McgState, p: int) -> list[JSON]:
-    g = s.game
+def _display_case(s: McgState, p: int, j: _Cache) -> list[JSON]:
+    slot = s.game.cards.slot
+    eq = s.eq
+    used = s.used
     out: list[JSON] = []
     for card in s.items[p]:
-        d = item_json(g, card)
-        if g.cards.slot[card] >= 0:
-            d["equipped"] = bool(s.eq >> card & 1)
-        if s.used >> card & 1:
+        d = j.item_json(card)
+        if slot[card] >= 0:
+            d["equipped"] = bool(eq >> card & 1)
+        if used >> card & 1:
             d["used_this_turn"] = True
         out.append(d)
     return out
 
 
-def _pile(s: McgState, li: int) -> dict[str, JSON]:
+def _pile(s: McgState, li: int, j: _Cache) -> dict[str, JSON]:
     """A location pile (kingdom or nemesis): its top with both sides, what is still below (a set
     anyone can work out, sorted, never its order)."""
-    g = s.game
-    c = g.cards
-    loc = c.locations[li]
+    c = s.game.cards
     top = s.top[li]
+    below = s.below[li]
     out: dict[str, JSON] = {
-        "location": loc.name,
-        "monster": monster_json(g, top) if top >= 0 else None,
-        "hidden_cards": len(s.below[li]),
-        "still_below": sorted(c.mname[x] for x in s.below[li]),
-        "empty": top < 0 and not s.below[li],
+        "location": c.locations[li].name,
+        "monster": j.monster_json(top) if top >= 0 else None,
+        "hidden_cards": len(below),
+        "still_below": j.still_below(below),
+        "empty": top < 0 and not below,
     }
     return out
 
@@ -611,39 +759,57 @@ def _sorceress(s: McgState) -> dict[str, JSON]:
     return out
 
 
-def _skills(s: McgState, p: int) -> list[JSON]:
-    g = s.game
+def _skills(s: McgState, p: int, j: _Cache) -> list[JSON]:
+    stype = s.game.cards.stype
     out: list[JSON] = []
     for card in s.skills[p]:
-        d = skill_json(g, card)
-        if g.cards.stype[card] == S_BUFF:
+        d = j.skill_json(card)
+        st = stype[card]
+        if st == S_BUFF:
             d["active"] = bool(s.buffs >> card & 1)
-        elif g.cards.stype[card] in (S_COMBAT, S_NONCOMBAT):
+        elif st in (S_COMBAT, S_NONCOMBAT):
             d["used_this_turn"] = bool(s.used >> card & 1)
         out.append(d)
     return out
 
 
-def _bonuses(s: McgState, p: int) -> dict[str, JSON]:
-    m = s.mods[p]
-    out: dict[str, JSON] = {MANEUVERS[i]: m[i] for i in range(4)}
+_VS_ROWS = tuple((ELEMENTS[e], tuple((MANEUVERS[i], modifiers.VS + 4 * e + i) for i in range(4))) for e in range(1, 6))
+_EXTRA = (
+    ("meat per kill", modifiers.MEAT),
+    ("training cost", modifiers.SKILLCOST),
+    ("AutoSell", modifiers.SELL),
+    ("Heap prices", modifiers.DIVE),
+    ("rollover upgrades", modifiers.UPGRADES),
+)
+
+
+def _bonuses(m: tuple[int, ...]) -> dict[str, JSON]:
+    """A player's bonuses from their modifiers (``s.mods[p]``)."""
+    out: dict[str, JSON] = {MANEUVERS[0]: m[0], MANEUVERS[1]: m[1], MANEUVERS[2]: m[2], MANEUVERS[3]: m[3]}
     vs: dict[str, JSON] = {}
-    for e in range(1, 6):
-        row = {MANEUVERS[i]: m[modifiers.VS + 4 * e + i] for i in range(4) if m[modifiers.VS + 4 * e + i]}
+    for element, cells in _VS_ROWS:
+        row: dict[str, JSON] = {}
+        for name, i in cells:
+            v = m[i]
+            if v:
+                row[name] = v
         if row:
-            vs[ELEMENTS[e]] = row
+            vs[element] = row
     if vs:
         out["against"] = vs
-    extra = {
-        "meat per kill": m[modifiers.MEAT],
-        "training cost": m[modifiers.SKILLCOST],
-        "AutoSell": m[modifiers.SELL],
-        "Heap prices": m[modifiers.DIVE],
-        "rollover upgrades": m[modifiers.UPGRADES],
-    }
-    for k, v in extra.items():
+    for name, i in _EXTRA:
+        v = m[i]
         if v:
-            out[k] = v
+            out[name] = v
+    return out
+
+
+def _stat_piles(s: McgState, j: _Cache) -> list[JSON]:
+    out: list[JSON] = []
+    for template, pile in zip(j.piles, s.piles, strict=True):
+        d = dict(template)
+        d["left"] = len(pile)
+        out.append(d)
     return out
 
 
@@ -732,20 +898,27 @@ def _counter_words(s: McgState, t: int) -> str | None:
 def view(s: McgState, seat: int | None) -> dict[str, JSON]:
     g = s.game
     c = g.cards
+    j = _cache(g)
+    names = j.names
+    kind_groups = j.kind_groups
+    item_json = j.item_json
+    skill_json = j.skill_json
     locations: list[JSON] = []
     for li in c.kingdom:
         grid = c.locations[li].grid or (0, 0)
-        row = _pile(s, li)
+        row = _pile(s, li, j)
         row["row"], row["column"] = grid[0], grid[1]
         locations.append(row)
-    skind = c.skind
+    counts = j.counts
     players: list[JSON] = []
     for p in range(g.players):
-        hand_deck = [*s.hand[p], *s.deck[p]]
+        hand_deck = counts(s.hand[p], s.deck[p])
+        disc = counts(s.disc[p])
+        played = counts(s.played[p])
         extra: dict[str, JSON] = {}
         if g.store:
             extra["store_face_down"] = len(s.store[p])
-            extra["store_known_face_down"] = [item_json(g, x) for x in s.store[p] if s.pub >> x & 1]
+            extra["store_known_face_down"] = [item_json(x) for x in s.store[p] if s.pub >> x & 1]
         if g.bosses:
             extra["negative_effects"] = [negative_json(g, x) for x in s.lasting[p] if c.kind[x] == K_BOSS]
         if g.classes:
@@ -759,47 +932,47 @@ def view(s: McgState, seat: int | None) -> dict[str, JSON]:
         players.append(
             {
                 **extra,
-                "seat": g.seat_name(p),
+                "seat": names[p],
                 "meat": s.meat[p],
                 "out_of_the_game": bool(s.out >> p & 1),
                 "certificate": s.cert == p,
-                "bonuses": _bonuses(s, p),
-                "display_case": _display_case(s, p),
-                "skills": _skills(s, p),
-                "escrow": [item_json(g, x) for x in s.escrow[p]],
-                "played": kind_groups(s, s.played[p]),
+                "bonuses": j.bonuses_of(s.mods[p]),
+                "display_case": _display_case(s, p, j),
+                "skills": _skills(s, p, j),
+                "escrow": [item_json(x) for x in s.escrow[p]],
+                "played": j.groups(played),
                 "mojo": s.mojo if p == s.actor and not s.is_over else 0,
                 "hand_size": len(s.hand[p]),
                 "deck_size": len(s.deck[p]),
-                "discard": kind_groups(s, s.disc[p]),
-                "hand_and_deck": kind_groups(s, hand_deck),
-                "stat_total": sum((skind[x] & 3) + 1 for x in (*hand_deck, *s.disc[p], *s.played[p])),
+                "discard": j.groups(disc),
+                "hand_and_deck": j.groups(hand_deck),
+                "stat_total": _stat_total(hand_deck) + _stat_total(disc) + _stat_total(played),
                 "kills": s.kills[p],
             }
         )
-    trainer: list[JSON] = [skill_json(g, x) if x >= 0 else None for x in s.trainer]
+    trainer: list[JSON] = [skill_json(x) if x >= 0 else None for x in s.trainer]
     if g.class_trainer:
         piles = [0] * len(CLASS_WORDS)
         for x in s.skill_pile:
             piles[c.sclass[x]] += 1
         trainer = [
-            {"class": CLASS_WORDS[k], "top": skill_json(g, x) if x >= 0 else None, "face_down": piles[k]}
+            {"class": CLASS_WORDS[k], "top": skill_json(x) if x >= 0 else None, "face_down": piles[k]}
             for k, x in enumerate(s.trainer)
         ]
     paying: JSON = None
     if s.phase == D_SPELLX and s.pending >= 0:
-        paying = {"card": skill_json(g, s.pending), "cost": "X (1 or more)", "mojo_pool": s.mojo}
+        paying = {"card": skill_json(s.pending), "cost": "X (1 or more)", "mojo_pool": s.mojo}
     march: JSON = None
     if s.mode == M_MARCH or s.announcer >= 0:
         march = {
-            "announcer": g.seat_name(s.announcer) if s.announcer >= 0 else None,
-            "order": [g.seat_name(p) for p in s.morder] if s.mode == M_MARCH else [],
+            "announcer": names[s.announcer] if s.announcer >= 0 else None,
+            "order": [names[p] for p in s.morder] if s.mode == M_MARCH else [],
             "totals": [
-                {"player": g.seat_name(p), "total": s.mtotal[p], "needs": s.mthresh[p]}
+                {"player": names[p], "total": s.mtotal[p], "needs": s.mthresh[p]}
                 for p in range(g.players)
                 if s.mtotal[p] >= 0
             ],
-            "eliminated": [g.seat_name(p) for p in s.elim],
+            "eliminated": [names[p] for p in s.elim],
         }
     out: dict[str, JSON] = {
         "prompt": prompt(s, seat),
@@ -810,9 +983,9 @@ def view(s: McgState, seat: int | None) -> dict[str, JSON]:
         "phase": _phase_words(s),
         "map": locations,
         "sorceress": _sorceress(s),
-        "nemesis": [_pile(s, li) for li in c.nemesis_locations] if g.nemesis else None,
+        "nemesis": [_pile(s, li, j) for li in c.nemesis_locations] if g.nemesis else None,
         "quests": [boss_json(g, x) for x in s.quests] if g.bosses else None,
-        "heap": [card_json(g, x) for x in s.heap],
+        "heap": [j.card_json(x) for x in s.heap],
         "trainer": trainer,
         "trainer_kind": (
             "six class piles, each top face up (only a bought pile turns up a new card)"
@@ -820,27 +993,18 @@ def view(s: McgState, seat: int | None) -> dict[str, JSON]:
             else "a line of four, newest first"
         ),
         "skill_pile": len(s.skill_pile),
-        "skill_discard": [skill_json(g, x) for x in s.skill_disc],
-        "stat_piles": [
-            {
-                "kind": STAT_KINDS[k],
-                "name": c.stat_names[k],
-                "stat": STAT_WORDS[k // 4],
-                "value": k % 4 + 1,
-                "left": len(s.piles[k]),
-            }
-            for k in range(12)
-        ],
+        "skill_discard": [skill_json(x) for x in s.skill_disc],
+        "stat_piles": _stat_piles(s, j),
         "meat_pool": None if s.pool == NO_LIMIT else s.pool,
         "players": players,
-        "hand": kind_groups(s, s.hand[seat]) if seat is not None else None,
-        "deck": kind_groups(s, s.deck[seat]) if seat is not None else None,
+        "hand": kind_groups(s.hand[seat]) if seat is not None else None,
+        "deck": kind_groups(s.deck[seat]) if seat is not None else None,
         "combat": _combat(s),
         "paying": paying,
         "march": march,
-        "store": [item_json(g, x) for x in s.store[seat]] if seat is not None and g.store else None,
+        "store": [item_json(x) for x in s.store[seat]] if seat is not None and g.store else None,
         "middle": [class_json(g, x) for x in s.middle] if g.ascension and g.classes else None,
-        "removed": [card_json(g, x) for x in s.gone],
+        "removed": [j.card_json(x) for x in s.gone],
         "layout": _layout(g),
         "result": result(s).to_json() if s.is_over else None,
     }

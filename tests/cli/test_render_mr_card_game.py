@@ -1,0 +1,131 @@
+"""Mr. Card Game's terminal table shows every supplemental component, drawn from ``view(seat)`` alone:
+the nemesis piles and the quest pile (with or without the playmat), negative effects in display
+cases, each player's class, the Mr. Store items (the owner's face down by name, others' as counts),
+the foil on top of the Tower with its global effect, and the ascension state (runs, Instant Karma,
+King Ralph); a hidden Mr. Store card of another seat never appears."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console, RenderableType
+
+import cardtable
+from cardtable.cli.render import RenderContext, renderer_for
+from cardtable.cli.render.mr_card_game import side_panel
+from cardtable.engine import Rng
+from cardtable.games.mr_card_game.cards import K_BOSS
+from cardtable.games.mr_card_game.state import McgState
+from tests.mr_card_game.helpers import give_lasting, new
+
+
+def words(drawn: RenderableType, width: int) -> str:
+    """What ``drawn`` shows, as one line of words (box-drawing characters left out)."""
+    out = io.StringIO()
+    Console(file=out, width=width, force_terminal=False).print(drawn)
+    words = "".join(ch for ch in out.getvalue() if not 0x2500 <= ord(ch) <= 0x257F)
+    return " ".join(words.split())
+
+
+def screen(s: McgState, seat: int | None, width: int = 160) -> str:
+    """The whole table for ``seat``, nothing folded."""
+    return words(renderer_for("mr-card-game")(s.view(seat), RenderContext(s.game, seat)), width)
+
+
+def beside_the_map(s: McgState, seat: int | None) -> str:
+    """The panel beside the map (the Tower, the Heap, the trainer), alone: on the whole screen its
+    wrapped lines interleave with the map's."""
+    return words(side_panel(s.view(seat)), 36)
+
+
+def built(playmat: bool) -> McgState:
+    """Three players, every supplemental part: P1 on run 2 with an Instant Karma, P2 suffering a
+    boss's negative effect."""
+    s = new(
+        3,
+        nemesis=True,
+        bosses=True,
+        ascension=True,
+        classes="cards",
+        playmat=playmat,
+        **{"mr-store": True, "store-filter": False},
+    )
+    c = s.game.cards
+    karma = next(x for x in s.foil_pool if c.form[x] == 1)
+    s.tower_left = (s.tower_left[0] - 1, *s.tower_left[1:])  # it was one of the Tower's first forms
+    give_lasting(s, 0, karma)
+    s.runs[0] = 1
+    boss = s.quests[-1]
+    give_lasting(s, 1, boss)
+    return s
+
+
+@pytest.mark.parametrize("playmat", [False, True], ids=["kingdom", "playmat"])
+def test_every_supplemental_component_appears_on_the_table(playmat: bool) -> None:
+    s = built(playmat)
+    c = s.game.cards
+    view = s.view(0)
+    text = screen(s, 0)
+    # B1, B2: each nemesis pile's top and the quest pile's next boss.
+    for pile in view["nemesis"]:
+        assert f"#{pile['monster']['id']}" in text
+    assert f"#{view['quests'][0]['id']}" in text and str(view["quests"][0]["name"])[:10] in text
+    # B3/O3: the foil on top of the Tower and its global effect; the forms still hidden.
+    tower = beside_the_map(s, 0)
+    assert c.mname[s.tower] in tower and "Tower: Naughty Sorceress" in text
+    assert "global: " + str(view["sorceress"]["text"]).split(": ", 1)[1][:20] in tower
+    assert "hidden, by power: 1x20 3x25 1x30" in tower
+    # O3: the run each player is on and their Instant Karmas.
+    assert "P1 r2 IK x1" in text and "P2 r1" in text and "P3 r1" in text
+    assert "Instant Karma (special item)" in text  # in P1's own display case, with its text
+    # O2: a negative effect, by name, for every seat (P2's own case shows its words too).
+    boss = next(x for x in s.lasting[1] if c.kind[x] == K_BOSS)
+    assert f"P2 {c.negative_name[boss]}" in text
+    assert "negative effect" in screen(s, 1)
+    # S2: each player's class, and P1's class card with its ability in P1's display case.
+    for p in range(3):
+        assert f"P{p + 1} {view['players'][p]['class']['class']}" in text
+    assert str(view["players"][0]["class"]["text"])[:25] in text
+    # S1: P1's face-down Mr. Store items by name, the others' as counts.
+    for item in view["store"]:
+        assert str(item["name"]) in text
+    assert "P2 [3 MrS]" in text and "P3 [3 MrS]" in text
+
+
+def test_king_ralph_freed_is_shown_at_the_end() -> None:
+    s = built(False)
+    c = s.game.cards
+    third = next(x for x in (*s.foil_pool, s.tower) if c.form[x] == 3)
+    give_lasting(s, 2, third)
+    s.runs[2] = 3
+    assert "P3 freed King Ralph" in screen(s, None)
+
+
+@pytest.mark.parametrize("playmat", [False, True], ids=["kingdom", "playmat"])
+def test_a_hidden_mr_store_card_of_another_seat_never_appears(playmat: bool) -> None:
+    """Random play with every option: at every tenth decision, no seat's screen (nor a spectator's)
+    names a Mr. Store card lying face down, unknown to that seat, before another player."""
+    options = dict(cardtable.load("mr-card-game").CONFIGURATIONS[-1])
+    options.update(players=3, playmat=playmat)
+    state = cardtable.load("mr-card-game", **options).new(4)
+    assert isinstance(state, McgState)
+    c = state.game.cards
+    r = Rng(9)
+    checked = 0
+    for step in range(400):
+        if state.is_over:
+            break
+        if step % 10 == 0:
+            for seat in (None, 0, 1, 2):
+                text = screen(state, seat, 100)
+                for owner in range(3):
+                    if owner == seat:
+                        continue
+                    for card in state.store[owner]:
+                        if not state.pub >> card & 1:
+                            assert c.iname[card] not in text, (seat, owner, c.iname[card])
+                            checked += 1
+        legal = state.legal_actions()
+        state.apply(legal[r.below(len(legal))])
+    assert checked > 50
