@@ -1,7 +1,10 @@
 """Lasting effects: what each player's active cards add up to (K4.2, K7.3, K15.1).
 
-Each player has one flat tuple of sums, ``state.mods[p]``, rebuilt by :func:`refresh` whenever what
-is active changes (equipping, a buff turned on or off, a card gained or lost). Scoring then reads a
+Each player has one flat tuple of sums, ``state.mods[p]``, kept equal to :func:`compute` between
+decisions: rebuilt by :func:`refresh` whenever what is active changes (equipping, a buff turned on or
+off, a card gained or lost), or, where one card starts or stops counting, changed by that card alone
+(:func:`update`; :func:`item_adds` and :func:`skill_adds` tell whether a card counts at all). Each
+card's contribution is worked out once per card set (:class:`CardSums`). Scoring then reads a
 handful of integers instead of walking the display case.
 
 A card is *active* (its icons and lasting effects count) when it is:

@@ -2,13 +2,16 @@
 
 A face-down pile whose order nobody knows (a stat deck, the hidden part of a location pile, the skill
 draw pile) is kept as an unordered collection in a canonical order (sorted by card id), and a draw or
-a reveal takes a uniformly random card of it at that moment (:func:`pick_list`, :func:`pick_tuple`). That is the same
-distribution as shuffling the pile and taking its top card, no seat can tell the difference, and it
-costs one random number per card instead of a shuffle of the whole pile. It also means the hidden
-order is never part of the state: ``determinize`` only has to reseed the generator for those piles.
+a reveal takes a uniformly random card of it at that moment (:func:`pick_list`, :func:`draw_list`,
+:func:`pick_tuple`). That is the same distribution as shuffling the pile and taking its top card, no
+seat can tell the difference, and it costs one random number per card instead of a shuffle of the
+whole pile. It also means the hidden order is never part of the state: ``determinize`` only has to
+reseed the generator for those piles. These draws inline the state's SplitMix64 generator (the same
+numbers as ``Rng.below``, without a method call per card).
 
-:func:`shuffle` (Fisher-Yates on the state's SplitMix64 generator, inlined, two 32-bit draws per
-64-bit output) serves ``determinize`` when it re-deals cards between a hand and a deck.
+:func:`shuffle` (Fisher-Yates on the same generator, inlined, two 32-bit draws per 64-bit output)
+shuffles a whole list in place; ``determinize`` re-deals hands the same way but draws only the cards
+it deals (see :mod:`.state`).
 """
 
 from __future__ import annotations
@@ -18,10 +21,6 @@ from cardtable.engine import Rng
 _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _MASK32 = (1 << 32) - 1
-
-
-# The functions below inline ``Rng.below`` (the same numbers and the same generator steps, without a
-# method call per card: every draw of the game runs through here).
 
 
 def pick_list(pile: list[int], rng: Rng) -> int:
