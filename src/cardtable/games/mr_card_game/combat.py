@@ -69,12 +69,6 @@ def power_of(s: McgState, card: int) -> int:
     return c.mpower[card] + s.mods[s.actor][modifiers.MPOW + c.element[card]] - s.red
 
 
-def beats(s: McgState, card: int) -> bool:
-    """Whether the acting player may kill ``card`` now (K7.6, clarification 7)."""
-    power = power_of(s, card)
-    return power <= 0 or score(s, s.game.cards.element[card]) >= power
-
-
 def scores(s: McgState) -> list[int]:
     """:func:`score` against a target of each element, indexed by element (computed together)."""
     dmg = s.dmg
@@ -91,7 +85,9 @@ def scores(s: McgState) -> list[int]:
 
 
 def kill_actions(s: McgState) -> list[Action]:
-    """``kill card=N`` for each target the acting player beats now (:func:`beats`, for all at once)."""
+    """``kill card=N`` for each target the acting player may kill now (K7.6, clarification 7): its
+    power (:func:`power_of`) is 0 or less, or at most the score against its element (:func:`scores`,
+    worked out once for all the targets)."""
     g = s.game
     c = g.cards
     mpower, element = c.mpower, c.element
