@@ -187,6 +187,10 @@ def test_o3_4_o3_5_the_reset_keeps_exactly_what_the_rules_keep() -> None:
     act(s, f"perm card={keep}")
     assert set(s.skills[0]) == {old_perm, keep} and drop in s.skill_disc
     assert conserved(s)
+    # Every seat sees which of P1's skills are permed (perming is announced).
+    for seat in (0, 1, None):
+        shown = {d["id"]: d.get("permed", False) for d in s.view(seat)["players"][0]["skills"]}
+        assert shown == {old_perm: True, keep: True}
     # The turn ends; the hand is drawn from the new deck.
     finish_turn(s)
     assert len(s.hand[0]) == 6 and kinds_of(s, s.hand[0] + s.deck[0]) == Counter({"mus1": 4, "mys1": 4, "mox1": 4})

@@ -761,6 +761,8 @@ def _sorceress(s: McgState) -> dict[str, JSON]:
 
 def _skills(s: McgState, p: int, j: _Cache) -> list[JSON]:
     stype = s.game.cards.stype
+    # O3.4: a permed skill stays through every ascension reset; perming is announced to the table.
+    permed = s.permed if s.game.ascension else 0
     out: list[JSON] = []
     for card in s.skills[p]:
         d = j.skill_json(card)
@@ -769,6 +771,8 @@ def _skills(s: McgState, p: int, j: _Cache) -> list[JSON]:
             d["active"] = bool(s.buffs >> card & 1)
         elif st in (S_COMBAT, S_NONCOMBAT):
             d["used_this_turn"] = bool(s.used >> card & 1)
+        if permed >> card & 1:
+            d["permed"] = True
         out.append(d)
     return out
 
