@@ -89,6 +89,8 @@ MOJO_X = -1
 
 STAT_KINDS = tuple(f"{t}{v}" for t in STAT_TYPES for v in (1, 2, 3, 4))
 """Stat card kinds ``mus1..mox4``; kind code = type * 4 + value - 1."""
+STAT_CODE: dict[int | str, int] = {k: i for i, k in enumerate(STAT_KINDS)}
+"""The kind code of each stat kind's text (an action's ``stat=`` argument)."""
 _STAT_RE = re.compile(r"^(mus|mys|mox)([1-4])$")
 
 # -- schema ------------------------------------------------------------------------------------------

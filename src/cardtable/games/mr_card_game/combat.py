@@ -22,11 +22,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
-from cardtable.games.mr_card_game import flow, hardcore, modifiers
-from cardtable.games.mr_card_game.cards import E_COMBAT, K_BOSS, MOJO_X, S_COMBAT, STAT_KINDS
+from cardtable.games.mr_card_game import ascension, flow, hardcore, march, modifiers
+from cardtable.games.mr_card_game.cards import E_COMBAT, K_BOSS, MOJO_X, S_COMBAT, STAT_CODE
 from cardtable.games.mr_card_game.codes import M_TURN, ST_BLOCK, ST_COMBAT, ST_MANEUVER, ST_TARGET
 from cardtable.games.mr_card_game.effects import F_MANEUVER, F_SKILL, F_USE, MANEUVER_STAT, MANEUVER_WORDS
-from cardtable.games.mr_card_game.endturn import take_kind
+from cardtable.games.mr_card_game.endturn import kind_mask, take_kind
 from cardtable.games.mr_card_game.mojo import mojo_actions
 from cardtable.games.mr_card_game.noncombat import gain_item
 from cardtable.games.mr_card_game.resolve import gain_meat, gain_stat
@@ -69,10 +69,39 @@ def power_of(s: McgState, card: int) -> int:
     return c.mpower[card] + s.mods[s.actor][modifiers.MPOW + c.element[card]] - s.red
 
 
-def beats(s: McgState, card: int) -> bool:
-    """Whether the acting player may kill ``card`` now (K7.6, clarification 7)."""
-    power = power_of(s, card)
-    return power <= 0 or score(s, s.game.cards.element[card]) >= power
+def scores(s: McgState) -> list[int]:
+    """:func:`score` against a target of each element, indexed by element (computed together)."""
+    dmg = s.dmg
+    dmg_vs = s.dmg_vs
+    man = s.man
+    if man < 0:
+        return [dmg + d for d in dmg_vs]
+    m = s.mods[s.actor]
+    base = s.psum + m[man] + s.cb[man]
+    vs = modifiers.VS + man
+    if man != EVADE or s.game.evasion_adds:
+        return [base + m[vs + 4 * e] + dmg + dmg_vs[e] for e in range(len(dmg_vs))]
+    return [base + m[vs + 4 * e] for e in range(len(dmg_vs))]
+
+
+def kill_actions(s: McgState) -> list[Action]:
+    """``kill card=N`` for each target the acting player may kill now (K7.6, clarification 7): its
+    power (:func:`power_of`) is 0 or less, or at most the score against its element (:func:`scores`,
+    worked out once for all the targets)."""
+    g = s.game
+    c = g.cards
+    mpower, element = c.mpower, c.element
+    mpow = s.mods[s.actor][modifiers.MPOW :]
+    red = s.red
+    against = scores(s)
+    kill = g.KILL
+    out = []
+    for t in targets(s):
+        e = element[t]
+        power = mpower[t] + mpow[e] - red
+        if power <= 0 or against[e] >= power:
+            out.append(kill[t])
+    return out
 
 
 def legal_step1(s: McgState) -> list[Action]:
@@ -82,38 +111,33 @@ def legal_step1(s: McgState) -> list[Action]:
     forbid = s.mods[p][modifiers.FORBIDS]
     out: list[Action] = []
     eq, used = s.eq, s.used
+    mask = kind_mask(s, s.hand[p])
     if not forbid & F_USE:
+        etype, slot = c.etype, c.slot
         for card in s.items[p]:
-            if c.etype[card] == E_COMBAT and (c.slot[card] < 0 or (eq >> card & 1 and not used >> card & 1)):
+            if etype[card] == E_COMBAT and (slot[card] < 0 or (eq >> card & 1 and not used >> card & 1)):
                 out.append(g.USE[card])
     if s.skills[p] and not forbid & F_SKILL:
         pool = s.mojo
         skill0 = g.skill0
+        stype, mojo = c.stype, c.mojo
         wants_mojo = False
         for card in s.skills[p]:
-            if c.stype[card] == S_COMBAT and not used >> card & 1:
-                cost = 1 if c.mojo[card] == MOJO_X else c.mojo[card]
+            if stype[card] == S_COMBAT and not used >> card & 1:
+                cost = 1 if mojo[card] == MOJO_X else mojo[card]
                 if cost <= pool:
                     out.append(g.SKILL[card - skill0])
                 if cost > 0:
                     wants_mojo = True
         if wants_mojo:
-            out += mojo_actions(s, p)
-    skind = c.skind
-    kinds = sorted({skind[x] for x in s.hand[p]}, reverse=True)
-    table = g.MANEUVER
+            out += mojo_actions(s, p, mask)
+    table = g.MANEUVER_BY
     for m in range(4):
-        if forbid >> (F_MANEUVER + m) & 1:
-            continue
-        t = MANEUVER_STAT[m]
-        for k in kinds:
-            if k >> 2 == t:
-                out.append(table[m][k & 3])
+        if not forbid >> (F_MANEUVER + m) & 1:
+            out += table[m][mask >> 4 * MANEUVER_STAT[m] & 15]
     if s.mode == M_TURN and (s.dmg or s.red or s.dmg_vs != NO_BONUS or g.low_power):
         # A kill by damage alone (clarification 5) or of a monster at power 0 or less (clarification 7).
-        for t in targets(s):
-            if beats(s, t):
-                out.append(g.KILL[t])
+        out += kill_actions(s)
         if g.ascension and beats_sorceress(s):
             out.append(g.KILL_SORCERESS)
     out.append(g.END_COMBAT)
@@ -122,18 +146,16 @@ def legal_step1(s: McgState) -> list[Action]:
 
 def legal_maneuver(s: McgState) -> list[Action]:
     g = s.game
-    skind = g.cards.skind
     t = MANEUVER_STAT[s.man]
-    lo, hi = t * 4, t * 4 + s.plast
-    kinds = sorted({k for k in (skind[x] for x in s.hand[s.actor]) if lo <= k <= hi}, reverse=True)
-    out = [g.PLAY[k] for k in kinds]
+    values = kind_mask(s, s.hand[s.actor]) >> 4 * t & ((2 << s.plast) - 1)  # at most the last value played
+    out = list(g.PLAY_BY[t][values])
     out.append(g.DONE)
     return out
 
 
 def legal_target(s: McgState) -> list[Action]:
     g = s.game
-    out = [g.KILL[t] for t in targets(s) if beats(s, t)]
+    out = kill_actions(s)
     if g.ascension and beats_sorceress(s):
         out.append(g.KILL_SORCERESS)
     out.append(g.END_COMBAT)
@@ -142,9 +164,7 @@ def legal_target(s: McgState) -> list[Action]:
 
 def beats_sorceress(s: McgState) -> bool:
     """Ascension (O3.3): whether the acting player beats the Sorceress form of their run."""
-    from cardtable.games.mr_card_game.ascension import sorceress_power
-
-    power = sorceress_power(s, s.actor)
+    power = ascension.sorceress_power(s, s.actor)
     if power is None:
         return False
     power -= s.red
@@ -168,12 +188,12 @@ def do_maneuver(s: McgState, action: Action) -> None:
     if s.log is not None:
         words = MANEUVER_WORDS[s.man]
         s.emit("maneuver", f"{s.game.seat_name(s.actor)} performs {'an' if s.man == EVADE else 'a'} {words}")
-    _play(s, STAT_KINDS.index(str(action.args[1])))
+    _play(s, STAT_CODE[action.args[1]])
     flow.advance(s)
 
 
 def do_play(s: McgState, action: Action) -> None:
-    _play(s, STAT_KINDS.index(str(action.args[0])))
+    _play(s, STAT_CODE[action.args[0]])
     flow.advance(s)
 
 
@@ -192,9 +212,7 @@ def maneuver_done(s: McgState) -> None:
         s.step = ST_TARGET
         flow.advance(s)
     else:
-        from cardtable.games.mr_card_game.march import combat_done
-
-        combat_done(s)
+        march.combat_done(s)
 
 
 def do_kill(s: McgState, action: Action) -> None:
@@ -250,9 +268,7 @@ def loot(s: McgState, p: int, t: int) -> None:
 def do_end_combat(s: McgState, action: Action) -> None:
     """``end-combat``: no kill (declined, or nothing beaten); in the March, announce the total now."""
     if s.mode != M_TURN:
-        from cardtable.games.mr_card_game.march import combat_done
-
-        combat_done(s)
+        march.combat_done(s)
         return
     if s.log is not None:
         s.emit("combat", f"{s.game.seat_name(s.actor)} ends the combat without a kill")

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
 from cardtable.games.mr_card_game import flow, modifiers
-from cardtable.games.mr_card_game.cards import K_BOSS, S_BUFF, STAT_KINDS
+from cardtable.games.mr_card_game.cards import K_BOSS, S_BUFF, STAT_CODE
 from cardtable.games.mr_card_game.codes import Q_DRAW_TO
-from cardtable.games.mr_card_game.shuffle import pick_list
+from cardtable.games.mr_card_game.shuffle import draw_list
 from cardtable.games.mr_card_game.text import kind_text, kinds_text
 
 if TYPE_CHECKING:
@@ -43,40 +43,46 @@ def clean_up(s: McgState, p: int) -> None:
             s.emit("heap", f"{s.game.seat_name(p)}'s escrow goes onto the Heap, in order: {names}")
 
 
-def _take_kind(zone: list[int], skind: tuple[int, ...], kind: int) -> int:
+def take_kind(s: McgState, zone: list[int], kind: int) -> int:
     """Remove and return the last card of ``kind`` in ``zone`` (the caller knows there is one)."""
+    skind = s.game.cards.skind
     for i in range(len(zone) - 1, -1, -1):
         if skind[zone[i]] == kind:
             return zone.pop(i)
     raise AssertionError(f"no card of kind {kind} in the zone")
 
 
-def take_kind(s: McgState, zone: list[int], kind: int) -> int:
-    return _take_kind(zone, s.game.cards.skind, kind)
+def kind_mask(s: McgState, zone: list[int]) -> int:
+    """The stat kinds ``zone`` holds, as a bit mask (bit k: kind code k); ``mask >> 4 * t & 15`` are
+    the values of type t it holds (the index of the game's ``..._BY`` action tables)."""
+    bit = s.game.kind_bit
+    mask = 0
+    for card in zone:
+        mask |= bit[card]
+    return mask
 
 
-def hand_kinds(s: McgState, p: int) -> list[int]:
-    """The kinds in ``p``'s hand, sorted."""
-    skind = s.game.cards.skind
-    return sorted({skind[c] for c in s.hand[p]})
+def discard_actions(s: McgState) -> list[Action]:
+    """``discard stat=K`` for each kind in the acting player's hand, in kind order."""
+    by = s.game.DISCARD_BY
+    mask = kind_mask(s, s.hand[s.actor])
+    return [*by[0][mask & 15], *by[1][mask >> 4 & 15], *by[2][mask >> 8]]
 
 
 def legal_discard(s: McgState) -> list[Action]:
-    g = s.game
-    out = [g.DISCARD[k] for k in hand_kinds(s, s.actor)]
-    out.append(g.DONE)
+    out = discard_actions(s)
+    out.append(s.game.DONE)
     return out
 
 
 def legal_limit(s: McgState) -> list[Action]:
-    g = s.game
-    return [g.DISCARD[k] for k in hand_kinds(s, s.actor)]
+    return discard_actions(s)
 
 
 def do_discard(s: McgState, action: Action) -> None:
     """``discard stat=K``: a voluntary discard (K8.3) or one down to six (K8.4)."""
     p = s.actor
-    kind = STAT_KINDS.index(str(action.args[0]))
+    kind = STAT_CODE[action.args[0]]
     s.disc[p].append(take_kind(s, s.hand[p], kind))
     if s.log is not None:
         s.emit("discard", f"{s.game.seat_name(p)} discards {kind_text(s, kind)}")
@@ -107,28 +113,28 @@ def draw_from_queue(s: McgState) -> bool:
     p = s.actor
     hand = s.hand[p]
     deck = s.deck[p]
-    drawn: list[int] = []
-    while True:
-        need = n - len(hand) if op == Q_DRAW_TO else n - len(drawn)
-        if need <= 0:
-            q.pop(0)
-            _emit_draws(s, p, drawn)
-            return False
-        if not deck:
-            _emit_draws(s, p, drawn)
-            if op != Q_DRAW_TO:
-                q[0] = (op, n - len(drawn), b, src, x)
-            if not s.disc[p]:
-                # K9.5 (interpretation): nothing left anywhere to draw; the draw stops short.
-                q.pop(0)
-                if s.log is not None:
-                    s.emit("draw", f"{s.game.seat_name(p)} has no card left to draw")
-                return False
-            start_rollover(s, p)  # the flow opens the upgrade decision; the rest of the draw waits
-            return False
-        card = pick_list(deck, s.rng)
-        hand.append(card)
-        drawn.append(card)
+    start = len(hand)  # the cards drawn now are hand[start:]
+    need = n - start if op == Q_DRAW_TO else n
+    if need > 0 and deck:
+        # One card at a time, as long as the deck lasts.
+        draw_list(hand, deck, min(need, len(deck)), s.rng)
+        need = n - len(hand) if op == Q_DRAW_TO else n - (len(hand) - start)
+    if s.log is not None:
+        _emit_draws(s, p, hand[start:])
+    if need <= 0:
+        q.pop(0)
+        return False
+    # The deck is empty and cards are still to be drawn.
+    if op != Q_DRAW_TO:
+        q[0] = (op, need, b, src, x)
+    if not s.disc[p]:
+        # K9.5 (interpretation): nothing left anywhere to draw; the draw stops short.
+        q.pop(0)
+        if s.log is not None:
+            s.emit("draw", f"{s.game.seat_name(p)} has no card left to draw")
+        return False
+    start_rollover(s, p)  # the flow opens the upgrade decision; the rest of the draw waits
+    return False
 
 
 def deactivate_buffs(s: McgState, p: int) -> bool:
@@ -161,11 +167,12 @@ def upgrade_options(s: McgState, p: int) -> list[tuple[int, int]]:
     """K9.3: (from kind, to kind) pairs: a card of the discard pile for one of the same type one value
     higher (never above 4, clarification 6) or of another type and the same value, from a pile that
     is not empty."""
-    skind = s.game.cards.skind
     piles = s.piles
-    present = sorted({skind[c] for c in s.disc[p]})
+    present = kind_mask(s, s.disc[p])
     out = []
-    for k in present:
+    for k in range(12):
+        if not present >> k & 1:
+            continue
         t, v = divmod(k, 4)
         if v < 3 and piles[k + 1]:
             out.append((k, k + 1))
@@ -189,8 +196,8 @@ def legal_upgrade(s: McgState) -> list[Action]:
 
 def do_upgrade(s: McgState, action: Action) -> None:
     p = s.actor
-    k = STAT_KINDS.index(str(action.args[0]))
-    j = STAT_KINDS.index(str(action.args[1]))
+    k = STAT_CODE[action.args[0]]
+    j = STAT_CODE[action.args[1]]
     old = take_kind(s, s.disc[p], k)
     s.piles[k] = (*s.piles[k], old)
     new_pile = s.piles[j]

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
-from cardtable.games.mr_card_game import resolve
+from cardtable.games.mr_card_game import ascension, combat, endturn, march, resolve
 from cardtable.games.mr_card_game.codes import (
     D_BLOCK,
     D_CLASS,
@@ -56,6 +56,20 @@ if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
 
 NO_ELEMENT_BONUS = (0, 0, 0, 0, 0, 0)
+
+_DECISION_AT: tuple[int, ...] = tuple(
+    {
+        ST_NONCOMBAT: D_NONCOMBAT,
+        ST_COMBAT: D_COMBAT,
+        ST_MANEUVER: D_MANEUVER,
+        ST_TARGET: D_TARGET,
+        ST_DISCARD: D_DISCARD,
+        ST_BLOCK: D_BLOCK,
+    }.get(step, -1)
+    for step in range(ST_SIDE + 1)
+)
+"""The decision the acting player takes at each step that always opens one (-1: a step that runs
+rules first, see :func:`advance`)."""
 
 
 def reset_combat(s: McgState) -> None:
@@ -118,19 +132,15 @@ def advance(s: McgState) -> None:
                 return
             continue
         step = s.step
-        if step == ST_NONCOMBAT:
-            s.phase = D_NONCOMBAT
-        elif step == ST_COMBAT:
-            s.phase = D_COMBAT
-        elif step == ST_MANEUVER:
-            s.phase = D_MANEUVER
-        elif step == ST_TARGET:
-            s.phase = D_TARGET
-        elif step == ST_DISCARD:
-            s.phase = D_DISCARD
+        phase = _DECISION_AT[step]
+        if phase >= 0:
+            s.phase = phase
         elif step == ST_DRAW:
+            # K8.4: draw up to six, queued so that a rollover can interrupt it (the queue is empty
+            # here, so the draw is its head).
             s.queue.append((Q_DRAW_TO, HAND_SIZE, 0, -1, 0))
             s.step = ST_LIMIT
+            endturn.draw_from_queue(s)
             continue
         elif step == ST_LIMIT:
             if len(s.hand[s.actor]) > HAND_SIZE:
@@ -139,9 +149,7 @@ def advance(s: McgState) -> None:
                 s.step = ST_END
                 continue
         elif step == ST_END:
-            from cardtable.games.mr_card_game.march import after_cleanup
-
-            after_cleanup(s)  # sets the next step (a new turn, the poll, the next cleanup) or ends
+            march.after_cleanup(s)  # sets the next step (a new turn, the poll, the next cleanup) or ends
             if s.is_over:
                 return
             continue
@@ -149,12 +157,8 @@ def advance(s: McgState) -> None:
             s.phase = D_POLL
             s.current_player = s.poll[s.midx]
             return
-        elif step == ST_BLOCK:
-            s.phase = D_BLOCK
         elif step == ST_ASCEND:
-            from cardtable.games.mr_card_game.ascension import next_stage
-
-            if next_stage(s):
+            if ascension.next_stage(s):
                 continue
             s.phase = D_PERM if s.asc_stage == 0 else D_CLASS
         elif step == ST_SIDE:
@@ -171,24 +175,18 @@ def do_done(s: McgState, action: Action) -> None:
     """``done``: finish playing maneuver cards, the voluntary discards, or a March non-combat phase."""
     phase = s.phase
     if phase == D_MANEUVER:
-        from cardtable.games.mr_card_game.combat import maneuver_done
-
-        maneuver_done(s)
+        combat.maneuver_done(s)
     elif phase == D_DISCARD:
         s.step = ST_DRAW
         advance(s)
     else:
         assert phase == D_NONCOMBAT and s.mode == M_MARCH
-        from cardtable.games.mr_card_game.march import noncombat_done
-
-        noncombat_done(s)
+        march.noncombat_done(s)
 
 
 def start_end_of_turn(s: McgState, seat: int) -> None:
     """K8.1, K8.2: the played stat cards go to the discard pile and escrow to the Heap, in order;
     then the voluntary discards (K8.3) for ``seat``."""
-    from cardtable.games.mr_card_game.endturn import clean_up
-
-    clean_up(s, seat)
+    endturn.clean_up(s, seat)
     s.actor = seat
     s.step = ST_DISCARD

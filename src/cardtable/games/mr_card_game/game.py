@@ -19,11 +19,13 @@ Where each rule lives (see ``docs/rules/mr-card-game.md`` for the clauses and th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from cardtable.engine import Action, Game, Option, OptionError, OptionValue
 from cardtable.engine.errors import CardDataError
+from cardtable.games.mr_card_game import modifiers
+from cardtable.games.mr_card_game import state as state_module
 from cardtable.games.mr_card_game.cards import E_NONCOMBAT, STAT_KINDS, CardSet, load_cards
 from cardtable.games.mr_card_game.codes import MAX_X
 from cardtable.games.mr_card_game.effects import MANEUVER_STAT, MANEUVERS, MONSTER_POWER, STAT_TYPES
@@ -33,6 +35,14 @@ if TYPE_CHECKING:
 
 DEFAULT_TURN_LIMIT = 100
 _CARDS_CACHE: dict[str, CardSet] = {}
+
+
+def by_values(actions: Sequence[Action], descending: bool) -> tuple[tuple[Action, ...], ...]:
+    """For each set of stat values as a 4-bit mask (bit v: value v + 1), the actions of those values
+    (``actions[v]``), in increasing or decreasing value: what a hand holding those values of one stat
+    type is offered."""
+    order = (3, 2, 1, 0) if descending else (0, 1, 2, 3)
+    return tuple(tuple(actions[v] for v in order if nib >> v & 1) for nib in range(16))
 
 
 def starting_meat(position: int) -> int:
@@ -442,6 +452,10 @@ class MrCardGame(Game):
             op == MONSTER_POWER and b < 0 for fx in c.effects for op, _, b, _ in fx
         )
         self.n_items = c.items.stop
+        self.sums = modifiers.card_sums(c)
+        self.newbie_mods: dict[int, tuple[int, ...]] = {}
+        """The sums of a player holding only a newbie set (by set), filled by the deal."""
+        """What each card adds to a player's sums when active (see :func:`.modifiers.compute`)."""
 
         a = self.actions
         for kind in ("equip", "unequip", "autosell", "use", "dive", "target", "kill", "train", "skill", "buff"):
@@ -487,6 +501,16 @@ class MrCardGame(Game):
         ]
         self.PLAY = a.grid("play", STAT_KINDS)
         self.DISCARD = a.grid("discard", STAT_KINDS)
+        # The same actions by the values of one stat type a hand holds (see ``endturn.kind_mask``),
+        # in the order they are offered: [type or maneuver][4-bit mask of values].
+        self.DISCARD_BY: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+            by_values(self.DISCARD[t * 4 : t * 4 + 4], False) for t in range(3)
+        )
+        self.PLAY_BY = tuple(by_values(self.PLAY[t * 4 : t * 4 + 4], True) for t in range(3))
+        self.MANEUVER_BY = tuple(by_values(self.MANEUVER[m], True) for m in range(4))
+        self.MOJO_BY = by_values(self.MOJO, False)
+        self.kind_bit = tuple(1 << k if k >= 0 else 0 for k in c.skind)
+        """Each card's stat kind as a bit (0: not a stat card): OR-ed over a zone, the kinds it holds."""
         # Per item: (unequip, equip, autosell, use in a non-combat phase), None where it does not apply.
         self.ITEM_ACTIONS: tuple[tuple[Action | None, Action | None, Action | None, Action | None], ...] = tuple(
             (
@@ -514,6 +538,7 @@ class MrCardGame(Game):
             a.declare(kind)
         self.REVEAL = a.grid("reveal", items)
         self.BLOCK = a.grid("block", STAT_KINDS)
+        self.BLOCK_BY = tuple(by_values(self.BLOCK[t * 4 : t * 4 + 4], True) for t in range(3))
         self.SUFFER = a.add("suffer")
         self.CURE = {x: a.add("cure", x) for x in c.bosses}
         self.NO_CURE = a.add("no-cure")
@@ -525,9 +550,7 @@ class MrCardGame(Game):
         self.KILL_SORCERESS = a.add("kill-sorceress")
 
     def new_state(self, seed: int, log: bool) -> McgState:
-        from cardtable.games.mr_card_game.state import McgState
-
-        return McgState(self, seed, log)
+        return state_module.McgState(self, seed, log)
 
     def card_name(self, card: int) -> str:
         """``Stale Cellar Cracker (card 0)``; a monster/item card names both sides (monster first)."""

@@ -27,11 +27,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
-from cardtable.games.mr_card_game import flow, modifiers
-from cardtable.games.mr_card_game.cards import K_BOSS, STAT_KINDS
+from cardtable.games.mr_card_game import combat, flow, modifiers
+from cardtable.games.mr_card_game.cards import K_BOSS, STAT_CODE
 from cardtable.games.mr_card_game.effects import CHOOSE, GAIN_STAT, STAT_WORDS, SUBTYPES, UNEQUIP
-from cardtable.games.mr_card_game.endturn import take_kind
-from cardtable.games.mr_card_game.resolve import unequip_slot
+from cardtable.games.mr_card_game.endturn import kind_mask, take_kind
+from cardtable.games.mr_card_game.resolve import gain_meat, unequip_slot
 from cardtable.games.mr_card_game.text import kind_text
 
 if TYPE_CHECKING:
@@ -93,14 +93,13 @@ def start(s: McgState, target: int) -> bool:
 
 def legal_block(s: McgState) -> list[Action]:
     g = s.game
-    skind = g.cards.skind
     typ = s.hc_type
-    last = s.hc_last
-    kinds = sorted(
-        {k for k in (skind[x] for x in s.hand[s.actor]) if (typ < 0 or k >> 2 == typ) and (k & 3) <= last},
-        reverse=True,
-    )
-    out = [g.BLOCK[k] for k in kinds]
+    mask = kind_mask(s, s.hand[s.actor])
+    low = (2 << s.hc_last) - 1  # values up to the last one discarded
+    out: list[Action] = []
+    for t in (2, 1, 0):  # kinds in decreasing order
+        if typ < 0 or t == typ:
+            out += g.BLOCK_BY[t][mask >> 4 * t & low]
     out.append(g.SUFFER)
     return out
 
@@ -108,7 +107,7 @@ def legal_block(s: McgState) -> list[Action]:
 def do_block(s: McgState, action: Action) -> None:
     """``block stat=mus2``: discard a card towards the block; the block holds once the total is reached."""
     p = s.actor
-    kind = STAT_KINDS.index(str(action.args[0]))
+    kind = STAT_CODE[action.args[0]]
     s.disc[p].append(take_kind(s, s.hand[p], kind))
     s.hc_type = kind >> 2
     s.hc_last = kind & 3
@@ -131,20 +130,16 @@ def do_suffer(s: McgState, action: Action) -> None:
 
 
 def _settle(s: McgState, blocked: bool) -> None:
-    from cardtable.games.mr_card_game.combat import finish_kill
-
     target = s.hc_target
     s.hc = 0
     s.hc_type = ANY_TYPE
     s.hc_target = -1
-    finish_kill(s, target, blocked)
+    combat.finish_kill(s, target, blocked)
 
 
 def loot_boss(s: McgState, p: int, boss: int, blocked: bool) -> None:
     """B2.4, B2.6: a boss's loot (meat, a stat card of a chosen type, no item), then its card leaves
     the game (blocked) or its negative effect joins the display case (not blocked)."""
-    from cardtable.games.mr_card_game.resolve import gain_meat
-
     g = s.game
     c = g.cards
     s.quests = s.quests[1:]

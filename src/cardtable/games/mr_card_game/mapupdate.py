@@ -32,19 +32,21 @@ def update(s: McgState) -> None:
     c = s.game.cards
     log = s.log is not None
     taken = s.taken
+    top = s.top
+    below = s.below
     if taken:
-        for li in range(len(s.top)):
-            if taken >> li & 1 and s.top[li] < 0 and s.below[li]:
-                s.top[li], s.below[li] = pick_tuple(s.below[li], s.rng)
+        for li in range(len(top)):
+            if taken >> li & 1 and top[li] < 0 and below[li]:
+                top[li], below[li] = pick_tuple(below[li], s.rng)
                 if log:
-                    s.emit("map", f"{c.locations[li].name}: {c.mname[s.top[li]]} is turned up")
+                    s.emit("map", f"{c.locations[li].name}: {c.mname[top[li]]} is turned up")
         if c.tower >= 0 and taken >> c.tower & 1 and s.tower < 0:
             from cardtable.games.mr_card_game.setup import reveal_tower
 
             reveal_tower(s)  # O3.5: the next Sorceress of the Tower and her global effect
         s.taken = 0
     for li in c.kingdom:
-        if s.top[li] < 0 and not s.below[li]:
+        if top[li] < 0 and not below[li]:
             rebuild(s, li)
     # B1.6: an emptied nemesis pile stays empty, except under ascension (O3.7, ``nemesis-rebuild``).
     if s.game.ascension and s.game.nemesis:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
-from cardtable.games.mr_card_game import flow, mapupdate, modifiers
+from cardtable.games.mr_card_game import combat, flow, mapupdate, modifiers
 from cardtable.games.mr_card_game.codes import (
     D_OVER,
     M_CLEANUP,
@@ -45,12 +45,21 @@ if TYPE_CHECKING:
 def active_seats(s: McgState, start: int) -> list[int]:
     """The seats still in the game, clockwise from ``start`` (included if it is in)."""
     n = s.game.players
-    return [(start + i) % n for i in range(n) if not s.out >> ((start + i) % n) & 1]
+    out = s.out
+    if not out:
+        return [(start + i) % n for i in range(n)]
+    return [(start + i) % n for i in range(n) if not out >> ((start + i) % n) & 1]
 
 
 def next_active(s: McgState, seat: int) -> int:
-    """The next seat clockwise after ``seat`` that is still in the game."""
-    return active_seats(s, seat + 1)[0]
+    """The next seat clockwise after ``seat`` that is still in the game (someone is)."""
+    n = s.game.players
+    out = s.out
+    for i in range(1, n + 1):
+        nxt = (seat + i) % n
+        if not out >> nxt & 1:
+            return nxt
+    raise AssertionError("every seat is out of the game")
 
 
 def finish(s: McgState, reason: str, winners: tuple[int, ...] = ()) -> None:
@@ -143,9 +152,10 @@ def do_march(s: McgState, action: Action) -> None:
     s.announcer = announcer
     s.turn += 1
     s.mode = M_MARCH
-    s.buffs = 0
-    for p in range(g.players):
-        modifiers.refresh(s, p)
+    if s.buffs:
+        s.buffs = 0
+        for p in range(g.players):
+            modifiers.refresh(s, p)
     s.used = 0
     s.morder = active_seats(s, announcer + 1)
     s.mtotal = [-1] * g.players
@@ -203,11 +213,9 @@ def threshold(s: McgState) -> int:
 
 def combat_done(s: McgState) -> None:
     """K14.5: a marcher's total is announced; after the last one, the March is decided."""
-    from cardtable.games.mr_card_game.combat import score
-
     g = s.game
     p = s.actor
-    total = score(s, g.cards.element[sorceress_card(s)])
+    total = combat.score(s, g.cards.element[sorceress_card(s)])
     need = threshold(s)
     s.mtotal[p] = total
     s.mthresh[p] = need

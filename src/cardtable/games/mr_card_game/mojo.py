@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
 from cardtable.games.mr_card_game import flow, modifiers
-from cardtable.games.mr_card_game.cards import MOJO_X, S_BUFF, STAT_KINDS
+from cardtable.games.mr_card_game.cards import MOJO_X, S_BUFF, STAT_CODE
 from cardtable.games.mr_card_game.codes import MAX_X
-from cardtable.games.mr_card_game.endturn import take_kind
+from cardtable.games.mr_card_game.endturn import kind_mask, take_kind
 
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
@@ -37,12 +37,12 @@ def mys_in_hand(s: McgState, p: int) -> int:
     return total
 
 
-def mojo_actions(s: McgState, p: int) -> list[Action]:
-    """``mojo stat=mysV`` for each Mysticality kind in ``p``'s hand."""
-    g = s.game
-    skind = g.cards.skind
-    have = {skind[c] for c in s.hand[p]}
-    return [g.MOJO[k - 4] for k in (4, 5, 6, 7) if k in have]
+def mojo_actions(s: McgState, p: int, hand_mask: int = -1) -> list[Action]:
+    """``mojo stat=mysV`` for each Mysticality kind in ``p``'s hand (``hand_mask``: its
+    :func:`.endturn.kind_mask`, when the caller has it)."""
+    if hand_mask < 0:
+        hand_mask = kind_mask(s, s.hand[p])
+    return list(s.game.MOJO_BY[hand_mask >> 4 & 15])
 
 
 def cost_of(s: McgState, card: int) -> int:
@@ -58,7 +58,7 @@ def legal_spell_x(s: McgState) -> list[Action]:
 def do_mojo(s: McgState, action: Action) -> None:
     """``mojo stat=mysV``: a Mysticality card from hand to the discard pile, +V mojo (K5.1)."""
     p = s.actor
-    kind = STAT_KINDS.index(str(action.args[0]))
+    kind = STAT_CODE[action.args[0]]
     s.disc[p].append(take_kind(s, s.hand[p], kind))
     s.mojo += kind - 3
     if s.log is not None:

@@ -33,6 +33,7 @@ from cardtable.games.mr_card_game.effects import (
     F_USE,
     GAIN_STAT,
 )
+from cardtable.games.mr_card_game.modifiers import DIVE, FORBIDS, SKILLCOST
 from cardtable.games.mr_card_game.mojo import mojo_actions
 from cardtable.games.mr_card_game.resolve import choosable_types, gain_meat, gain_stat, pay_meat, pulverize_targets
 
@@ -69,7 +70,7 @@ def legal(s: McgState) -> list[Action]:
     c = g.cards
     p = s.actor
     m = s.mods[p]
-    forbid = m[modifiers.FORBIDS]
+    forbid = m[FORBIDS]
     eq = s.eq
     used = s.used
     equips: list[Action] = []
@@ -99,10 +100,11 @@ def legal(s: McgState) -> list[Action]:
     skill0 = g.skill0
     if not forbid & F_TRAIN:
         cost = c.cost
-        extra = m[modifiers.SKILLCOST]
+        budget = meat - m[SKILLCOST]
+        train = g.TRAIN
         for card in s.trainer:
-            if card >= 0 and cost[card] + extra <= meat:
-                out.append(g.TRAIN[card - skill0])
+            if card >= 0 and cost[card] <= budget:
+                out.append(train[card - skill0])
     owned = s.skills[p]
     if owned:
         pool = s.mojo
@@ -136,7 +138,7 @@ def legal(s: McgState) -> list[Action]:
     if heap and not forbid & F_DIVE:
         top = heap[-1]
         price = c.price[top]
-        if price >= 0 and price + m[modifiers.DIVE] <= meat:
+        if price >= 0 and price + m[DIVE] <= meat:
             out.append(g.DIVE[top])
     if s.mode == M_MARCH:
         out.append(g.DONE)
@@ -148,10 +150,12 @@ def legal(s: McgState) -> list[Action]:
 
 def _remove_item(s: McgState, p: int, card: int) -> None:
     """Take ``card`` out of ``p``'s display case (unequipping it)."""
+    adds = modifiers.item_adds(s, card)
     s.items[p] = tuple(x for x in s.items[p] if x != card)
     if s.eq >> card & 1:
         s.eq &= ~(1 << card)
-    modifiers.refresh(s, p)
+    if adds:
+        modifiers.update(s, p, (), (s.game.sums.item[card],))
 
 
 def equipped_count(s: McgState, p: int) -> int:
@@ -177,7 +181,8 @@ def gain_item(s: McgState, p: int, card: int) -> None:
     c = s.game.cards
     if c.slot[card] >= 0 and s.game.equip_if_free and slot_free(s, p, card):
         s.eq |= 1 << card
-    modifiers.refresh(s, p)
+    if modifiers.item_adds(s, card):
+        modifiers.update(s, p, (s.game.sums.item[card],), ())
 
 
 def do_equip(s: McgState, action: Action) -> None:
@@ -185,14 +190,18 @@ def do_equip(s: McgState, action: Action) -> None:
     p = s.actor
     c = s.game.cards
     sl = c.slot[card]
+    sums = s.game.sums.item
+    lost: tuple[modifiers.Entry, ...] = ()  # what stops counting in the sums
     if sl != T_ACCESSORY:
         for x in s.items[p]:
             if s.eq >> x & 1 and c.slot[x] == sl:
+                if modifiers.item_adds(s, x):
+                    lost = (*lost, sums[x])
                 s.eq &= ~(1 << x)
                 if s.log is not None:
                     s.emit("equip", f"{s.game.seat_name(p)} unequips {s.game.card_name(x)}")
     s.eq |= 1 << card
-    modifiers.refresh(s, p)
+    modifiers.update(s, p, (sums[card],) if modifiers.item_adds(s, card) else (), lost)
     if s.log is not None:
         s.emit("equip", f"{s.game.seat_name(p)} equips {s.game.card_name(card)}")
     if equipped_count(s, p) > 3:
@@ -204,9 +213,11 @@ def do_unequip(s: McgState, action: Action) -> None:
     """``unequip card=N``: by choice in a non-combat phase, or forced after equipping a fourth piece."""
     card = int(action.args[0])
     p = s.actor
+    adds = modifiers.item_adds(s, card)
     s.eq &= ~(1 << card)
     s.force = -1
-    modifiers.refresh(s, p)
+    if adds:
+        modifiers.update(s, p, (), (s.game.sums.item[card],))
     if s.log is not None:
         s.emit("equip", f"{s.game.seat_name(p)} unequips {s.game.card_name(card)}")
     flow.advance(s)
@@ -293,7 +304,8 @@ def do_train(s: McgState, action: Action) -> None:
     s.trainer = tuple(-1 if x == card else x for x in s.trainer)
     s.skills[p] = (*s.skills[p], card)
     s.trained[p] += 1
-    modifiers.refresh(s, p)
+    if modifiers.skill_adds(s, card):
+        modifiers.update(s, p, (s.game.sums.skill[card],), ())
     if s.log is not None:
         s.emit("train", f"{s.game.seat_name(p)} trains {s.game.card_name(card)} for {cost} meat")
     flow.advance(s)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardtable.games.mr_card_game import modifiers
+from cardtable.games.mr_card_game import endturn, modifiers
 from cardtable.games.mr_card_game.cards import K_BOARD_ITEM, K_BOSS
 from cardtable.games.mr_card_game.codes import D_CHOOSE, D_PULVERIZE, NO_LIMIT, Q_DRAW_TO
 from cardtable.games.mr_card_game.effects import (
@@ -109,8 +109,6 @@ def choosable_types(s: McgState, value: int) -> list[int]:
 
 def head(s: McgState) -> bool:
     """Resolve the first queued instant; True when it opened a decision (it then stays queued)."""
-    from cardtable.games.mr_card_game import endturn
-
     q = s.queue
     op, a, b, _, x = q[0]
     p = s.actor
@@ -167,9 +165,7 @@ def head(s: McgState) -> bool:
     elif op == GAIN_STAT:
         gain_stat(s, p, a * 4 + b - 1)
     elif op == UPGRADE_STAT:
-        from cardtable.games.mr_card_game.endturn import upgrade_options
-
-        if upgrade_options(s, p):
+        if endturn.upgrade_options(s, p):
             s.upg_left = 1  # the flow opens the upgrade decision
             s.upg_roll = False
             return False

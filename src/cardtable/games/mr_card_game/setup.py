@@ -15,7 +15,7 @@ from cardtable.games.mr_card_game import trainer as trainer_mod
 from cardtable.games.mr_card_game.classes import BOARDS, CARDS
 from cardtable.games.mr_card_game.codes import D_NONCOMBAT, HAND_SIZE, M_TURN, NO_LIMIT, ST_NONCOMBAT, ST_SIDE
 from cardtable.games.mr_card_game.game import starting_meat
-from cardtable.games.mr_card_game.shuffle import pick_list, pick_tuple
+from cardtable.games.mr_card_game.shuffle import draw_list, pick_tuple
 from cardtable.games.mr_card_game.text import kinds_text
 
 if TYPE_CHECKING:
@@ -126,9 +126,12 @@ def deal(s: McgState) -> None:
         # K2.9: four of each level-1 stat card, shuffled into a deck; draw six.
         deck = [*g.start_decks[seat]]
         s.deck[seat] = deck
-        for _ in range(HAND_SIZE):
-            s.hand[seat].append(pick_list(deck, rng))
-        modifiers.refresh(s, seat)
+        draw_list(s.hand[seat], deck, HAND_SIZE, rng)
+        # The sums of a player holding only their newbie gear, equipped: the same in every game.
+        mods = g.newbie_mods.get(pos)
+        if mods is None:
+            mods = g.newbie_mods[pos] = modifiers.compute(s, seat)
+        s.mods[seat] = mods
         if log:
             name = g.seat_name(seat)
             s.emit(
@@ -217,6 +220,9 @@ def supplement(s: McgState) -> None:
     # table under ascension).
     kinds = ((), c.class_cards, c.class_boards)
     deck = kinds[g.classes]
+    # A class and a foil's global effect are active from the start; with neither, nothing active has
+    # changed since the deal refreshed each player's sums.
+    changed = bool(deck) or bool(s.global_fx)
     for seat in range(n):
         if deck:
             s.klass[seat], deck = pick_tuple(deck, rng)
@@ -227,7 +233,8 @@ def supplement(s: McgState) -> None:
                 s.plain |= 1 << seat
                 if log:
                     s.emit("setup", f"{g.seat_name(seat)} is dealt the {c.iname[s.klass[seat]]}")
-        modifiers.refresh(s, seat)
+        if changed:
+            modifiers.refresh(s, seat)
     if g.ascension:
         s.middle = tuple(sorted(deck))
     else:

@@ -23,7 +23,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cardtable.engine import JSON, Action, Result, Rng, State
-from cardtable.games.mr_card_game import ascension, classes, combat, endturn, flow, hardcore, march, mojo, noncombat
+from cardtable.games.mr_card_game import (
+    ascension,
+    classes,
+    combat,
+    endturn,
+    flow,
+    hardcore,
+    march,
+    mojo,
+    noncombat,
+    setup,
+)
 from cardtable.games.mr_card_game.codes import (
     D_BLOCK,
     D_CHOOSE,
@@ -248,9 +259,7 @@ class McgState(State):
 
     def __init__(self, game: MrCardGame, seed: int, log: bool) -> None:
         super().__init__(game, seed, log)
-        from cardtable.games.mr_card_game.setup import deal
-
-        deal(self)
+        setup.deal(self)
 
     # -- the protocol hooks ---------------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:

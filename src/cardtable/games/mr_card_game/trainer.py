@@ -82,13 +82,24 @@ def refresh(s: McgState) -> None:
         _refresh_classes(s)
         return
     line = s.trainer
-    remaining = [x for x in line if x >= 0]
     log = s.log is not None
-    if len(remaining) == len(line) and remaining:
-        oldest = remaining.pop()
+    if -1 in line:
+        remaining = tuple(x for x in line if x >= 0)
+    elif line:
+        oldest = line[-1]
+        remaining = line[:-1]
         s.skill_disc = (*s.skill_disc, oldest)
         if log:
             s.emit("trainer", f"no skill was trained: the oldest, {s.game.card_name(oldest)}, is discarded")
+    else:
+        remaining = line
+    if len(remaining) == TRAINER_SIZE - 1 and s.skill_pile:
+        # The usual turn: one new skill, straight from a draw pile that is not empty.
+        card, s.skill_pile = pick_tuple(s.skill_pile, s.rng)
+        s.trainer = (card, *remaining)
+        if log:
+            s.emit("trainer", f"{s.game.card_name(card)} joins the trainer")
+        return
     new: list[int] = []
     for _ in range(TRAINER_SIZE - len(remaining)):
         card = draw_skill(s)
