@@ -51,8 +51,12 @@ def screens(game_id: str, options: dict[str, Any], width: int, steps: int) -> li
     return shown
 
 
-@pytest.mark.parametrize("width", [80, 100])
-@pytest.mark.parametrize(("game_id", "options"), TALLEST, ids=[g for g, _ in TALLEST])
+# The all-options Mr. Card Game table is the slowest to draw: it runs at the narrower width only,
+# where folding is hardest.
+CASES = [(g, o, w) for i, (g, o) in enumerate(TALLEST) for w in ((80,) if i == len(TALLEST) - 1 else (80, 100))]
+
+
+@pytest.mark.parametrize(("game_id", "options", "width"), CASES, ids=[f"{g}-{w}" for g, _, w in CASES])
 def test_every_decision_screen_fits_fifty_rows(game_id: str, options: dict[str, Any], width: int) -> None:
     shown = screens(game_id, options, width, 150)
     assert len(shown) >= 20
