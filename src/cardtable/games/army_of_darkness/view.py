@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
 from cardtable.engine import JSON
+from cardtable.engine.memo import per_game
 from cardtable.games.army_of_darkness.cards import (
     DISCARD_TABLED,
     FROM_DISCARD,
@@ -250,14 +250,7 @@ class _Cards:
         self.json: Callable[[int], dict[str, JSON]] = json
 
 
-_CARDS: WeakKeyDictionary[ArmyOfDarkness, _Cards] = WeakKeyDictionary()
-
-
-def _cards(g: ArmyOfDarkness) -> _Cards:
-    cards = _CARDS.get(g)
-    if cards is None:
-        cards = _CARDS[g] = _Cards(g)
-    return cards
+_cards = per_game(_Cards)
 
 
 def _seat(st: AodState, s: int, cj: Callable[[int], dict[str, JSON]]) -> dict[str, JSON]:

@@ -15,9 +15,9 @@ Spectators see the table from P1's side.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
 from cardtable.engine import JSON, Result, ranks_from_keys
+from cardtable.engine.memo import per_game
 from cardtable.games.mephisto.board import BLOCKED, DECK, SIDES
 from cardtable.games.mephisto.cards import MONSTER, TYPE_NAMES, WEAPON
 from cardtable.games.mephisto.rules import (
@@ -244,14 +244,7 @@ class _Words:
         )
 
 
-_WORDS: WeakKeyDictionary[Mephisto, _Words] = WeakKeyDictionary()
-
-
-def _words(g: Mephisto) -> _Words:
-    w = _WORDS.get(g)
-    if w is None:
-        w = _WORDS[g] = _Words(g)
-    return w
+_words = per_game(_Words)
 
 
 def _where(g: Mephisto, reader: int | None, other: int) -> str:

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import operator
 from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
 from cardtable.engine import JSON, Action, Result, ranks_from_keys
+from cardtable.engine.memo import per_game
 from cardtable.games.mr_card_game import modifiers
 from cardtable.games.mr_card_game.cards import (
     CLASS_WORDS,
@@ -384,14 +384,7 @@ def _stat_total(counts: list[int]) -> int:
 _KIND_VALUES = tuple(k % 4 + 1 for k in range(12))
 
 
-_CACHES: WeakKeyDictionary[MrCardGame, _Cache] = WeakKeyDictionary()
-
-
-def _cache(g: MrCardGame) -> _Cache:
-    j = _CACHES.get(g)
-    if j is None:
-        j = _CACHES[g] = _Cache(g)
-    return j
+_cache = per_game(_Cache)
 
 
 def card_json(g: MrCardGame, card: int) -> dict[str, JSON]:
