@@ -59,7 +59,7 @@ def two_player_games() -> list[str]:
 def iterations_per_second(
     game_id: str,
     iterations: int,
-    c: float,
+    c: float | None,
     games: int = 2,
     seconds: float = 20.0,
     options: Mapping[str, Any] | None = None,
@@ -73,7 +73,7 @@ def iterations_per_second(
     spent = 0.0
     for seed in range(games):
         hero = seed % game.players
-        search = Ismcts(seed, iterations=iterations, c=c)
+        search = Ismcts(seed, iterations=iterations, c=c)  # c None: the agent's default for the game
         other = make_agent(opponent, game, seed + 1)
         state = game.new(seed, log=False)
         while not state.is_over and spent < seconds:
@@ -116,12 +116,21 @@ def pct(i: dict[str, float]) -> str:
     return f"{100 * i['estimate']:.0f}% [{100 * i['low']:.0f}-{100 * i['high']:.0f}]"
 
 
+def ismcts_spec(args: argparse.Namespace) -> str:
+    """The ISMCTS agent spec the ladder plays: its budget, and ``c`` only when given."""
+    return f"ismcts:iterations={args.iterations}" + ("" if args.c is None else f",c={args.c}")
+
+
+def c_text(args: argparse.Namespace) -> str:
+    return "the default c per game" if args.c is None else f"c={args.c}"
+
+
 def ladder(args: argparse.Namespace) -> None:
-    spec = f"ismcts:iterations={args.iterations},c={args.c}"
+    spec = ismcts_spec(args)
     games = args.only or two_player_games()
     print(
-        f"ISMCTS ({args.iterations} iterations/decision, c={args.c}, default rollouts: cut and scored by the game's "
-        f"evaluation); {args.games} games per pairing, "
+        f"ISMCTS ({args.iterations} iterations/decision, {c_text(args)}, default rollouts: cut and scored by the "
+        f"game's evaluation); {args.games} games per pairing, "
     )
     print("seats rotated, win share of the first-named agent with a 95% Wilson interval.\n")
     print("| game | ISMCTS it/s (1 core) | s/decision | ISMCTS vs heuristic | ISMCTS vs random | heuristic vs random |")
@@ -140,9 +149,9 @@ def ladder(args: argparse.Namespace) -> None:
 def configurations(args: argparse.Namespace) -> None:
     """ISMCTS in one seat against the game's heuristic in the others, for named configurations."""
     extra = parse_options(args.options)
-    spec = f"ismcts:iterations={args.iterations},c={args.c}"
+    spec = ismcts_spec(args)
     print(
-        f"\nISMCTS ({args.iterations} iterations/decision, c={args.c}) in one seat against the heuristic in "
+        f"\nISMCTS ({args.iterations} iterations/decision, {c_text(args)}) in one seat against the heuristic in "
         f"every other, seats rotated, {args.games} games; win share with a 95% Wilson interval.\n"
     )
     print("| configuration | players | ISMCTS it/s | s/decision | ISMCTS win share | even share | seconds |")
@@ -190,7 +199,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="games per pairing (default 40)")
     parser.add_argument("--iterations", type=int, default=2000, help="ISMCTS iterations per decision (default 2000)")
     parser.add_argument(
-        "--c", type=float, default=0.25, help="ISMCTS exploration constant (default 0.25: evaluated rollouts)"
+        "--c",
+        type=float,
+        default=None,
+        help="ISMCTS exploration constant (default: the agent's own for each game, e.g. 0.25 with evaluated "
+        "rollouts, 1 with a heuristic prior)",
     )
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the matches (default 2)")
     parser.add_argument("--seed", type=int, default=1000)

@@ -215,6 +215,72 @@ def test_cut_rollouts_are_scored_by_the_evaluation() -> None:
         Ismcts(1, depth=3)
 
 
+def _toy_root() -> tuple[State, list[Action]]:
+    """A toy position where the seat to move has several legal actions."""
+    game = cardtable.load("toy")
+    for seed in range(20):
+        state = game.new(seed, log=False)
+        legal = state.legal_actions()
+        if len(legal) >= 3:
+            return state, legal
+    raise AssertionError("no toy deal with three choices")
+
+
+def test_a_prior_leads_the_search_where_the_evaluation_is_flat() -> None:
+    """PUCT: with every position worth the same, the prior's move gets the visits, whichever it is."""
+    state, legal = _toy_root()
+    seat = state.current_player
+    assert seat is not None
+    for favourite in (legal[-1], legal[1]):
+
+        def prior(s: State, favourite: Action = favourite) -> Action:
+            moves = s.legal_actions()
+            return favourite if favourite in moves else moves[0]
+
+        agent = Ismcts(5, iterations=60, depth=0, evaluate=lambda s: [0.5, 0.5], prior=prior)
+        assert agent.choose(Observation(state, seat)) == favourite
+        assert agent.last_stats[favourite.text][0] > 30
+
+
+def test_the_search_leaves_the_prior_where_the_evaluation_disagrees() -> None:
+    """The prior only orders the search: a move the evaluation finds clearly better wins the visits."""
+    state, legal = _toy_root()
+    seat = state.current_player
+    assert seat is not None
+    start = len(state.history)
+    good = legal[0]
+
+    def evaluate(s: State) -> list[float]:
+        win = 1.0 if s.history[start] == good.index else 0.0
+        return [win, 1.0 - win] if seat == 0 else [1.0 - win, win]
+
+    agent = Ismcts(5, iterations=100, depth=0, evaluate=evaluate, prior=lambda s: s.legal_actions()[-1])
+    assert agent.choose(Observation(state, seat)) == good
+
+
+def test_the_game_prior_can_be_turned_off() -> None:
+    """``prior=none`` searches by UCB1 alone: the game's heuristic is never asked."""
+    from cardtable.agents.heuristics import mr_card_game as module
+
+    game = cardtable.load("mr-card-game", players=2, **{"first-player": "P1"})
+    state = game.new(0, log=False)
+    calls: list[int] = []
+    real = module.search_prior
+
+    def counting(s: State) -> Action:
+        calls.append(1)
+        return real(s)  # type: ignore[arg-type]
+
+    module.search_prior = counting  # type: ignore[assignment]
+    try:
+        make_agent("ismcts:iterations=30,prior=none", game, 1).choose(Observation(state, 0))
+        assert calls == []
+        make_agent("ismcts:iterations=30", game, 1).choose(Observation(state, 0))
+        assert calls
+    finally:
+        module.search_prior = real
+
+
 class _PeekingObservation(Observation):
     """What a cheating searcher would see: the true hidden cards in every sample."""
 

@@ -32,12 +32,13 @@ def _number(agent: str, key: str, text: str, kind: type[int] | type[float]) -> f
 
 
 def _ismcts(game: Game, seed: int, **opts: Any) -> Agent:
-    """``ismcts:iterations=N,ms=T,c=X,rollout=random|heuristic,depth=D|full`` (see :class:`.ismcts.Ismcts`).
+    """``ismcts:iterations=N,ms=T,c=X,rollout=random|heuristic,depth=D|full,prior=heuristic|none`` (see
+    :class:`.ismcts.Ismcts`).
 
     ``depth=full`` plays every rollout to the end even when the game has an evaluation."""
     from cardtable.agents.ismcts import Ismcts
 
-    known = ("iterations", "ms", "c", "rollout", "depth")
+    known = ("iterations", "ms", "c", "rollout", "depth", "prior")
     unknown = [k for k in opts if k not in known]
     if unknown:
         raise OptionError(f"agent 'ismcts': unknown option(s) {', '.join(unknown)}; it takes {', '.join(known)}")
@@ -74,8 +75,19 @@ def _ismcts(game: Game, seed: int, **opts: Any) -> Agent:
                 f"agent 'ismcts': depth needs the game's rollout evaluation, and the heuristic module "
                 f"of {game.id!r} defines no rollout_rewards(state); leave depth out to play rollouts to the end"
             )
+    prior_name = str(opts.get("prior", "heuristic"))
+    if prior_name not in ("heuristic", "none"):
+        raise OptionError(f"agent 'ismcts': prior must be 'heuristic' or 'none', got {prior_name!r}")
     return Ismcts(
-        seed, iterations=iterations, ms=ms, c=c, rollout=rollout, depth=depth, evaluate=evaluate, full_rollouts=full
+        seed,
+        iterations=iterations,
+        ms=ms,
+        c=c,
+        rollout=rollout,
+        depth=depth,
+        evaluate=evaluate,
+        full_rollouts=full,
+        game_prior=prior_name == "heuristic",
     )
 
 

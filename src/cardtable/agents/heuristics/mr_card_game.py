@@ -1071,3 +1071,10 @@ def rollout_rewards(state: McgState) -> list[float]:
 
 
 __all__ = ["Heuristic", "decide", "rollout_rewards", "rollout_stop"]
+
+
+def search_prior(state: McgState) -> Action:
+    """The move :func:`decide` makes in ``state`` (a determinization): ISMCTS's prior."""
+    me = state.current_player
+    assert me is not None
+    return decide(state, me, state.legal_actions())
