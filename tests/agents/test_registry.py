@@ -28,6 +28,7 @@ def test_ismcts_spec_options() -> None:
     assert isinstance(agent, Ismcts)
     assert (agent.iterations, agent.c, agent.ms, agent.rollout_agent) == (123, 1.5, None, None)
     assert make_agent("ismcts:ms=20", cardtable.load("toy")).ms == 20.0  # type: ignore[attr-defined]
+    assert agent.game_prior and not make_agent("ismcts:prior=none", cardtable.load("toy")).game_prior  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(
@@ -38,6 +39,7 @@ def test_ismcts_spec_options() -> None:
         "ismcts:ms=-1",
         "ismcts:c=-1",
         "ismcts:rollout=smart",
+        "ismcts:prior=oracle",
         "ismcts:depth=3",
         "random:x=1",
         "nobody",
