@@ -109,6 +109,45 @@ def test_another_players_known_face_down_store_item_is_shown_by_name() -> None:
     assert "Known face-down" not in screen(s, 1)  # P2's own are listed by name with its hand
 
 
+def test_a_permed_skill_is_marked_for_every_seat() -> None:
+    """O3.4: perming is announced, so every table marks another player's permed skill (and shows
+    what the mark means); the owner's display case says "permed"."""
+    s = built(False)
+    c = s.game.cards
+    skill, other = c.skills[0], c.skills[1]
+    give_skill(s, 1, skill)
+    give_skill(s, 1, other)
+    assert "^ permed" not in screen(s, 0)
+    s.permed |= 1 << skill
+    for seat in (0, 2, None):
+        text = screen(s, seat)
+        assert "^ permed" in text and f"{c.name(skill)}^" in text and f"{c.name(other)}^" not in text
+    own = words(renderer_for("mr-card-game")(s.view(1), RenderContext(s.game, 1)), 200)
+    assert f"{skill} {c.name(skill)} (skill) permed" in own and f"{other} {c.name(other)} (skill) permed" not in own
+
+
+def lines(s: McgState, seat: int, width: int) -> list[str]:
+    out = io.StringIO()
+    Console(file=out, width=width, force_terminal=False).print(
+        renderer_for("mr-card-game")(s.view(seat), RenderContext(s.game, seat))
+    )
+    return out.getvalue().splitlines()
+
+
+def test_on_a_narrow_screen_the_playmat_takes_the_width_and_the_tower_goes_under_it() -> None:
+    """S4: at 80 columns a mat space keeps a readable width (the panel beside it left three or four
+    letters); from 120 columns the Tower panel sits beside the mat."""
+    s = built(True)
+    name = str(s.view(0)["map"][0]["location"]).removeprefix("The ")  # type: ignore[index]
+    narrow = lines(s, 0, 80)
+    mat_end = max(i for i, line in enumerate(narrow) if "└" in line)
+    tower = next(i for i, line in enumerate(narrow) if "Tower:" in line)
+    assert tower > mat_end and any(name[:8] in line for line in narrow[:mat_end])
+    wide = lines(s, 0, 130)
+    tower = next(i for i, line in enumerate(wide) if "Tower:" in line)
+    assert "┬" in "".join(wide[tower - 1 : tower + 1]) or "│ │" in wide[tower]
+
+
 def test_king_ralph_freed_is_shown_at_the_end() -> None:
     s = built(False)
     c = s.game.cards

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -279,7 +279,10 @@ def piles_row(view: Mapping[str, JSON]) -> RenderableType | None:
     return Panel(grid, title=title, title_align="left")
 
 
-def side_panel(view: Mapping[str, JSON]) -> RenderableType:
+def side_panel(view: Mapping[str, JSON], across: bool = False) -> RenderableType:
+    """The Tower, the Heap (without a playmat), the trainer, the stat piles and the meat pool: one
+    column beside the map, or, ``across`` (under a playmat on a narrow screen), the trainer in a
+    second column so the panel stays short."""
     parts: list[RenderableType] = []
     parts += tower_lines(view.get("sorceress"))
     heap = view.get("heap") if isinstance(view.get("heap"), list) else []
@@ -293,7 +296,9 @@ def side_panel(view: Mapping[str, JSON]) -> RenderableType:
         parts.append(Text("  no price: no dive" if price is None else f"  dive for {price} meat", style="dim"))
     else:
         parts.append(Text.assemble(("Heap ", "bold"), "(empty)"))
-    parts += _trainer_lines(view)
+    trainer = _trainer_lines(view)
+    if not across:
+        parts += trainer
     piles = [p for p in view.get("stat_piles") or [] if isinstance(p, Mapping)]
     if piles:
         by_stat: dict[str, list[str]] = {}
@@ -303,7 +308,13 @@ def side_panel(view: Mapping[str, JSON]) -> RenderableType:
         parts.append(Text(" " + " · ".join(f"{k} {'/'.join(v)}" for k, v in by_stat.items()), overflow="fold"))
     pool = view.get("meat_pool")
     parts.append(Text(f"Meat pool: {'unlimited' if pool is None else pool}", style="dim"))
-    return Group(*parts)
+    if not across:
+        return Group(*parts)
+    grid = Table.grid(expand=True, padding=(0, 2))
+    grid.add_column(ratio=1)
+    grid.add_column(ratio=1)
+    grid.add_row(Group(*parts), Group(*trainer))
+    return grid
 
 
 def status_lines(view: Mapping[str, JSON], ctx: RenderContext) -> list[RenderableType]:
@@ -351,13 +362,19 @@ def status_lines(view: Mapping[str, JSON], ctx: RenderContext) -> list[Renderabl
 
 def players_table(view: Mapping[str, JSON], ctx: RenderContext) -> RenderableType:
     table = Table(expand=True, padding=(0, 1), show_edge=False)
+    rows = [r for r in view.get("players") or [] if isinstance(r, Mapping)]
+    # O3.4: with ascension every view says which skills are permed (perming is announced).
+    ascension = any(isinstance(sk, Mapping) and "permed" in sk for r in rows for sk in r.get("skills") or [])
     for column, kw in (
         ("seat", {"no_wrap": True, "min_width": 12}),
         ("meat", {"justify": "right", "no_wrap": True, "min_width": 4}),
         ("hand/deck/disc", {"no_wrap": True, "min_width": 14}),
         ("M S R E", {"no_wrap": True, "min_width": 7}),
         ("equipped", {"overflow": "ellipsis", "no_wrap": True, "ratio": 3}),
-        ("skills (* buff on)", {"overflow": "ellipsis", "no_wrap": True, "ratio": 2}),
+        (
+            "skills (* buff on, ^ permed)" if ascension else "skills (* buff on)",
+            {"overflow": "ellipsis", "no_wrap": True, "ratio": 2},
+        ),
         ("escrow · played", {"overflow": "ellipsis", "no_wrap": True, "ratio": 1}),
     ):
         table.add_column(column, **kw)
@@ -376,7 +393,7 @@ def players_table(view: Mapping[str, JSON], ctx: RenderContext) -> RenderableTyp
         if others:
             equipped += f" (+{others} more)"
         skills = ", ".join(
-            _s(sk.get("name")) + ("*" if sk.get("active") else "")
+            _s(sk.get("name")) + ("*" if sk.get("active") else "") + ("^" if sk.get("permed") else "")
             for sk in row.get("skills") or []
             if isinstance(sk, Mapping)
         )
@@ -526,6 +543,32 @@ FOLDABLE = {
 """What folds, and the view keys that must all be unchanged for it to fold."""
 
 
+MAT_BESIDE = 120
+"""The narrowest screen on which the playmat's six columns keep the Tower panel beside them; on a
+narrower one the panel goes under the mat, so each space keeps a readable width (at 80 columns,
+beside it, a space showed three or four letters of a name)."""
+
+
+class _Board:
+    """The map (or playmat) with the Tower, Heap and trainer panel ``right`` of it, or ``under`` it
+    when the screen is narrower than ``beside`` columns: decided at drawing time, from the console's
+    width."""
+
+    def __init__(self, left: RenderableType, right: RenderableType, under: RenderableType, beside: int) -> None:
+        self.left, self.right, self.under, self.beside = left, right, under, beside
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if options.max_width < self.beside:
+            yield self.left
+            yield self.under
+            return
+        board = Table.grid(expand=True, padding=(0, 1))
+        board.add_column(ratio=1)
+        board.add_column(width=36)
+        board.add_row(self.left, self.right)
+        yield board
+
+
 def render_view(view: dict[str, JSON], ctx: RenderContext) -> RenderableType:
     grid = map_grid(view)
     if grid is None:  # a view this renderer does not understand: the generic layout shows it all
@@ -542,18 +585,16 @@ def render_view(view: dict[str, JSON], ctx: RenderContext) -> RenderableType:
     folded = [name for name, keys in FOLDABLE.items() if all(k in ctx.fold for k in keys if k in view)]
     top: RenderableType | None = None
     if "the board" not in folded:
-        board = Table.grid(expand=True, padding=(0, 1))
-        board.add_column(ratio=1)
-        board.add_column(width=36)
         mat = playmat_grid(view)
         kingdom = Panel(mat, title="The Playmat", title_align="left") if mat is not None else None
         left: RenderableType = kingdom or Panel(grid, title="The Kingdom", title_align="left")
         piles = piles_row(view)
-        board.add_row(
+        top = _Board(
             left if piles is None else Group(left, piles),
             Panel(side_panel(view), border_style="blue"),
+            Panel(side_panel(view, across=True), border_style="blue"),
+            MAT_BESIDE if mat is not None else 0,
         )
-        top = board
     parts: Sequence[RenderableType | None] = (
         head,
         Text(str(view.get("prompt")), style="bold yellow"),
