@@ -401,19 +401,24 @@ class McgState(State):
             stores = o.store
             pool = list(o.store_aside)
             counts = [0] * players
+            dealing = False
             for p in range(players):
-                if p != seat:
-                    hidden = [x for x in stores[p] if not pub >> x & 1]
-                    counts[p] = len(hidden)
-                    pool += hidden
-            if pool and any(counts):
+                if p != seat and stores[p]:
+                    # Without a public item (the usual case) every face-down item is hidden.
+                    hidden = [x for x in stores[p] if not pub >> x & 1] if pub else stores[p]
+                    if hidden:
+                        counts[p] = len(hidden)
+                        pool += hidden
+                        dealing = True
+            if dealing:
                 pool.sort()
                 for p in range(players):
                     k = counts[p]
                     if not k:
                         continue
                     dealt = deal(pool, k, r)
-                    dealt += [x for x in stores[p] if pub >> x & 1]
+                    if pub:
+                        dealt += [x for x in stores[p] if pub >> x & 1]
                     dealt.sort()
                     stores[p] = tuple(dealt)
                 o.store_aside = tuple(pool)
