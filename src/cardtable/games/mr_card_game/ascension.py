@@ -104,13 +104,14 @@ def do_kill_sorceress(s: McgState, action: Action) -> None:
     if log:
         s.emit("kill", f"{g.seat_name(p)} defeats {c.mname[card]} (form {form}, power {c.mpower[card]})")
     s.lasting[p] = (*s.lasting[p], card)
+    runs = s.runs.copy()  # shared between clones: replace, never change in place
+    runs[p] += 1
+    s.runs = runs
     if form == 3:
-        s.runs[p] += 1
         if log:
             s.emit("tower", f"{g.seat_name(p)} frees {c.iname[card]}!")
         finish(s, "king-freed", (p,))
         return
-    s.runs[p] += 1
     reset(s, p)
     modifiers.refresh(s, p)
     if log:
@@ -200,7 +201,9 @@ def next_stage(s: McgState) -> bool:
                 s.asc_card = old
                 if old >= 0:
                     s.middle = tuple(sorted((*s.middle, old)))
-                    s.klass[p] = -1
+                    klass = s.klass.copy()  # shared between clones: replace, never change in place
+                    klass[p] = -1
+                    s.klass = klass
                     s.plain &= ~(1 << p)
                     if g.classes == BOARDS:
                         board = g.cards.board_items[g.cards.class_boards.index(old)]

@@ -111,7 +111,9 @@ def take_class(s: McgState, p: int, card: int) -> None:
     g = s.game
     c = g.cards
     s.middle = tuple(x for x in s.middle if x != card)
-    s.klass[p] = card
+    klass = s.klass.copy()  # shared between clones: replace, never change in place
+    klass[p] = card
+    s.klass = klass
     if g.classes == BOARDS:
         board_side(s, p, card)
     modifiers.refresh(s, p)

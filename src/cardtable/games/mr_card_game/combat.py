@@ -252,9 +252,13 @@ def loot(s: McgState, p: int, t: int) -> None:
     """K7.7: meat (plus meat bonuses), the stat drop, and the item side into the display case."""
     c = s.game.cards
     li = c.loc[t]
-    s.top[li] = -1
+    top = s.top.copy()  # shared between clones: replace, never change in place
+    top[li] = -1
+    s.top = top
     s.taken |= 1 << li
-    s.kills[p] += 1
+    kills = s.kills.copy()
+    kills[p] += 1
+    s.kills = kills
     got = gain_meat(s, p, c.meat[t] + s.mods[p][modifiers.MEAT])
     if s.log is not None:
         s.emit("loot", f"{s.game.seat_name(p)} loots {got} meat")

@@ -143,7 +143,9 @@ def loot_boss(s: McgState, p: int, boss: int, blocked: bool) -> None:
     g = s.game
     c = g.cards
     s.quests = s.quests[1:]
-    s.kills[p] += 1
+    kills = s.kills.copy()  # shared between clones: replace, never change in place
+    kills[p] += 1
+    s.kills = kills
     got = gain_meat(s, p, c.meat[boss] + s.mods[p][modifiers.MEAT])
     log = s.log is not None
     if log:

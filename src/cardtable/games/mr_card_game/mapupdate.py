@@ -32,9 +32,10 @@ def update(s: McgState) -> None:
     c = s.game.cards
     log = s.log is not None
     taken = s.taken
-    top = s.top
-    below = s.below
     if taken:
+        # ``top`` and ``below`` are shared between clones: replaced, never changed in place.
+        top = s.top = s.top.copy()
+        below = s.below = s.below.copy()
         for li in range(len(top)):
             if taken >> li & 1 and top[li] < 0 and below[li]:
                 top[li], below[li] = pick_tuple(below[li], s.rng)
@@ -46,7 +47,7 @@ def update(s: McgState) -> None:
             reveal_tower(s)  # O3.5: the next Sorceress of the Tower and her global effect
         s.taken = 0
     for li in c.kingdom:
-        if top[li] < 0 and not below[li]:
+        if s.top[li] < 0 and not s.below[li]:
             rebuild(s, li)
     # B1.6: an emptied nemesis pile stays empty, except under ascension (O3.7, ``nemesis-rebuild``).
     if s.game.ascension and s.game.nemesis:
@@ -63,7 +64,7 @@ def rebuild(s: McgState, li: int) -> None:
         return
     taken = set(mine)
     s.heap = tuple(x for x in s.heap if x not in taken)
-    s.top[li], s.below[li] = pick_tuple(tuple(sorted(mine)), s.rng)
+    put_location(s, li, *pick_tuple(tuple(sorted(mine)), s.rng))
     if s.log is not None:
         s.emit(
             "map",
@@ -92,9 +93,20 @@ def rebuild_nemesis(s: McgState, li: int) -> None:
                 modifiers.refresh(s, p)
     if not mine:
         return
-    s.top[li], s.below[li] = pick_tuple(tuple(sorted(mine)), s.rng)
+    put_location(s, li, *pick_tuple(tuple(sorted(mine)), s.rng))
     if s.log is not None:
         s.emit(
             "map",
             f"{c.locations[li].name} is built again ({len(mine)} cards): {c.mname[s.top[li]]} is turned up",
         )
+
+
+def put_location(s: McgState, li: int, top: int, below: tuple[int, ...]) -> None:
+    """Set location ``li``'s face-up card and hidden pile. ``s.top`` and ``s.below`` are shared
+    between clones (see ``McgState.clone``): they are replaced, never changed in place."""
+    tops = s.top.copy()
+    tops[li] = top
+    s.top = tops
+    belows = s.below.copy()
+    belows[li] = below
+    s.below = belows

@@ -217,8 +217,12 @@ def combat_done(s: McgState) -> None:
     p = s.actor
     total = combat.score(s, g.cards.element[sorceress_card(s)])
     need = threshold(s)
-    s.mtotal[p] = total
-    s.mthresh[p] = need
+    mtotal = s.mtotal.copy()  # shared between clones: replace, never change in place
+    mtotal[p] = total
+    s.mtotal = mtotal
+    mthresh = s.mthresh.copy()
+    mthresh[p] = need
+    s.mthresh = mthresh
     if s.log is not None:
         s.emit("march", f"{g.seat_name(p)} announces a total of {total} (needs {need})")
     flow.end_phase(s)
@@ -265,7 +269,7 @@ def _decide(s: McgState) -> None:
     a = s.announcer
     if not qualifies(s, a):
         s.out |= 1 << a
-        s.elim.append(a)
+        s.elim = [*s.elim, a]  # shared between clones: replace, never change in place
         if s.log is not None:
             s.emit("march", f"nobody defeats the {sorceress_name(s)}: {g.seat_name(a)}, who announced, is out")
     elif s.log is not None:

@@ -303,7 +303,9 @@ def do_train(s: McgState, action: Action) -> None:
     pay_meat(s, p, cost)
     s.trainer = tuple(-1 if x == card else x for x in s.trainer)
     s.skills[p] = (*s.skills[p], card)
-    s.trained[p] += 1
+    trained = s.trained.copy()  # shared between clones: replace, never change in place
+    trained[p] += 1
+    s.trained = trained
     if modifiers.skill_adds(s, card):
         modifiers.update(s, p, (s.game.sums.skill[card],), ())
     if s.log is not None:

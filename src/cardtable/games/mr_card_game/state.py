@@ -59,6 +59,11 @@ from cardtable.games.mr_card_game.effects import Effect
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.game import MrCardGame
 
+SHARED = ("kills", "trained", "top", "below", "elim", "klass", "runs", "poll", "morder", "mtotal", "mthresh")
+"""The list fields :meth:`McgState.clone` shares instead of copying (copy on write): code that
+changes one of them (the rules, and tests that set a position up) must assign a new list, e.g.
+``kills = s.kills.copy(); kills[p] += 1; s.kills = kills``, never write into it."""
+
 QueueItem = tuple[int, int, int, int, int]
 """A pending instant: ``(op, a, b, source card, x)``; x is the mojo spent on a Spell Attack ability."""
 
@@ -269,6 +274,10 @@ class McgState(State):
         _HANDLERS[action.kind](self, action)
 
     def clone(self) -> McgState:
+        """An exact, independent copy. Immutable fields (ints, tuples) are shared, and so are the
+        lists in :data:`SHARED`, which change a few times a game at most: the rules replace them
+        (copy, change, assign), never change them in place, so a clone and its original never see
+        each other's moves. Every other list is copied."""
         o: McgState = self._clone_base()  # type: ignore[assignment]
         # ``[*map(list.copy, ...)]`` runs in C (a comprehension costs a frame in Python 3.11).
         copy = list.copy
@@ -283,11 +292,11 @@ class McgState(State):
         o.store = self.store.copy()
         o.meat = self.meat.copy()
         o.mods = self.mods.copy()
-        o.kills = self.kills.copy()
-        o.trained = self.trained.copy()
+        o.kills = self.kills
+        o.trained = self.trained
         o.piles = self.piles.copy()
-        o.top = self.top.copy()
-        o.below = self.below.copy()
+        o.top = self.top
+        o.below = self.below
         o.heap = self.heap
         o.trainer = self.trainer
         o.skill_pile = self.skill_pile
@@ -300,7 +309,7 @@ class McgState(State):
         o.used = self.used
         o.taken = self.taken
         o.out = self.out
-        o.elim = self.elim.copy()
+        o.elim = self.elim
         o.cert = self.cert
         o.first = self.first
         o.round = self.round
@@ -330,9 +339,9 @@ class McgState(State):
         o.foil_pool = self.foil_pool
         o.store_aside = self.store_aside
         o.pub = self.pub
-        o.klass = self.klass.copy()
+        o.klass = self.klass
         o.plain = self.plain
-        o.runs = self.runs.copy()
+        o.runs = self.runs
         o.permed = self.permed
         o.man = self.man
         o.psum = self.psum
@@ -341,12 +350,12 @@ class McgState(State):
         o.dmg_vs = self.dmg_vs
         o.cb = self.cb
         o.red = self.red
-        o.poll = self.poll.copy()
-        o.morder = self.morder.copy()
+        o.poll = self.poll
+        o.morder = self.morder
         o.midx = self.midx
         o.announcer = self.announcer
-        o.mtotal = self.mtotal.copy()
-        o.mthresh = self.mthresh.copy()
+        o.mtotal = self.mtotal
+        o.mthresh = self.mthresh
         o.winners = self.winners
         o.reason = self.reason
         return o
@@ -470,7 +479,7 @@ _MASK32 = (1 << 32) - 1
 def deal(pool: list[int], k: int, rng: Rng) -> list[int]:
     """Remove ``k`` uniformly random cards from ``pool`` (at most its size) and return them, in the
     order drawn; the rest of ``pool`` keeps its order. ``rng``'s SplitMix64 step is inlined, and each
-    64-bit output serves two draws (its two 32-bit halves, as :func:`.shuffle.shuffle` does): this is
+    64-bit output serves two draws (its two 32-bit halves): this is
     ``determinize``'s hot loop."""
     out: list[int] = []
     if k <= 0:
