@@ -375,9 +375,9 @@ class McgState(State):
           generator (done by the engine) resamples them.
 
         Every pool is sorted before cards are drawn from it, so the result depends only on what the
-        seat can know and on ``rng``. Only the cards dealt out are drawn (one random number each:
-        a hand of six from a pool of thirty costs six draws, not a thirty-card shuffle); what stays
-        in the pool is the deck (or the Mr. Store items set aside), already in their sorted order.
+        seat can know and on ``rng``. Only the cards dealt out are drawn (a hand of six from a pool of
+        thirty is six draws from two 64-bit outputs, see :func:`deal`, not a thirty-card shuffle);
+        what stays in the pool is the deck (or the Mr. Store items set aside), in sorted order.
         """
         o, r = self._reseeded_clone(rng)
         assert isinstance(o, McgState)
@@ -409,27 +409,35 @@ class McgState(State):
             pub = o.pub
             stores = o.store
             pool = list(o.store_aside)
-            counts = [0] * players
-            dealing = False
+            takers: list[tuple[int, int, list[int] | None]] = []  # (player, items dealt, public items)
             for p in range(players):
-                if p != seat and stores[p]:
-                    # Without a public item (the usual case) every face-down item is hidden.
-                    hidden = [x for x in stores[p] if not pub >> x & 1] if pub else stores[p]
-                    if hidden:
-                        counts[p] = len(hidden)
-                        pool += hidden
-                        dealing = True
-            if dealing:
-                pool.sort()
-                for p in range(players):
-                    k = counts[p]
-                    if not k:
+                items = stores[p]
+                if p == seat or not items:
+                    continue
+                if pub:
+                    hidden = [x for x in items if not pub >> x & 1]
+                    if not hidden:
                         continue
-                    dealt = deal(pool, k, r)
-                    if pub:
-                        dealt += [x for x in stores[p] if pub >> x & 1]
-                    dealt.sort()
-                    stores[p] = tuple(dealt)
+                    shown = [x for x in items if pub >> x & 1] if len(hidden) < len(items) else None
+                    takers.append((p, len(hidden), shown))
+                    pool += hidden
+                else:
+                    # Without a public item (the usual case) every face-down item is hidden.
+                    takers.append((p, len(items), None))
+                    pool += items
+            # One player's hidden items and none set aside: dealing them again changes nothing.
+            if len(takers) > 1 or (takers and o.store_aside):
+                pool.sort()
+                # All in one deal, handed out in seat order: the same as dealing each in turn.
+                dealt = deal(pool, len(pool) - len(o.store_aside), r)
+                i = 0
+                for p, k, shown in takers:
+                    mine = dealt[i : i + k]
+                    i += k
+                    if shown:
+                        mine += shown
+                    mine.sort()
+                    stores[p] = tuple(mine)
                 o.store_aside = tuple(pool)
         return o
 
@@ -473,36 +481,38 @@ class McgState(State):
 
 _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
-_MASK32 = (1 << 32) - 1
+_ROOM = 1 << 32
 
 
 def deal(pool: list[int], k: int, rng: Rng) -> list[int]:
     """Remove ``k`` uniformly random cards from ``pool`` (at most its size) and return them, in the
-    order drawn; the rest of ``pool`` keeps its order. ``rng``'s SplitMix64 step is inlined, and each
-    64-bit output serves two draws (its two 32-bit halves): this is
-    ``determinize``'s hot loop."""
+    order drawn; the rest of ``pool`` keeps its order. This is ``determinize``'s hot loop, and the
+    generator's steps are most of its cost, so one 64-bit output ``z`` of ``rng``'s SplitMix64 (its
+    step inlined) serves as many draws as it can with full precision: the draws from pools of
+    ``n``, ``n - 1``, ... cards are the digits of ``z * P / 2**64`` in that mixed radix (``P`` their
+    product, kept at most ``2**32`` before a new output is taken), so every sequence of draws comes
+    up with probability within ``2**-32`` of uniform (relative), as one 32-bit draw per card would
+    give. Dealing a hand of six from a pool of nine takes one output instead of three."""
     out: list[int] = []
-    if k <= 0:
-        return out
     pop = pool.pop
     append = out.append
     state = rng.state
     n = len(pool)
-    while True:
-        state = (state + _GOLDEN) & _MASK64
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        z ^= z >> 31
-        append(pop(((z & _MASK32) * n) >> 32))
+    room = 0
+    z = 0
+    while k > 0:
+        if room < n:
+            state = (state + _GOLDEN) & _MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            room = _ROOM
+        room //= n
+        z *= n
+        append(pop(z >> 64))
+        z &= _MASK64
         n -= 1
         k -= 1
-        if not k:
-            break
-        append(pop(((z >> 32) * n) >> 32))
-        n -= 1
-        k -= 1
-        if not k:
-            break
     rng.state = state
     return out
 
