@@ -1,6 +1,7 @@
 """Mr. Card Game's terminal table shows every supplemental component, drawn from ``view(seat)`` alone:
 the nemesis piles and the quest pile (with or without the playmat), negative effects in display
-cases, each player's class, the Mr. Store items (the owner's face down by name, others' as counts),
+cases, each player's class, the Mr. Store items (the owner's face down by name, others' as counts,
+and by name those every seat has seen),
 the foil on top of the Tower with its global effect, and the ascension state (runs, Instant Karma,
 King Ralph); a hidden Mr. Store card of another seat never appears."""
 
@@ -91,6 +92,21 @@ def test_every_supplemental_component_appears_on_the_table(playmat: bool) -> Non
     for item in view["store"]:
         assert str(item["name"]) in text
     assert "P2 [3 MrS]" in text and "P3 [3 MrS]" in text
+
+
+def test_another_players_known_face_down_store_item_is_shown_by_name() -> None:
+    """S1 with store-used=facedown: an item another player revealed and turned face down again is
+    known to every seat, so every table names it; one never revealed stays a count."""
+    s = built(False)
+    c = s.game.cards
+    seen, unseen = s.store[1][0], s.store[1][1]
+    assert "Known face-down" not in screen(s, 0)
+    s.pub |= 1 << seen
+    for seat in (0, 2, None):
+        text = screen(s, seat)
+        assert f"Known face-down Mr. Store items: P2 #{seen} {c.name(seen)}" in text
+        assert f"#{unseen} " not in text
+    assert "Known face-down" not in screen(s, 1)  # P2's own are listed by name with its hand
 
 
 def test_king_ralph_freed_is_shown_at_the_end() -> None:

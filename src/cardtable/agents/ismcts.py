@@ -43,7 +43,8 @@ decisions, and random play within a turn is hopeless) may give the search a *pri
 module's ``search_prior(state) -> Action``, the move the heuristic would make in a full state. The
 tree then selects by PUCT (Rosin 2011; as in AlphaZero) instead of UCB1: every legal move scores
 ``mean + c * P(move) * sqrt(N) / (1 + visits)``, where ``N`` is the node's visits, ``P`` gives
-:data:`PRIOR_SHARE` to the heuristic's move plus an even share of the rest to every move, and a move
+:data:`PRIOR_SHARE` to the heuristic's move plus an even share of the rest to every move (where the
+heuristic's move is not legal in this determinization, its share is not given out), and a move
 not yet tried scores its exploration term alone (its mean counts as 0: the lowest reward, or the
 lowest seen when rewards are normalised), with ``c`` :data:`PRIOR_C` unless given. So the tree
 follows and deepens the heuristic's line first, tries other moves as the visits grow, and leaves the
@@ -356,13 +357,12 @@ class Ismcts(Agent):
                 if prior is not None:
                     # PUCT (module docstring): the heuristic's move is the prior's favourite.
                     hint = node.hint
-                    if hint == _NO_HINT:
+                    if hint == _NO_HINT and len(moves) > 1:  # a forced move needs no advice
                         hint = node.hint = prior(state).index
-                    share = 1.0 / len(moves)
-                    favourite = PRIOR_SHARE + (1.0 - PRIOR_SHARE) * share
-                    other = (1.0 - PRIOR_SHARE) * share
-                    if not any(action.index == hint for action in moves):
-                        favourite = other = share
+                    # Where the hint is not legal (another determinization's move), its share is
+                    # simply not given out: cheaper than checking, and exploring less there is fine.
+                    other = (1.0 - PRIOR_SHARE) / len(moves)
+                    favourite = PRIOR_SHARE + other
                     explore = c * sqrt(node.visits if node is not root else done)
                     best = None
                     best_key = -1

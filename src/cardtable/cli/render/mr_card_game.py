@@ -309,11 +309,15 @@ def side_panel(view: Mapping[str, JSON]) -> RenderableType:
 def status_lines(view: Mapping[str, JSON], ctx: RenderContext) -> list[RenderableType]:
     """Under the adventurers, one line per supplemental part in play, every player on it: O3 the run
     each is on (``r2``: facing form 2), their Instant Karmas and King Ralph; S2/S3 each class (the
-    board's Mr. Card Game side: "no class"); O2 the negative effects in display cases, by name."""
+    board's Mr. Card Game side: "no class"); O2 the negative effects in display cases, by name; S1 the
+    face-down Mr. Store items of other players that this seat knows (seen face up before)."""
     rows = [r for r in view.get("players") or [] if isinstance(r, Mapping)]
-    runs, classes, hurt = [], [], []
+    runs, classes, hurt, known = [], [], [], []
     for i, row in enumerate(rows):
         who = ctx.seat_name(i)
+        seen = [c for c in row.get("store_known_face_down") or [] if isinstance(c, Mapping)]
+        if seen and i != ctx.seat:  # the viewer's own are listed by name under its hand
+            known.append(f"{who} " + ", ".join(f"#{c.get('id')} {c.get('name')}" for c in seen))
         if isinstance(row.get("runs_completed"), int):
             karma = [k for k in row.get("instant_karma") or [] if isinstance(k, Mapping)]
             n = sum(1 for k in karma if k.get("type") != "King Ralph")
@@ -340,6 +344,8 @@ def status_lines(view: Mapping[str, JSON], ctx: RenderContext) -> list[Renderabl
         out.append(Text.assemble(("Classes: ", "bold"), (" · ".join(classes), "cyan"), overflow="fold"))
     if any("negative_effects" in r for r in rows):
         out.append(Text.assemble(("Negative effects: ", "bold"), (" · ".join(hurt) or "none", "red"), overflow="fold"))
+    if known:
+        out.append(Text.assemble(("Known face-down Mr. Store items: ", "bold"), " · ".join(known), overflow="fold"))
     return out
 
 
