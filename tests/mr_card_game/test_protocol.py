@@ -320,3 +320,20 @@ def test_phases_and_decisions_are_at_the_rules_steps() -> None:
     assert s.phase == D_NONCOMBAT
     act(s, "combat")
     assert s.phase == D_COMBAT
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("maneuver kind=melee stat=mox1", "a Melee Attack is played with Muscle cards, and mox1 is a Moxie card"),
+        ("maneuver kind=evade stat=mys2", "an Evasion is played with Moxie cards, and mys2 is a Mysticality card"),
+        ("upgrade from=mus2 to=mus4", "upgraded to the next value of its stat"),
+        ("upgrade from=mus1 to=mys2", "exchanged for a card of the same value of another stat"),
+    ],
+)
+def test_k7_2_k9_3_a_combination_the_rules_never_allow_says_which_rule(text: str, words: str) -> None:
+    s = cardtable.load("mr-card-game", players=2).new(0, log=False)
+    before = s.snapshot()
+    with pytest.raises(MalformedAction, match=words):
+        s.apply(text)
+    assert s.snapshot() == before
