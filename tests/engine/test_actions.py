@@ -113,6 +113,20 @@ def test_get_refuses_unknown_kind_and_missing_action() -> None:
         s.get("play", 7)
 
 
+def test_a_game_may_say_why_a_combination_of_valid_values_is_no_action() -> None:
+    """``move card=0 lane=3`` has valid values but names no action: the game's explainer gives the
+    rule; without one, or when it has nothing to say, the generic message stands."""
+    s = space()
+    s.add("move", 0, 3)  # lane 3 exists, for card 0 only
+    with pytest.raises(MalformedAction, match=r"^no such action 'move card=1 lane=3' in this game$"):
+        s.parse("move card=1 lane=3")
+    s.explain = lambda kind, args: "only card 0 reaches lane 3" if kind == "move" and args[1] == 3 else None
+    with pytest.raises(MalformedAction, match=r"^no such action 'move card=1 lane=3': only card 0 reaches lane 3$"):
+        s.parse("move card=1 lane=3")
+    with pytest.raises(MalformedAction, match="lane=4 is out of range"):  # a value never taken: as before
+        s.parse("move card=1 lane=4")
+
+
 def test_declaring_is_checked() -> None:
     s = ActionSpace()
     s.declare("play", "card")

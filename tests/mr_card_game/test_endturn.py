@@ -120,6 +120,22 @@ def test_k9_5_with_deck_and_discard_pile_both_empty_the_draw_stops_short() -> No
     assert len(s.hand[0]) == 3 and s.current_player == 1
 
 
+def test_k9_1_k9_5_a_draw_from_an_empty_deck_is_a_rollover_even_with_nothing_to_shuffle() -> None:
+    # K9.1: "whenever you must draw a card and you do not have cards in your character stat deck to
+    # draw, you have hit rollover. At rollover, you deactivate any Buffs" -- the discard pile being
+    # empty too leaves nothing to upgrade or shuffle, but the buffs still go off.
+    s = new(3)
+    walrus = cid(s, "Rage of the Walrus")
+    give_skill(s, 0, walrus, active=True)
+    set_hand(s, 0, ["mus1", "mus1", "mox1"])
+    set_deck(s, 0, [])
+    set_discard(s, 0, [])
+    act(s, "end-turn", "done")
+    assert not s.buffs >> walrus & 1
+    assert len(s.hand[0]) == 3 and s.current_player == 1
+    assert "P1 hits rollover (their buffs turn off)" in s.events(1)
+
+
 def test_k9_an_extra_upgrade_at_each_rollover() -> None:
     s = new(3)
     give_skill(s, 0, cid(s, "Rollover Reprise"))  # passive: one extra upgrade at each rollover

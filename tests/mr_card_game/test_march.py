@@ -237,3 +237,30 @@ def test_k3_turn_limit_stops_the_game_truncated_with_no_winner() -> None:
     r = s.result()
     assert r.reason == "turn-limit" and r.truncated and r.winners == ()
     assert "turn limit (2 rounds)" in s.view(0)["prompt"]
+
+
+def test_k14_5_k5_3_a_march_combat_kills_no_monster_and_mojo_is_not_carried_into_it() -> None:
+    # The March's combat phases are fought against the Sorceress alone: no monster of the map may be
+    # killed (no step 3, no loot), and the mojo made in the March's non-combat phase is gone once
+    # that phase ends (K5.3: "at the end of each phase of your turn, your mojo pool is reduced to zero").
+    s = new(2)
+    summoning, grenade = cid(s, "Spaghetti Summoning"), cid(s, "Rat Trap Grenade")  # 1 mojo: draw 2; 3 damage
+    give_skill(s, 1, summoning)
+    give_item(s, 1, grenade)
+    until_poll(s)
+    act(s, "march")  # P1 announces: P2 goes first, P1 last
+    set_hand(s, 1, ["mys2", "mus3", "mus3", "mox1", "mox1", "mox1"])
+    act(s, "mojo stat=mys2", f"skill card={summoning}")
+    assert s.mojo == 1 and s.view(0)["players"][1]["mojo"] == 1
+    act(s, "done", "done")
+    assert s.current_player == 1 and s.phase == D_COMBAT
+    assert s.mojo == 0 and s.view(0)["players"][1]["mojo"] == 0
+    tops = list(s.top)
+    act(s, f"use card={grenade}")
+    assert not [t for t in legal(s) if t.startswith("kill")]
+    act(s, "maneuver kind=melee stat=mus3", "play stat=mus3")
+    assert not [t for t in legal(s) if t.startswith("kill")]
+    act(s, "done")
+    assert s.mtotal[1] == 3 + 3 + 1 + 3  # cards, Sweet Ninja Sword, the grenade's damage
+    assert s.view(0)["march"]["totals"] == [{"player": "P2", "total": 10, "needs": 20}]
+    assert list(s.top) == tops and s.kills == [0, 0]

@@ -15,7 +15,19 @@ from cardtable.games.mr_card_game.codes import D_COMBAT, D_NONCOMBAT
 from cardtable.games.mr_card_game.game import MrCardGame
 from cardtable.games.mr_card_game.state import McgState
 
-from .helpers import act, cid, give_skill, legal, new, set_hand
+from .helpers import (
+    act,
+    cid,
+    empty_pile,
+    give_item,
+    give_skill,
+    legal,
+    new,
+    set_deck,
+    set_discard,
+    set_hand,
+    set_trainer,
+)
 from .perturb import check_perturbation
 
 BASE_KEYS = {"game", "seat", "turn", "current_player", "is_over", "seat_names"}
@@ -210,6 +222,63 @@ def test_bad_input_gives_a_clear_error_and_changes_nothing() -> None:
     assert s.snapshot() == before
 
 
+def _refused(s: McgState, text: str, words: str) -> None:
+    """``text`` is refused with a message containing ``words``, and nothing changes."""
+    before = s.snapshot()
+    view = json.dumps(s.view(s.current_player), sort_keys=True)
+    with pytest.raises(IllegalAction) as info:
+        s.apply(text)
+    assert words in str(info.value), str(info.value)
+    assert s.snapshot() == before and json.dumps(s.view(s.current_player), sort_keys=True) == view
+
+
+def test_illegal_actions_say_why_in_words_and_change_nothing() -> None:
+    s = new(3)
+    c = s.game.cards
+    walrus, thrust = cid(s, "Rage of the Walrus"), cid(s, "Thrust-Smack")  # a buff (2 mojo); a combat skill
+    grenade, sword = cid(s, "Rat Trap Grenade"), s.items[0][0]
+    give_skill(s, 0, walrus)
+    give_skill(s, 0, thrust)
+    give_item(s, 0, grenade)
+    set_hand(s, 0, ["mus2", "mus1", "mox1", "mox1", "mys1", "mys1"])
+    set_trainer(s, [cid(s, "Spiky Shell"), *s.trainer[1:]])  # 7 meat; P1 has 5
+    outside = next(x for x in s.skill_pile)
+    # The non-combat phase.
+    _refused(s, f"buff card={walrus}", "Rage of the Walrus (card 163) needs 2 mojo and your mojo pool has 0")
+    _refused(s, f"skill card={thrust}", "is a combat skill: use it in combat step 1")
+    _refused(s, f"train card={cid(s, 'Spiky Shell')}", "Spiky Shell (card 172) costs 7 meat and you have 5")
+    _refused(s, f"train card={outside}", f"card {outside} is not in the trainer")  # never says where it is
+    _refused(s, f"dive card={cid(s, 'Barrel Stave Club')}", "the Heap is empty")
+    _refused(s, "mojo stat=mys4", "you have no Cosmicality (Mysticality 4) in your hand")
+    _refused(s, "mojo stat=mus1", "stat is one of mys1, mys2, mys3, mys4")  # malformed: not a mojo card
+    _refused(s, f"equip card={sword}", "is already equipped")
+    _refused(s, f"use card={grenade}", "has a combat ability: use it in combat step 1")
+    _refused(s, "discard stat=mus1", "only at the end of your turn")
+    _refused(s, "maneuver kind=melee stat=mus2", "only in combat")
+    # Combat step 1, step 2 and step 3.
+    act(s, "combat")
+    strong = max((t for t in s.top if t >= 0), key=lambda t: c.mpower[t])
+    _refused(s, "maneuver kind=melee stat=mus4", "you have no Musclosity (Muscle 4) in your hand")
+    _refused(s, f"kill card={strong}", f"has power {c.mpower[strong]} and the damage alone (no maneuver yet)")
+    _refused(s, f"train card={cid(s, 'Spiky Shell')}", "combat has started")
+    act(s, "maneuver kind=melee stat=mus1")
+    _refused(s, "play stat=mox1", "a Melee Attack is performed with Muscle cards only")
+    _refused(s, "play stat=mus2", "played from the highest down")
+    act(s, "done")
+    _refused(s, f"kill card={strong}", "your score against it is 2")  # 1 + the Sweet Ninja Sword
+    # The end of the turn: more than six cards, then a rollover.
+    act(s, "end-combat")
+    _refused(s, "discard stat=mus4", "you have no Musclosity (Muscle 4) in your hand")
+    s2 = new(3)
+    set_hand(s2, 0, ["mus1", "mus1", "mox1"])
+    set_deck(s2, 0, [])
+    set_discard(s2, 0, ["mus2", "mox1"])
+    act(s2, "end-turn", "done")
+    _refused(s2, "upgrade from=mus3 to=mus4", "you have no Brawnitude (Muscle 3) in your discard pile")
+    empty_pile(s2, "mys2", 1)
+    _refused(s2, "upgrade from=mus2 to=mys2", "the Arcanery (Mysticality 2) pile is empty")
+
+
 def test_no_action_after_the_end() -> None:
     s = new(2, turn_limit=1)
     act(s, "end-turn", "done", "end-turn", "done", "pass", "pass")
@@ -251,3 +320,20 @@ def test_phases_and_decisions_are_at_the_rules_steps() -> None:
     assert s.phase == D_NONCOMBAT
     act(s, "combat")
     assert s.phase == D_COMBAT
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("maneuver kind=melee stat=mox1", "a Melee Attack is played with Muscle cards, and mox1 is a Moxie card"),
+        ("maneuver kind=evade stat=mys2", "an Evasion is played with Moxie cards, and mys2 is a Mysticality card"),
+        ("upgrade from=mus2 to=mus4", "upgraded to the next value of its stat"),
+        ("upgrade from=mus1 to=mys2", "exchanged for a card of the same value of another stat"),
+    ],
+)
+def test_k7_2_k9_3_a_combination_the_rules_never_allow_says_which_rule(text: str, words: str) -> None:
+    s = cardtable.load("mr-card-game", players=2).new(0, log=False)
+    before = s.snapshot()
+    with pytest.raises(MalformedAction, match=words):
+        s.apply(text)
+    assert s.snapshot() == before

@@ -16,7 +16,7 @@ Values that name a seat are written as people number seats: ``P1``..``Pn`` (see
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from cardtable.engine.errors import MalformedAction, quoted
 
@@ -69,6 +69,11 @@ class ActionSpace:
         self.by_text: dict[str, Action] = {}
         # The values each parameter of each kind takes, for errors that say what would be accepted.
         self.values: dict[str, list[set[ArgValue]]] = {}
+        self.explain: Callable[[str, tuple[ArgValue, ...]], str | None] | None = None
+        """Set by a game whose kinds take only some combinations of their values: given a kind and
+        arguments each of which the kind takes but which together name no action, the rule that
+        forbids the combination, in words ("a Melee Attack is played with Muscle cards"); None
+        when it has none to say. It sees no state, so it can reveal nothing hidden."""
 
     def __len__(self) -> int:
         return len(self.items)
@@ -131,6 +136,9 @@ class ActionSpace:
             else:
                 problem = f"{param}={quoted(str(value), 20)} is not allowed ({param} is {_domain(seen)})"
             return f"no such action {quoted(text)}: {problem}"
+        reason = self.explain(kind, tuple(args)) if self.explain is not None else None
+        if reason:
+            return f"no such action {quoted(text)}: {reason}"
         return f"no such action {quoted(text)} in this game"
 
     def kinds_text(self) -> str:

@@ -128,8 +128,11 @@ def draw_from_queue(s: McgState) -> bool:
     if op != Q_DRAW_TO:
         q[0] = (op, need, b, src, x)
     if not s.disc[p]:
-        # K9.5 (interpretation): nothing left anywhere to draw; the draw stops short.
+        # K9.5 (interpretation): nothing left anywhere to draw; the draw stops short. It is still a
+        # rollover (K9.1: a draw from an empty deck): the buffs turn off and a negative effect may be
+        # removed (O2.2); there is no card to upgrade and nothing to shuffle.
         q.pop(0)
+        start_rollover(s, p, shuffle=False)
         if s.log is not None:
             s.emit("draw", f"{s.game.seat_name(p)} has no card left to draw")
         return False
@@ -151,11 +154,13 @@ def deactivate_buffs(s: McgState, p: int) -> bool:
     return False
 
 
-def start_rollover(s: McgState, p: int) -> None:
-    """K9.1-K9.2: ``p`` must draw from an empty deck: buffs off, then the upgrade decision."""
+def start_rollover(s: McgState, p: int, shuffle: bool = True) -> None:
+    """K9.1-K9.2: ``p`` must draw from an empty deck: buffs off, then the upgrade decision (none when
+    ``shuffle`` is False: the discard pile is empty too, so there is nothing to upgrade or shuffle)."""
     was_on = deactivate_buffs(s, p)
-    s.upg_left = 1 + max(0, s.mods[p][modifiers.UPGRADES])
-    s.upg_roll = True
+    if shuffle:
+        s.upg_left = 1 + max(0, s.mods[p][modifiers.UPGRADES])
+        s.upg_roll = True
     # O2.2: at a rollover the player may remove one negative effect (asked first).
     s.cure_left = any(s.game.cards.kind[x] == K_BOSS for x in s.lasting[p])
     if s.log is not None:

@@ -28,7 +28,14 @@ from cardtable.games.mr_card_game import modifiers
 from cardtable.games.mr_card_game import state as state_module
 from cardtable.games.mr_card_game.cards import E_NONCOMBAT, STAT_KINDS, CardSet, load_cards
 from cardtable.games.mr_card_game.codes import MAX_X
-from cardtable.games.mr_card_game.effects import MANEUVER_STAT, MANEUVERS, MONSTER_POWER, STAT_TYPES
+from cardtable.games.mr_card_game.effects import (
+    MANEUVER_STAT,
+    MANEUVER_WORDS,
+    MANEUVERS,
+    MONSTER_POWER,
+    STAT_TYPES,
+    STAT_WORDS,
+)
 
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
@@ -43,6 +50,23 @@ def by_values(actions: Sequence[Action], descending: bool) -> tuple[tuple[Action
     type is offered."""
     order = (3, 2, 1, 0) if descending else (0, 1, 2, 3)
     return tuple(tuple(actions[v] for v in order if nib >> v & 1) for nib in range(16))
+
+
+def explain_combination(kind: str, args: tuple[object, ...]) -> str | None:
+    """Why a ``maneuver`` or ``upgrade`` whose values are each valid names no action: the rule, in
+    words (the engine's ``ActionSpace.explain``)."""
+    if kind == "maneuver" and args[0] in MANEUVERS and args[1] in STAT_KINDS:
+        m = MANEUVERS.index(str(args[0]))
+        wanted = STAT_WORDS[MANEUVER_STAT[m]]
+        got = STAT_WORDS[STAT_TYPES.index(str(args[1])[:3])]
+        article = "an" if MANEUVER_WORDS[m][0] in "AEIOU" else "a"
+        return f"{article} {MANEUVER_WORDS[m]} is played with {wanted} cards, and {args[1]} is a {got} card (K7.2)"
+    if kind == "upgrade" and args[0] in STAT_KINDS and args[1] in STAT_KINDS:
+        return (
+            "at rollover a card is upgraded to the next value of its stat (mus1 to mus2, never above 4) "
+            "or exchanged for a card of the same value of another stat (mus2 to mys2) (K9.3)"
+        )
+    return None
 
 
 def starting_meat(position: int) -> int:
@@ -494,6 +518,7 @@ class MrCardGame(Game):
             for j in targets:
                 self.UPGRADE[k][j] = a.add("upgrade", STAT_KINDS[k], STAT_KINDS[j])
         self.NO_UPGRADE = a.add("no-upgrade")
+        a.explain = explain_combination
         # maneuver kind=melee stat=mus3: the maneuver and its first card (clarification 4), by
         # [maneuver][value - 1].
         self.MANEUVER = [

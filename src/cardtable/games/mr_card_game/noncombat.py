@@ -384,16 +384,18 @@ def do_target(s: McgState, action: Action) -> None:
 
 
 def why_illegal(s: McgState, action: Action) -> str | None:
-    """Why a Mr. Store, equipment or AutoSell action is refused now, in words for the deciding seat
-    (naming only its own cards and public ones: an item another seat holds face down, or one set
-    aside, is "not one of your face-down Mr. Store items", never named). None: no particular reason."""
+    """Why an action is refused now, in words for the deciding seat: Mr. Store, equipment and AutoSell
+    here, the others in :mod:`.reasons`. Only its own cards and public ones are named (an item another
+    seat holds face down, or one set aside, is "not one of your face-down Mr. Store items", never
+    named). None: no particular reason."""
+    from cardtable.games.mr_card_game import reasons
     from cardtable.games.mr_card_game.codes import D_NONCOMBAT, D_UNEQUIP
 
     g = s.game
     c = g.cards
     kind = action.kind
     if kind not in ("reveal", "equip", "unequip", "autosell") or not action.args:
-        return None
+        return reasons.why(s, action)
     card = int(action.args[0])
     p = s.actor
     if s.phase == D_UNEQUIP:
@@ -416,4 +418,8 @@ def why_illegal(s: McgState, action: Action) -> str | None:
         return f"{g.card_name(card)} has no AutoSell value and can never be sold (O8)"
     if kind in ("equip", "unequip") and c.slot[card] < 0:
         return f"{g.card_name(card)} is not equipment"
+    if kind == "equip" and s.eq >> card & 1:
+        return f"{g.card_name(card)} is already equipped"
+    if kind == "unequip" and not s.eq >> card & 1:
+        return f"{g.card_name(card)} is not equipped"
     return None
