@@ -509,3 +509,23 @@ def test_o3_an_all_options_ascension_game_between_heuristics_finishes() -> None:
         s.apply(a)
     assert s.reason == "king-freed" and s.runs[s.winners[0]] == 3 and s.round < 100
     assert kinds["kill-sorceress"] == sum(s.runs) and conserved(s)
+
+
+def test_o3_4_a37_a_kept_store_weapon_stays_equipped_when_no_newbie_weapon_comes_back() -> None:
+    """O3.4 keeps Mr. Store items in the display case; only the newbie gear that comes back takes its
+    slot. 5 players, no spare set in the box, P1's sword held by P3: P1 comes back without a newbie
+    weapon, so the revealed Origami Cutlass P1 had equipped stays equipped (its slot is free), while
+    a kept Mr. Store hat steps aside for the newbie hat that does come back."""
+    s = new(5, ascension=True, mr_store=True, store_filter=False)
+    c = s.game.cards
+    sword, hat, _pants = c.newbie[0]
+    give_item(s, 2, sword, equipped=True)
+    cutlass, helm = cid(s, "Origami Cutlass"), cid(s, "Star-Chart Headlamp")
+    assert c.slot[cutlass] == c.slot[sword] and c.slot[helm] == c.slot[hat]
+    give_item(s, 0, cutlass, equipped=True)
+    give_item(s, 0, helm, equipped=True)
+    _win_run_without_the_sword(s)
+    assert cutlass in s.items[0] and s.eq >> cutlass & 1
+    assert helm in s.items[0] and not s.eq >> helm & 1 and s.eq >> hat & 1
+    assert s.view(0)["players"][0]["bonuses"]["melee"] >= 3  # the Cutlass still counts
+    assert conserved(s)

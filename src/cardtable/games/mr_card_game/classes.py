@@ -60,9 +60,12 @@ def newbie_back(s: McgState, p: int) -> None:
         if pick not in s.items[p]:
             s.items[p] = (*s.items[p], pick)
         got.append(pick)
+    slots = {c.slot[x] for x in got}
     for x in s.items[p]:
-        if c.slot[x] >= 0 and c.slot[x] < 3 and s.eq >> x & 1 and x not in got:
-            s.eq &= ~(1 << x)  # a Mr. Store item of that slot steps aside for the newbie gear
+        if c.slot[x] in slots and s.eq >> x & 1 and x not in got:
+            # A Mr. Store item of a slot the newbie gear takes back steps aside; one whose newbie
+            # piece does not come back (A37: none to be had) stays equipped.
+            s.eq &= ~(1 << x)
     for x in got:
         s.eq |= 1 << x
     fit_equipment_limit(s, p)
