@@ -529,3 +529,21 @@ def test_o3_4_a37_a_kept_store_weapon_stays_equipped_when_no_newbie_weapon_comes
     assert helm in s.items[0] and not s.eq >> helm & 1 and s.eq >> hat & 1
     assert s.view(0)["players"][0]["bonuses"]["melee"] >= 3  # the Cutlass still counts
     assert conserved(s)
+
+
+def test_o3_4_a37_newbie_gear_sold_this_turn_comes_back_from_escrow() -> None:
+    """A37: the player's own newbie gear comes back from wherever it is on its way to the Heap. P1
+    AutoSells the Sweet Ninja Sword (into escrow, bound for the Heap at the end of the turn) and then
+    defeats form 1 in the same turn: the sword comes back out of escrow, equipped, as it would from
+    the Heap had it been sold a turn earlier (5 players: no spare set in the box to take instead)."""
+    s = new(5, ascension=True)
+    c = s.game.cards
+    sword = c.newbie[0][0]
+    meat = s.meat[0]
+    act(s, f"autosell card={sword}")
+    assert s.escrow[0] == (sword,) and s.meat[0] == meat + c.autosell[sword]
+    _win_run_without_the_sword(s)
+    assert sword in s.items[0] and s.eq >> sword & 1 and sword not in s.escrow[0]
+    finish_turn(s)
+    assert sword in s.items[0] and sword not in s.heap and s.meat[0] == meat + c.autosell[sword]
+    assert conserved(s)

@@ -13,7 +13,7 @@ Defeating form 1 or 2 completes a run, and the character is reset at once:
    its pile, and the deck becomes exactly four of each level-one card (extras back, missing ones
    from the piles); the hand is drawn at the end of the turn;
 2. every acquired item goes into the Heap (in display-case order, A51), and the three newbie gear
-   come back: the player's own set from their display case, the Heap or the box, another spare set's
+   come back: the player's own set from their display case, their escrow, the Heap or the box, another spare set's
    card from the box when one of theirs is held by someone else, or none (A37). Mr. Store items
    (face up and face down), Instant Karmas and permed skills stay, and so does the meat;
 3. negative effects are removed (A38: the character is reset to base), every buff turns off;

@@ -36,7 +36,7 @@ def _position(s: McgState, p: int) -> int:
 
 def newbie_back(s: McgState, p: int) -> None:
     """A37: the three newbie gear back into ``p``'s display case, equipped: their own set's cards
-    from the display case, the Heap or the box; for a card held by another player, the same item of
+    from the display case, their escrow (sold or used this turn), the Heap or the box; for a card held by another player, the same item of
     a spare set in the box; otherwise none."""
     g = s.game
     c = g.cards
@@ -44,6 +44,10 @@ def newbie_back(s: McgState, p: int) -> None:
     got = []
     for slot, card in enumerate(own):
         if card in s.items[p]:
+            pick = card
+        elif card in s.escrow[p]:
+            # Sold or used this turn: on its way to the Heap, where it would be taken back from.
+            s.escrow[p] = tuple(x for x in s.escrow[p] if x != card)
             pick = card
         elif card in s.heap:
             s.heap = tuple(x for x in s.heap if x != card)
