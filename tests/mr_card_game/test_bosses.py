@@ -408,3 +408,29 @@ def test_bad_input_for_the_hardcore_and_negative_effect_decisions() -> None:
             s.apply(text)
         assert s.snapshot() == before
     assert Counter(legal(s)) == Counter(["block stat=mys2", "block stat=mox2", "suffer"])
+
+
+def test_o2_1_an_action_a_negative_effect_forbids_is_refused_naming_the_negative_effect() -> None:
+    """O2.1 "limit what kind of actions you can perform": the refusal says which negative effect (a
+    public card of the display case) takes the action away, and changes nothing."""
+    s = new(3, bosses=True)
+    for boss in ("Professor Backwards", "The Castle Giant", "Ed the Undying"):
+        give_lasting(s, 0, cid(s, boss))
+    s.meat[0] = 40
+    trainee = next(x for x in s.trainer if x >= 0)
+    set_hand(s, 0, ["mox2", "mox2", "mus1", "mus1", "mys1", "mys1"])
+    refusals = (
+        (f"train card={trainee}", "Garbled Speech .*you may not train"),
+        (f"autosell card={s.items[0][0]}", "Curse of the Undying .*you may not autosell"),
+    )
+    for text, why in refusals:
+        before = s.snapshot()
+        with pytest.raises(IllegalAction, match=f"not legal now: {why}"):
+            s.apply(text)
+        assert s.snapshot() == before
+    act(s, "combat")
+    assert "maneuver kind=ranged stat=mox2" in legal(s) and "maneuver kind=evade stat=mox2" not in legal(s)
+    before = s.snapshot()
+    with pytest.raises(IllegalAction, match="Crushed Foot .*you may not perform a maneuver: evade"):
+        s.apply("maneuver kind=evade stat=mox2")
+    assert s.snapshot() == before

@@ -414,6 +414,8 @@ def why_illegal(s: McgState, action: Action) -> str | None:
     if card not in s.items[p]:
         # A public card (the item is in no display case of this seat); hidden cards are not named.
         return f"card {card} is not in your display case"
+    if kind in ("equip", "autosell") and (why := reasons.forbidden(s, p, action)) is not None:
+        return why  # O2.1: a negative effect takes the action away
     if kind == "autosell" and c.autosell[card] < 0:
         return f"{g.card_name(card)} has no AutoSell value and can never be sold (O8)"
     if kind in ("equip", "unequip") and c.slot[card] < 0:

@@ -5,9 +5,11 @@ sentence naming what is wrong ("Rage of the Walrus needs 2 mojo and your mojo po
 and the engine then lists the kinds of action that are open. A reason names only what the deciding
 seat may see: its own hand, discard pile, display case and skills, and public cards (the trainer,
 the Heap, the tops of the locations). A card the seat cannot see is never named: "card 17 is not in
-the trainer" says nothing about where card 17 is. Reasons cover the ordinary rules of the core game;
-when an action is refused for a reason of the supplemental rules (a negative effect forbidding it,
-Mr. Store items, hardcore blocks), the engine's list of open actions is the answer.
+the trainer" says nothing about where card 17 is. Reasons cover the ordinary rules of the core game
+and a negative effect that forbids the action (:func:`forbidden`: its card is public, in the display
+case); Mr. Store items, equipment and AutoSell are explained by :func:`.noncombat.why_illegal`; for
+the other decisions of the supplemental rules (hardcore blocks, the ascension choices) the engine's
+list of open actions is the answer.
 """
 
 from __future__ import annotations
@@ -44,9 +46,9 @@ def why(s: McgState, action: Action) -> str | None:
     phase = s.phase
     kind = action.kind
     if phase == D_NONCOMBAT:
-        return _noncombat(s, p, action)
+        return _noncombat(s, p, action) or forbidden(s, p, action)
     if phase == D_COMBAT:
-        return _step1(s, p, action)
+        return _step1(s, p, action) or forbidden(s, p, action)
     if phase == D_MANEUVER and kind == "play":
         return _play(s, p, str(action.args[0]))
     if phase == D_TARGET and kind == "kill":
@@ -62,6 +64,28 @@ def why(s: McgState, action: Action) -> str | None:
     if phase == D_SPELLX and kind == "spend":
         return f"X is at most your mojo pool ({s.mojo})"
     return None
+
+
+def forbidden(s: McgState, p: int, action: Action) -> str | None:
+    """O2.1: the negative effect in ``p``'s display case that forbids ``action`` (train, dive,
+    autosell, equip, use, skill, buff or a maneuver), named with what it forbids; None when nothing
+    forbids it."""
+    from cardtable.games.mr_card_game.effects import FORBID, FORBIDDABLE
+    from cardtable.games.mr_card_game.modifiers import FORBIDS
+
+    kind = action.kind
+    name = f"maneuver:{action.args[0]}" if kind == "maneuver" and action.args else kind
+    if name not in FORBIDDABLE:
+        return None
+    bit = FORBIDDABLE.index(name)
+    if not s.mods[p][FORBIDS] >> bit & 1:
+        return None
+    c = s.game.cards
+    verb = name.replace("maneuver:", "perform a maneuver: ")
+    for x in s.lasting[p]:
+        if any(op == FORBID and a == bit for op, a, _b, _c in c.effects[x]):
+            return f"{c.negative_name[x]} (a negative effect in your display case): you may not {verb}"
+    return f"an effect forbids it: you may not {verb}"
 
 
 # -- the phases --------------------------------------------------------------------------------------
