@@ -431,6 +431,6 @@ def test_o2_1_an_action_a_negative_effect_forbids_is_refused_naming_the_negative
     act(s, "combat")
     assert "maneuver kind=ranged stat=mox2" in legal(s) and "maneuver kind=evade stat=mox2" not in legal(s)
     before = s.snapshot()
-    with pytest.raises(IllegalAction, match="Crushed Foot .*you may not perform a maneuver: evade"):
+    with pytest.raises(IllegalAction, match=r"Crushed Foot .*you may not perform a maneuver: evade"):
         s.apply("maneuver kind=evade stat=mox2")
     assert s.snapshot() == before

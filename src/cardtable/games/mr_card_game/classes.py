@@ -36,8 +36,8 @@ def _position(s: McgState, p: int) -> int:
 
 def newbie_back(s: McgState, p: int) -> None:
     """A37: the three newbie gear back into ``p``'s display case, equipped: their own set's cards
-    from the display case, their escrow (sold or used this turn), the Heap or the box; for a card held by another player, the same item of
-    a spare set in the box; otherwise none."""
+    from the display case, their escrow (sold or used this turn), the Heap or the box; for a card
+    held by another player, the same item of a spare set in the box; otherwise none."""
     g = s.game
     c = g.cards
     own = c.newbie[_position(s, p)]
