@@ -547,3 +547,16 @@ def test_o3_4_a37_newbie_gear_sold_this_turn_comes_back_from_escrow() -> None:
     finish_turn(s)
     assert sword in s.items[0] and sword not in s.heap and s.meat[0] == meat + c.autosell[sword]
     assert conserved(s)
+
+
+def test_o3_4_a38_the_negative_effects_removed_at_the_reset_are_announced() -> None:
+    """A38: the reset removes the negative effects out of the game, and every seat reads which."""
+    s = new(3, ascension=True, bosses=True)
+    bat = cid(s, "Boss Bat")
+    give_lasting(s, 0, bat)
+    give_item(s, 0, cid(s, "Sweet Ninja Sword"), equipped=True)
+    set_hand(s, 0, STRONG)
+    act(s, "combat", "maneuver kind=melee stat=mus4", *["play stat=mus4"] * 5, "done", "kill-sorceress")
+    assert bat in s.gone and bat not in s.lasting[0]
+    for seat in (None, 0, 1, 2):
+        assert "P1's negative effects leave the game: Bat-Bitten Ankle" in texts(s, seat)

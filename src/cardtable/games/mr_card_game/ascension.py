@@ -168,9 +168,13 @@ def reset(s: McgState, p: int) -> None:
     if g.classes != BOARDS:
         newbie_back(s, p)
     # 3. Negative effects and buffs.
-    for x in [x for x in s.lasting[p] if c.kind[x] == K_BOSS]:
+    cured = [x for x in s.lasting[p] if c.kind[x] == K_BOSS]
+    for x in cured:
         s.lasting[p] = tuple(y for y in s.lasting[p] if y != x)
         s.gone = (*s.gone, x)
+    if s.log is not None and cured:
+        names = ", ".join(c.negative_name[x] for x in cured)
+        s.emit("ascension", f"{g.seat_name(p)}'s negative effects leave the game: {names}")
     for x in s.skills[p]:
         s.buffs &= ~(1 << x)
 
