@@ -434,3 +434,24 @@ def test_o2_1_an_action_a_negative_effect_forbids_is_refused_naming_the_negative
     with pytest.raises(IllegalAction, match=r"Crushed Foot .*you may not perform a maneuver: evade"):
         s.apply("maneuver kind=evade stat=mox2")
     assert s.snapshot() == before
+
+
+def test_o2_2_a18_every_rollover_even_in_the_middle_of_a_turn_offers_one_removal() -> None:
+    """O2.2 "whenever you roll over": a rollover in the middle of a turn (A18: a draw effect) offers
+    the removal before the upgrade, and a second rollover in the same turn offers it again."""
+    s = new(3, bosses=True, mr_store=True, store_filter=False)
+    bat, ed = cid(s, "Boss Bat"), cid(s, "Ed the Undying")
+    give_lasting(s, 0, bat)
+    give_lasting(s, 0, ed)
+    tonic = cid(s, "Vintage Fizzy Tonic")  # 3 mojo and draw a card
+    give_item(s, 0, tonic)
+    set_deck(s, 0, [])
+    set_discard(s, 0, ["mus1"])
+    act(s, f"use card={tonic}")  # the draw finds the deck empty: rollover
+    assert s.phase == D_CURE and legal(s) == [f"cure card={bat}", f"cure card={ed}", "no-cure"]
+    act(s, f"cure card={bat}")
+    assert bat in s.gone and legal(s)[-1] == "no-upgrade"
+    act(s, "no-upgrade")
+    assert len(s.hand[0]) == 7 and not s.deck[0]
+    act(s, "end-turn", "discard stat=mus1", "discard stat=mus1", "done")  # 5 cards: draw, rollover again
+    assert s.phase == D_CURE and legal(s) == [f"cure card={ed}", "no-cure"]
