@@ -22,10 +22,12 @@ from .helpers import (
     act,
     cid,
     conserved,
+    empty_pile,
     finish_turn,
     give_item,
     give_lasting,
     give_skill,
+    kind,
     legal,
     new,
     ready,
@@ -560,3 +562,18 @@ def test_o3_4_a38_the_negative_effects_removed_at_the_reset_are_announced() -> N
     assert bat in s.gone and bat not in s.lasting[0]
     for seat in (None, 0, 1, 2):
         assert "P1's negative effects leave the game: Bat-Bitten Ankle" in texts(s, seat)
+
+
+def test_o3_4_the_new_deck_takes_the_missing_level_one_cards_from_the_piles_as_far_as_they_go() -> None:
+    """O3.4 "create a new character stat deck with four copies of each type of first level character
+    stat card": P1 holds only two Muscle 1 of their own and the Muscle 1 pile is empty (P3 holds
+    the rest), so the new deck has two Muscle 1 (clarification 2: nothing to take from an empty pile)
+    and four of each other type; every card stays in exactly one place."""
+    s = new(3, ascension=True)
+    fight_sorceress(s, 0, STRONG, 4)  # (one Muscle 4 left in hand)
+    set_deck(s, 0, ["mus1", "mus1", "mys1", "mys1", "mys1", "mox1", "mox1", "mox1", "mox1", "mys2"])
+    set_discard(s, 0, [])
+    empty_pile(s, "mus1", 2)
+    act(s, "kill-sorceress")
+    assert kinds_of(s, s.deck[0]) == Counter({"mus1": 2, "mys1": 4, "mox1": 4})
+    assert s.piles[kind("mys2")] and conserved(s)
