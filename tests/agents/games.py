@@ -1,8 +1,10 @@
-"""Which games the agent tests run on: the toy game always, each real game once it loads and plays."""
+"""Which games the agent tests run on: the toy game always, each real game once it loads and plays;
+and the match helper that measures an agent against another."""
 
 from __future__ import annotations
 
 import cardtable
+from cardtable.agents import Observation, make_agent, seat_rewards
 from cardtable.engine import Game
 
 REAL = ("mephisto", "doctor-strange", "army-of-darkness", "mr-card-game")
@@ -25,3 +27,19 @@ def two_player_games() -> list[str]:
     out = ["toy"]
     out += [g for g in REAL if playable(g, players=2) is not None]
     return out
+
+
+def hero_share(game: Game, hero_spec: str, other_spec: str, games: int, other_offset: int = 1000) -> float:
+    """The hero's mean win share over ``games`` fixed-seed 2-player games, seats alternating (the
+    other agent seeded ``seed + other_offset``)."""
+    wins = 0.0
+    for seed in range(games):
+        hero = seed % 2
+        agents = {hero: make_agent(hero_spec, game, seed), 1 - hero: make_agent(other_spec, game, seed + other_offset)}
+        state = game.new(seed, log=False)
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            state.apply(agents[seat].choose(Observation(state, seat)))
+        wins += seat_rewards(state.result(), 2)[hero]
+    return wins / games

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import cardtable
 from cardtable.agents import Agent, Ismcts, Observation, make_agent, seat_rewards
 from cardtable.engine import Action, Result, Rng, State
-from tests.agents.games import playable, two_player_games
+from tests.agents.games import hero_share, playable, two_player_games
 
 
 def _walk(game_id: str, seed: int, steps: int, **options: object) -> State:
@@ -166,26 +166,11 @@ def test_time_budget_returns_a_legal_action() -> None:
     assert agent.last_iterations >= 1
 
 
-def _hero_share(game: cardtable.Game, hero_spec: str, other_spec: str, games: int, other_offset: int = 1000) -> float:
-    """The hero's mean win share over ``games`` fixed-seed 2-player games, seats alternating."""
-    wins = 0.0
-    for seed in range(games):
-        hero = seed % 2
-        agents = {hero: make_agent(hero_spec, game, seed), 1 - hero: make_agent(other_spec, game, seed + other_offset)}
-        state = game.new(seed, log=False)
-        while not state.is_over:
-            seat = state.current_player
-            assert seat is not None
-            state.apply(agents[seat].choose(Observation(state, seat)))
-        wins += seat_rewards(state.result(), 2)[hero]
-    return wins / games
-
-
 def test_ismcts_beats_random_in_the_toy_game() -> None:
     """Toy: drawing rather than playing low cards, and playing high ones, is what wins; search finds
     it from the seat's information alone (fixed seeds, so the test is deterministic)."""
     game = cardtable.load("toy")
-    assert _hero_share(game, "ismcts:iterations=200", "random", 40, other_offset=0) > 0.6
+    assert hero_share(game, "ismcts:iterations=200", "random", 40, other_offset=0) > 0.6
 
 
 @pytest.mark.parametrize(("game_id", "iterations"), [("mephisto", 40), ("doctor-strange", 80)])
@@ -194,7 +179,7 @@ def test_ismcts_beats_random(game_id: str, iterations: int) -> None:
     test is deterministic; Doctor Strange's dice need the larger budget)."""
     game = playable(game_id, players=2)
     assert game is not None, f"{game_id} does not deal a 2-player game"
-    assert _hero_share(game, f"ismcts:iterations={iterations}", "random", 8) > 0.5
+    assert hero_share(game, f"ismcts:iterations={iterations}", "random", 8) > 0.5
 
 
 def test_cut_rollouts_are_scored_by_the_evaluation() -> None:
@@ -314,7 +299,7 @@ def test_ismcts_with_the_game_evaluation_holds_its_own_against_the_heuristic() -
     the first 8 games gave 50% and 25%, so half of 8 was luck, not strength."""
     game = playable("mephisto", players=2)
     assert game is not None
-    assert _hero_share(game, "ismcts:iterations=300,c=0.25", "heuristic", 8) >= 0.25
+    assert hero_share(game, "ismcts:iterations=300,c=0.25", "heuristic", 8) >= 0.25
 
 
 def test_it_never_repeats_an_action_from_the_same_view_in_a_turn() -> None:

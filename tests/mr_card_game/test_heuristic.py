@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 import cardtable
-from cardtable.agents import Observation, make_agent, seat_rewards
+from cardtable.agents import Observation
 from cardtable.agents.heuristics.mr_card_game import Heuristic, decide, rollout_rewards, strength
 from cardtable.engine import OptionValue
 from cardtable.games.mr_card_game.codes import (
@@ -28,6 +28,7 @@ from cardtable.games.mr_card_game.codes import (
 )
 from cardtable.games.mr_card_game.game import MrCardGame
 from cardtable.games.mr_card_game.state import McgState
+from tests.agents.games import hero_share
 
 from .helpers import (
     act,
@@ -345,26 +346,11 @@ def test_an_all_options_ascension_game_between_heuristics_frees_the_king() -> No
     assert 20 <= s.round <= 80
 
 
-def _share(spec: str, other: str, games: int) -> float:
-    """``spec``'s mean win share over ``games`` fixed-seed 2-player games, seats alternating."""
-    game = cardtable.load("mr-card-game", players=2)
-    wins = 0.0
-    for seed in range(games):
-        hero = seed % 2
-        agents = {hero: make_agent(spec, game, seed), 1 - hero: make_agent(other, game, seed + 1)}
-        state = game.new(seed, log=False)
-        while not state.is_over:
-            seat = state.current_player
-            assert seat is not None
-            state.apply(agents[seat].choose(Observation(state, seat)))
-        wins += seat_rewards(state.result(), 2)[hero]
-    return wins / games
-
-
 def test_ismcts_guided_by_the_heuristic_plays_the_game() -> None:
     """With the heuristic as its tree's prior (``search_prior``), a small search budget beats random
     in most of 4 games and holds its own against the heuristic (fixed seeds: it won 2 of these 4;
     without the prior the same budget won none of them, and 200 iterations none of 4 against
     random). The README's ladder measures it over more games."""
-    assert _share("ismcts:iterations=30", "random", 4) > 0.5
-    assert _share("ismcts:iterations=30", "heuristic", 4) >= 0.25
+    game = cardtable.load("mr-card-game", players=2)
+    assert hero_share(game, "ismcts:iterations=30", "random", 4, other_offset=1) > 0.5
+    assert hero_share(game, "ismcts:iterations=30", "heuristic", 4, other_offset=1) >= 0.25
