@@ -174,9 +174,8 @@ class ActionSpace:
             if not eq or not name or not value:
                 raise MalformedAction(f"in {quoted(text)}: expected name=value, got {quoted(word, 30)}")
             if name not in params:
-                raise MalformedAction(
-                    f"in {quoted(text)}: {kind!r} has no parameter {quoted(name, 30)} (it takes {', '.join(params)})"
-                )
+                takes = f"it takes {', '.join(params)}" if params else "it takes none"
+                raise MalformedAction(f"in {quoted(text)}: {kind!r} has no parameter {quoted(name, 30)} ({takes})")
             if name in given:
                 raise MalformedAction(f"in {quoted(text)}: parameter {name!r} given twice")
             given[name] = value

@@ -42,7 +42,8 @@ function connect() {
   setConn("connecting…");
   socket.addEventListener("open", () => {
     retry = 0;
-    setConn("connected");
+    // "connected" waits for the server's answer to hello: until then the page may be behind.
+    setConn("syncing…");
     send({ type: "hello", state: model.state, events: model.state === null ? null : model.log.length, token: token || null });
   });
   socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
@@ -81,6 +82,14 @@ function undo() {
 
 async function onMessage(msg) {
   if (msg.type === "state") {
+    setConn("connected");
+    if (!model.pending && sameFrame(msg)) {
+      // A reconnect's answer to hello repeats what the page shows: redrawing would only close an
+      // open card menu and swap the nodes under a pointer.
+      model.frame.seats = msg.seats;
+      drawSeats();
+      return;
+    }
     await loadRenderer(msg.view.game);
     const before = model.log.length;
     model.log = model.log.slice(0, msg.events_from).concat(msg.events);
@@ -111,6 +120,12 @@ async function onMessage(msg) {
     rememberToken(msg.table, msg.seat, msg.token);
     location.href = seatLink(msg.table, msg.seat, msg.token);
   }
+}
+
+/** True when a state message shows this seat exactly what the page already shows. */
+function sameFrame(msg) {
+  return model.frame !== null && msg.state === model.state && msg.seat === model.frame.seat
+    && msg.events.length === 0 && msg.events_from === model.log.length;
 }
 
 function showToast(text) {
