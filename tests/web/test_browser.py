@@ -261,3 +261,35 @@ def test_a_newcomer_creates_a_table_from_the_lobby(server: Server, browser: Any)
     assert page.locator("#prompt").inner_text().strip()
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+@pytest.mark.skipif("mr-card-game" not in cardtable.available(), reason="Mr. Card Game is not installed")
+def test_mr_card_game_shows_the_score_against_each_target(server: Server, browser: Any) -> None:
+    """In a combat the page shows what the view says a player adds up: the score against every
+    target in a table, and on each map location whether this combat beats its monster."""
+    table, tokens = server.create("mr-card-game", ["me", "random"], players=2, **{"first-player": "P1"})
+    page = _page(browser)
+    page.goto(f"{server.base}/table/{table}#seat=0&token={tokens[0]}")
+    for prefix in ("combat", "maneuver "):
+        assert _wait_turn_or_end(page) == "turn"
+        before = _state(page)
+        page.locator(f"button.act[data-action^='{prefix}']").first.click()
+        page.wait_for_function(f"Number(document.body.dataset.state) > {before}", timeout=15000)
+    live = _live(server, table)
+    page.wait_for_function(f"Number(document.body.dataset.state) === {live.version}")
+    targets = live.state.view(0)["combat"]["targets"]
+    assert targets, "a combat has targets"
+    rows = page.locator("[data-zone='combat'] table[data-zone='targets'] tbody tr")
+    assert rows.count() == len(targets)
+    for i, target in enumerate(targets):
+        cells = rows.nth(i).locator("td").all_inner_texts()
+        assert cells[:4] == [target["monster"], target["element"], str(target["power"]), str(target["score"])]
+        assert (cells[4] == "beaten") == target["beaten"]
+    badges = page.locator("[data-zone='map'] .cell .score")
+    assert badges.count() == len(targets)
+    shown = sorted(badges.all_inner_texts())
+    assert shown == sorted(
+        f"score {t['score']} vs power {t['power']}: {'beaten' if t['beaten'] else 'not beaten'}" for t in targets
+    )
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
