@@ -1,6 +1,7 @@
 // Mr. Card Game (Kingdom of Loathing): what is being fought first (the combat's score against each
 // target, the March), then the hand, the map as its grid of locations (the monster on top of each,
-// marked with this combat's score against it), the players, the stat piles as one small table, and
+// marked with this combat's score against it; each stat card in the hand offers what can be done
+// with a card of its kind), the players, the stat piles as one small table, and
 // the shared piles (Sorceress, Heap, trainer) as they are in the view.
 import { el, words } from "../common.js";
 import * as g from "./generic.js";
@@ -61,6 +62,24 @@ function statPiles(piles) {
         }))))));
 }
 
+/** The legal actions that put a stat card of ``kind`` to use (a maneuver, a play, a discard, mojo, a
+ * block, an upgrade from it): the game names stat cards by kind, not by id. */
+function kindActions(ctx, kind) {
+  const words = [`stat=${kind}`, `from=${kind}`];
+  return (ctx.legal || []).filter((item) => item.action.split(" ").some((w) => words.includes(w)));
+}
+
+/** The hand, each stat card clickable for what can be done with a card of its kind. */
+function hand(view, ctx) {
+  const node = g.hand(view, ctx);
+  if (!node || !ctx.offer) return node;
+  node.querySelectorAll(":scope > .cards > .card").forEach((cardNode, i) => {
+    const card = view.hand[i];
+    if (card && typeof card.kind === "string" && !Number.isInteger(card.id)) ctx.offer(cardNode, kindActions(ctx, card.kind));
+  });
+  return node;
+}
+
 export function render(view, ctx) {
   if (!Array.isArray(view.map)) return g.render(view, ctx);
   const used = new Set(["map", "hand", "players", "combat", "march", "stat_piles", "round", "whose_turn", "certificate", "phase", "turn_limit"]);
@@ -84,7 +103,7 @@ export function render(view, ctx) {
     facts,
     view.combat ? combatBox(view.combat, ctx) : "",
     view.march ? g.renderRecord(view.march, ctx, "the March on the Tower") : "",
-    g.hand(view, ctx),
+    hand(view, ctx),
     el("div", { class: "zone", "data-zone": "map" }, el("div", { class: "zone-title" }, "the map"), grid),
     players,
     Array.isArray(view.stat_piles) ? statPiles(view.stat_piles) : "",
