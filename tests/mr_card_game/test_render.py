@@ -58,9 +58,15 @@ def test_the_combat_panel_shows_the_score_against_each_target() -> None:
     maneuver = next(a for a in state.legal_actions() if a.kind == "maneuver")
     state.apply(maneuver)
     state.apply("done")
-    text = _screen(state.view(0), game, 0, 120)
-    assert "Combat" in text and "score" in text and "power" in text
-    assert "beaten" in text or "-" in text
+    view = state.view(0)
+    targets = view["combat"]["targets"]
+    assert targets and any(t["beaten"] for t in targets) != all(t["beaten"] for t in targets)
+    for width in (80, 120):
+        # The numbers come before the name: a narrow screen cuts a long name, never the score.
+        text = _screen(view, game, 0, width)
+        assert "Combat" in text and "your score/the power against each target" in text
+        for t in targets:
+            assert f"{t['score']}/{t['power']}{' ✓' if t['beaten'] else ''} #{t['card']} " in text, (width, t)
 
 
 def test_cardtable_play_with_a_person_and_two_heuristics(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

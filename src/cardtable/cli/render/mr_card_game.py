@@ -429,15 +429,18 @@ def combat_panel(view: Mapping[str, JSON]) -> RenderableType | None:
         parts.append(Text(f"against the Sorceress: score {sorc.get('score')}, needs {sorc.get('needs')}", style="bold"))
     rows = [r for r in combat.get("targets") or [] if isinstance(r, Mapping)]
     if rows:
-        # Three targets to a line, as on the 3x3 map: the panel stays short at five players.
+        parts.append(Text("your score/the power against each target (✓ beaten):", style="dim"))
+        # Three targets to a line, as on the 3x3 map: the panel stays short at five players. The
+        # numbers come first, so that a narrow screen cuts a long name, never the score.
         grid = Table.grid(expand=True, padding=(0, 2))
         for _ in range(3):
             grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
         cells = [
             Text.assemble(
-                f"#{_s(r.get('card'))} {_s(r.get('monster'))} ",
-                (f"({_s(r.get('element'))}, power {_s(r.get('power'))}): score {_s(r.get('score'))}", "dim"),
-                (" beaten", "green") if r.get("beaten") else "",
+                (f"{_s(r.get('score'))}/{_s(r.get('power'))}", "bold green" if r.get("beaten") else "bold"),
+                (" ✓", "green") if r.get("beaten") else "",
+                f" #{_s(r.get('card'))} {_s(r.get('monster'))} ",
+                (f"({_s(r.get('element'))})", "dim"),
             )
             for r in rows
         ]
