@@ -39,7 +39,8 @@ def _bonus(bonus: JSON) -> str:
 
 
 def _groups(groups: JSON) -> str:
-    """Stat kinds with counts: ``2 Strengthliness(Mus1) Sass(Mox2)``."""
+    """Stat cards by kind with counts, each with the kind actions name it by:
+    ``1 Strengthliness (mus1), 2 Sass (mox2)``."""
     if not isinstance(groups, list) or not groups:
         return "-"
     parts = []
@@ -47,9 +48,9 @@ def _groups(groups: JSON) -> str:
         if not isinstance(g, Mapping):
             continue
         short = _STAT_SHORT.get(str(g.get("stat")), str(g.get("stat")))
-        n = g.get("count", 1)
-        parts.append(f"{n} " * (n != 1) + f"{g.get('name')}({short}{g.get('value')})")
-    return " ".join(parts)
+        kind = g.get("kind") or f"{short}{g.get('value')}".lower()
+        parts.append(f"{g.get('count', 1)} {g.get('name')} ({kind})")
+    return ", ".join(parts)
 
 
 def _cell(loc: Mapping[str, JSON]) -> RenderableType:
