@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -375,6 +376,22 @@ def test_s2_3_a_class_card_goes_back_to_the_middle_and_another_is_chosen() -> No
     assert s.klass[0] == new_class and s.middle == tuple(sorted((*middle[:1], *middle[2:], old)))
     assert s.mods[0] == modifiers.compute(s, 0)
     assert f"P1 takes the {c.iname[new_class]}" in texts(s, 1) and conserved(s)
+
+
+def test_s2_3_ascension_with_class_cards_needs_one_card_more_than_the_players(tmp_path: Path) -> None:
+    # After a run the class card goes back and one of the *other* cards in the middle is taken: a
+    # transcription with only as many class cards as players would leave nothing to take (a game
+    # with no legal action), so such a file is refused when the game is loaded.
+    text = (Path(modifiers.__file__).parent / "cards.toml").read_text()
+    fifth = [i for i in range(len(text)) if text.startswith("\n[[class_card]]", i)][4]
+    end = text.index("\n[[class_board]]")
+    path = tmp_path / "four-classes.toml"
+    path.write_text(text[:fifth] + text[end:])
+    assert len(cardtable.load("mr-card-game", cards=str(path), classes="cards").cards.class_cards) == 4
+    cardtable.load("mr-card-game", players=4, cards=str(path), classes="cards").new(0)  # no ascension: fine
+    cardtable.load("mr-card-game", players=3, cards=str(path), classes="cards", ascension=True).new(0)
+    with pytest.raises(OptionError, match="lacks 5 class cards \\(ascension: a new class after each run\\)"):
+        cardtable.load("mr-card-game", players=4, cards=str(path), classes="cards", ascension=True)
 
 
 @pytest.mark.parametrize("choice", ["board", "plain"])
