@@ -16,6 +16,7 @@ Markdown table for the README. Speed is measured here, never asserted in tests.
     python benchmarks/bench.py                      # every game and configuration
     python benchmarks/bench.py --quick --game toy   # the engine's toy game, a few seconds
     python benchmarks/bench.py --game mephisto --seconds 2 --json bench.json --markdown
+    python benchmarks/bench.py --game mr-card-game -o players=3     # one option set of your own
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from pathlib import Path
 from typing import Any
 
 import cardtable
-from cardtable.engine import Game, Rng, State
+from cardtable.cli.common import parse_options
+from cardtable.engine import CardtableError, Game, Rng, State
 from cardtable.testing.conformance import config_label, configurations
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -191,10 +193,23 @@ def measure(game_id: str, options: dict[str, Any], seconds: float, states: int, 
     }
 
 
-def run(game_ids: Sequence[str], seconds: float, states: int, progress: bool = False) -> list[dict[str, Any]]:
+def run(
+    game_ids: Sequence[str],
+    seconds: float,
+    states: int,
+    progress: bool = False,
+    options_given: dict[str, Any] | None = None,
+) -> list[dict[str, Any]]:
+    """One row per game and option set: ``options_given`` if set (validated by the game), else each
+    of the game's ``CONFIGURATIONS``."""
     rows = []
     for game_id in game_ids:
-        for options in configurations(game_id):
+        option_sets = configurations(game_id)
+        if options_given is not None:
+            # Validated and converted by the game (a bad option fails here, before any timing).
+            resolved = cardtable.load(game_id, **options_given).options
+            option_sets = [{name: resolved[name] for name in options_given}]
+        for options in option_sets:
             if progress:
                 print(f"measuring {game_id} {config_label(options)} ...", file=sys.stderr, flush=True)
             rows.append(measure(game_id, options, seconds, states))
@@ -241,6 +256,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="0.1 s per measurement and fewer states (CI)")
     parser.add_argument("--json", metavar="FILE", help="write the results as JSON")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    parser.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        default=None,
+        metavar="KEY=VALUE",
+        help="measure this option set (repeatable) instead of the game's configurations, e.g. -o players=3",
+    )
     args = parser.parse_args(argv)
     if args.game and "toy" in args.game:
         register_toy()
@@ -249,7 +272,11 @@ def main(argv: list[str] | None = None) -> int:
     if seconds <= 0:
         parser.error("--seconds must be positive")
     states = 40 if args.quick else 200
-    rows = run(game_ids, seconds, states, progress=True)
+    try:
+        given = parse_options(args.option) if args.option is not None else None
+        rows = run(game_ids, seconds, states, progress=True, options_given=given)
+    except CardtableError as err:
+        parser.error(str(err))
     print_table(rows)
     if args.markdown:
         print(markdown(rows))

@@ -74,6 +74,24 @@ def test_bad_seconds_are_refused() -> None:
         bench.main(["--quick", "--game", "toy", "--seconds", "0"])
 
 
+def test_one_option_set_of_your_own(tmp_path: Path) -> None:
+    """``-o KEY=VALUE`` measures that option set (converted by the game) instead of the configurations."""
+    bench = _bench()
+    out = tmp_path / "bench.json"
+    assert bench.main(["--quick", "--game", "mephisto", "-o", "players=3", "--json", str(out)]) == 0
+    (row,) = json.loads(out.read_text())["results"]
+    assert row["options"] == {"players": 3} and row["config"] == "players-3"
+    assert row["decisions_per_s"] > 0
+
+
+@pytest.mark.parametrize("bad", ["players=9", "players", "colour=red"])
+def test_a_bad_option_is_refused_naming_it(bad: str, capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _bench()
+    with pytest.raises(SystemExit):
+        bench.main(["--quick", "--game", "mephisto", "-o", bad])
+    assert bad.split("=")[0] in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("game_id", cardtable.games.builtin())
 def test_quick_benchmark_covers_every_configuration_of_every_game(game_id: str, tmp_path: Path) -> None:
     """CI runs the benchmark's quick mode over every real game and variant (numbers well formed only)."""

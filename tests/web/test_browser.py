@@ -261,3 +261,53 @@ def test_a_newcomer_creates_a_table_from_the_lobby(server: Server, browser: Any)
     assert page.locator("#prompt").inner_text().strip()
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+@pytest.mark.skipif("mr-card-game" not in cardtable.available(), reason="Mr. Card Game is not installed")
+def test_mr_card_game_shows_the_score_against_each_target(server: Server, browser: Any) -> None:
+    """In a combat the page shows what the view says a player adds up: the score against every
+    target in a table, and on each map location whether this combat beats its monster."""
+    table, tokens = server.create("mr-card-game", ["me", "random"], players=2, **{"first-player": "P1"})
+    page = _page(browser)
+    page.goto(f"{server.base}/table/{table}#seat=0&token={tokens[0]}")
+    assert _wait_turn_or_end(page) == "turn"
+    before = _state(page)
+    page.locator("button.act[data-action='combat']").click()
+    page.wait_for_function(f"Number(document.body.dataset.state) > {before}", timeout=15000)
+    # A stat card in the hand offers what a card of its kind can do now (here, the maneuvers with
+    # it): one action runs on a click, several open a menu.
+    card = page.locator("[data-zone='hand'] .card.playable").first
+    kind = card.locator(".num", has_text="kind ").first.inner_text().split()[-1]
+    buttons = page.locator("button.act")
+    expected = [
+        a
+        for a in (buttons.nth(i).get_attribute("data-action") or "" for i in range(buttons.count()))
+        if f"stat={kind}" in a.split()
+    ]
+    assert expected and all(a.startswith("maneuver ") for a in expected)
+    before = _state(page)
+    card.click()
+    if len(expected) > 1:
+        menu = page.locator(".card-menu button")
+        assert [menu.nth(i).get_attribute("data-action") for i in range(menu.count())] == expected
+        menu.first.click()
+    page.wait_for_function(f"Number(document.body.dataset.state) > {before}", timeout=15000)
+    live = _live(server, table)
+    page.wait_for_function(f"Number(document.body.dataset.state) === {live.version}")
+    assert live.game.actions.items[live.state.history[-1]].text in expected
+    targets = live.state.view(0)["combat"]["targets"]
+    assert targets, "a combat has targets"
+    rows = page.locator("[data-zone='combat'] table[data-zone='targets'] tbody tr")
+    assert rows.count() == len(targets)
+    for i, target in enumerate(targets):
+        cells = rows.nth(i).locator("td").all_inner_texts()
+        assert cells[:4] == [target["monster"], target["element"], str(target["power"]), str(target["score"])]
+        assert (cells[4] == "beaten") == target["beaten"]
+    badges = page.locator("[data-zone='map'] .cell .score")
+    assert badges.count() == len(targets)
+    shown = sorted(badges.all_inner_texts())
+    assert shown == sorted(
+        f"score {t['score']} vs power {t['power']}: {'beaten' if t['beaten'] else 'not beaten'}" for t in targets
+    )
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()

@@ -149,27 +149,34 @@ function closeMenu() {
   if (openMenu) { openMenu.remove(); openMenu = null; }
 }
 
+/** Make ``node`` offer ``items`` (legal actions): one runs on a click, several open a menu. */
+function offer(node, items) {
+  if (!items || !items.length || model.pending) return;
+  node.classList.add("playable");
+  node.title = items.map((i) => i.label).join("\n");
+  node.addEventListener("click", (event) => {
+    event.stopPropagation();
+    if (items.length === 1) return act(items[0].action);
+    closeMenu();
+    openMenu = el("div", { class: "card-menu", role: "menu" },
+      ...items.map((i) => el("button", { type: "button", "data-action": i.action, onclick: (e) => { e.stopPropagation(); act(i.action); } }, i.label)));
+    node.append(openMenu);
+  });
+}
+
 function context() {
   const byCard = cardActions();
   return {
     view: model.frame.view,
     seat: model.frame.seat,
     act,
-    /** Make a card clickable when a legal action names it: one action runs, several open a menu. */
+    legal: model.frame.legal,
+    /** Make a card clickable when a legal action names it by id (``card=N``). */
     decorate(node, id) {
-      const items = byCard.get(id);
-      if (!items || model.pending) return;
-      node.classList.add("playable");
-      node.title = items.map((i) => i.label).join("\n");
-      node.addEventListener("click", (event) => {
-        event.stopPropagation();
-        if (items.length === 1) return act(items[0].action);
-        closeMenu();
-        openMenu = el("div", { class: "card-menu", role: "menu" },
-          ...items.map((i) => el("button", { type: "button", "data-action": i.action, onclick: (e) => { e.stopPropagation(); act(i.action); } }, i.label)));
-        node.append(openMenu);
-      });
+      offer(node, byCard.get(id));
     },
+    /** For cards a game's actions name otherwise than by id (Mr. Card Game's stat cards, by kind). */
+    offer,
   };
 }
 

@@ -172,6 +172,7 @@ export function hand(view, ctx, key = "hand") {
   const cards = view[key];
   if (!Array.isArray(cards)) return "";
   return el("div", { class: "group-box mine", "data-zone": key },
-    el("div", { class: "group-title" }, `your hand (${cards.length})`),
+    // A card shown once with a count (identical stat cards) counts as that many cards.
+    el("div", { class: "group-title" }, `your hand (${cards.reduce((n, c) => n + (Number.isInteger(c && c.count) ? c.count : 1), 0)})`),
     el("div", { class: "cards" }, ...cards.map((c) => cardEl(c, ctx))));
 }
