@@ -10,8 +10,9 @@ from collections import Counter
 import pytest
 
 from cardtable.engine import IllegalAction
+from cardtable.games.mr_card_game import modifiers
 from cardtable.games.mr_card_game.cards import CLASSES, K_NEMESIS, STAT_KINDS
-from cardtable.games.mr_card_game.codes import D_BLOCK, D_CHOOSE, D_CURE, D_DISCARD, D_POLL
+from cardtable.games.mr_card_game.codes import D_BLOCK, D_CHOOSE, D_CURE, D_DISCARD, D_NONCOMBAT, D_POLL
 from cardtable.games.mr_card_game.state import McgState
 
 from .helpers import (
@@ -375,6 +376,32 @@ def test_o2_2_o2_3_a_cure_skill_removes_a_negative_effect_of_its_sub_type_out_of
     act(s, "mojo stat=mys1", f"skill card={bandage}")
     assert s.lasting[0] == (curse,) and splinters in s.gone
     assert "is cured of Splinters Everywhere" in texts(s)
+
+
+def test_o2_2_a_cure_skill_lets_the_player_choose_among_negative_effects_of_its_sub_type() -> None:
+    """A skill "that cures a negative effect sub-type" removes one of that sub-type: with two of them
+    in the display case (public), which one goes is the player's choice, not the engine's; with one,
+    it goes by itself."""
+    s = new(3, bosses=True)
+    ankle, splinters, curse = cid(s, "Boss Bat"), cid(s, "Gnarlwood the Treant"), cid(s, "Ed the Undying")
+    for boss in (ankle, splinters, curse):  # two injuries and an impairment
+        give_lasting(s, 0, boss)
+    bandage = cid(s, "Bash-Bandage")  # 1 mojo: cure an injury, draw a card
+    give_skill(s, 0, bandage)
+    set_hand(s, 0, ["mys1", "mus1", "mus1", "mox1", "mox1", "mox1"])
+    act(s, "mojo stat=mys1", f"skill card={bandage}")
+    assert s.phase == D_CURE and legal(s) == [f"cure card={ankle}", f"cure card={splinters}"]  # no declining
+    assert "Bash-Bandage" in s.view(0)["prompt"] and "injury" in s.view(1)["prompt"]
+    before = s.snapshot()
+    with pytest.raises(IllegalAction, match="Curse of the Undying is an impairment: Bash-Bandage cures an injury"):
+        s.apply(f"cure card={curse}")  # an impairment: not this cure's sub-type
+    assert s.snapshot() == before
+    hand = len(s.hand[0])
+    act(s, f"cure card={splinters}")  # the newer one, which the player chose
+    assert s.lasting[0] == (ankle, curse) and splinters in s.gone
+    assert "P1 is cured of Splinters Everywhere" in texts(s, 2)
+    assert len(s.hand[0]) == hand + 1 and s.phase == D_NONCOMBAT  # then the skill's draw
+    assert s.mods[0] == modifiers.compute(s, 0) and conserved(s)
 
 
 def test_o2_2_at_a_rollover_one_negative_effect_may_be_removed() -> None:

@@ -138,6 +138,11 @@ def _supplemental(s: McgState, p: int, action: Action) -> str | None:
     if kind == "cure":
         if card not in s.lasting[p]:
             return f"card {card} is not a negative effect in your display case"
+        if not s.cure_left and s.queue and s.queue[0][1] >= 0:  # a cure effect: only its sub-type
+            from cardtable.games.mr_card_game.effects import SUBTYPES
+
+            sub, src = s.queue[0][1], s.queue[0][3]
+            return f"{c.negative_name[card]} is an {SUBTYPES[c.subtype[card]]}: {c.name(src)} cures an {SUBTYPES[sub]}"
         return None
     if kind == "perm":
         if card not in s.skills[p]:
