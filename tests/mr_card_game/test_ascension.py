@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -377,6 +378,22 @@ def test_s2_3_a_class_card_goes_back_to_the_middle_and_another_is_chosen() -> No
     assert f"P1 takes the {c.iname[new_class]}" in texts(s, 1) and conserved(s)
 
 
+def test_s2_3_ascension_with_class_cards_needs_one_card_more_than_the_players(tmp_path: Path) -> None:
+    # After a run the class card goes back and one of the *other* cards in the middle is taken: a
+    # transcription with only as many class cards as players would leave nothing to take (a game
+    # with no legal action), so such a file is refused when the game is loaded.
+    text = (Path(modifiers.__file__).parent / "cards.toml").read_text()
+    fifth = [i for i in range(len(text)) if text.startswith("\n[[class_card]]", i)][4]
+    end = text.index("\n[[class_board]]")
+    path = tmp_path / "four-classes.toml"
+    path.write_text(text[:fifth] + text[end:])
+    four = new(4, cards=str(path), classes="cards")  # without ascension four cards serve four players
+    assert len(four.game.cards.class_cards) == 4 and all(k >= 0 for k in four.klass)
+    new(3, cards=str(path), classes="cards", ascension=True)  # three players: one card to spare
+    with pytest.raises(OptionError, match="lacks 5 class cards \\(ascension: a new class after each run\\)"):
+        cardtable.load("mr-card-game", players=4, cards=str(path), classes="cards", ascension=True)
+
+
 @pytest.mark.parametrize("choice", ["board", "plain"])
 def test_s3_5_a_class_board_goes_back_and_another_or_the_mr_card_game_side_is_taken(choice: str) -> None:
     s = new(3, ascension=True, classes="boards")
@@ -475,6 +492,43 @@ def test_bad_input_for_the_ascension_decisions() -> None:
         with pytest.raises(IllegalAction):
             s.apply(text)
         assert s.snapshot() == before
+
+
+def test_o3_a_refused_ascension_choice_says_why() -> None:
+    """Each refusal at the Sorceress, the perm and the class choice names what is wrong (public facts
+    and the player's own cards only) and changes nothing."""
+    s = new(3, ascension=True, classes="cards")
+    fight_sorceress(s, 0, STRONG, 1)  # 4 + 4 + 1 = 9 against the first form's 20
+    before = s.snapshot()
+    with pytest.raises(IllegalAction, match="not legal now: your score 9 is below the power 20 of the Sorceress"):
+        s.apply("kill-sorceress")
+    assert s.snapshot() == before
+    s = new(3, ascension=True, classes="cards")
+    give_skill(s, 0, cid(s, "Spiky Shell"))
+    other = cid(s, "Smooth Operator")
+    give_skill(s, 1, other)
+    _complete_run(s)
+    assert s.phase == D_PERM
+    before = s.snapshot()
+    with pytest.raises(IllegalAction, match=f"not legal now: card {other} is not a skill in your display case"):
+        s.apply(f"perm card={other}")
+    assert s.snapshot() == before
+    act(s, "no-perm")
+    assert s.phase == D_CLASS
+    returned = s.asc_card
+    held = s.klass[1]
+    before = s.snapshot()
+    for text, why in (
+        (f"class card={returned}", "is the class you just returned: take one of the others"),
+        (f"class card={held}", f"card {held} is not a class in the middle of the table"),
+    ):
+        with pytest.raises(IllegalAction, match=f"not legal now: .*{why}"):
+            s.apply(text)
+        assert s.snapshot() == before
+    # Without ascension the Sorceress is fought in the March, never with kill-sorceress.
+    core = new(3)
+    with pytest.raises(IllegalAction, match="only in ascension"):
+        core.apply("kill-sorceress")
 
 
 def test_o3_4_o5_a_kept_accessory_steps_aside_for_the_newbie_gear_to_respect_three_equipment() -> None:

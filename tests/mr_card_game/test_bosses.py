@@ -10,8 +10,9 @@ from collections import Counter
 import pytest
 
 from cardtable.engine import IllegalAction
+from cardtable.games.mr_card_game import modifiers
 from cardtable.games.mr_card_game.cards import CLASSES, K_NEMESIS, STAT_KINDS
-from cardtable.games.mr_card_game.codes import D_BLOCK, D_CHOOSE, D_CURE, D_DISCARD, D_POLL
+from cardtable.games.mr_card_game.codes import D_BLOCK, D_CHOOSE, D_CURE, D_DISCARD, D_NONCOMBAT, D_POLL
 from cardtable.games.mr_card_game.state import McgState
 
 from .helpers import (
@@ -377,6 +378,32 @@ def test_o2_2_o2_3_a_cure_skill_removes_a_negative_effect_of_its_sub_type_out_of
     assert "is cured of Splinters Everywhere" in texts(s)
 
 
+def test_o2_2_a_cure_skill_lets_the_player_choose_among_negative_effects_of_its_sub_type() -> None:
+    """A skill "that cures a negative effect sub-type" removes one of that sub-type: with two of them
+    in the display case (public), which one goes is the player's choice, not the engine's; with one,
+    it goes by itself."""
+    s = new(3, bosses=True)
+    ankle, splinters, curse = cid(s, "Boss Bat"), cid(s, "Gnarlwood the Treant"), cid(s, "Ed the Undying")
+    for boss in (ankle, splinters, curse):  # two injuries and an impairment
+        give_lasting(s, 0, boss)
+    bandage = cid(s, "Bash-Bandage")  # 1 mojo: cure an injury, draw a card
+    give_skill(s, 0, bandage)
+    set_hand(s, 0, ["mys1", "mus1", "mus1", "mox1", "mox1", "mox1"])
+    act(s, "mojo stat=mys1", f"skill card={bandage}")
+    assert s.phase == D_CURE and legal(s) == [f"cure card={ankle}", f"cure card={splinters}"]  # no declining
+    assert "Bash-Bandage" in s.view(0)["prompt"] and "injury" in s.view(1)["prompt"]
+    before = s.snapshot()
+    with pytest.raises(IllegalAction, match="Curse of the Undying is an impairment: Bash-Bandage cures an injury"):
+        s.apply(f"cure card={curse}")  # an impairment: not this cure's sub-type
+    assert s.snapshot() == before
+    hand = len(s.hand[0])
+    act(s, f"cure card={splinters}")  # the newer one, which the player chose
+    assert s.lasting[0] == (ankle, curse) and splinters in s.gone
+    assert "P1 is cured of Splinters Everywhere" in texts(s, 2)
+    assert len(s.hand[0]) == hand + 1 and s.phase == D_NONCOMBAT  # then the skill's draw
+    assert s.mods[0] == modifiers.compute(s, 0) and conserved(s)
+
+
 def test_o2_2_at_a_rollover_one_negative_effect_may_be_removed() -> None:
     s = new(3, bosses=True)
     bat, ed = cid(s, "Boss Bat"), cid(s, "Ed the Undying")
@@ -408,6 +435,55 @@ def test_bad_input_for_the_hardcore_and_negative_effect_decisions() -> None:
             s.apply(text)
         assert s.snapshot() == before
     assert Counter(legal(s)) == Counter(["block stat=mys2", "block stat=mox2", "suffer"])
+
+
+def test_o1_2_o2_2_a_refused_block_or_cure_says_why() -> None:
+    """A player told only "not legal now" cannot tell a wrong type from a wrong order: the refusal
+    names what is wrong (their own hand and display case, nothing hidden) and changes nothing."""
+    s = new(3, bosses=True)
+    _kill_ed(s, ["mus4", "mus4", "mus4", "mus4", "mys2", "mys1"])  # Mysticality 2 and 1 left in hand
+    refusals = (
+        ("block stat=mox2", "you have no Sass \\(Moxie 2\\) in your hand"),
+        ("cure card=147", "only at a rollover"),
+    )
+    for text, why in refusals:
+        before = s.snapshot()
+        with pytest.raises(IllegalAction, match=f"not legal now: {why}"):
+            s.apply(text)
+        assert s.snapshot() == before
+    act(s, "block stat=mys1")
+    before = s.snapshot()
+    with pytest.raises(IllegalAction, match="from the highest down: next, a card of value 1 or less"):
+        s.apply("block stat=mys2")
+    assert s.snapshot() == before
+    # The first card set the block's type: Moxie no longer counts against Ed's "any single type".
+    s2 = new(3, bosses=True)
+    _kill_ed(s2, ["mus4", "mus4", "mus4", "mus4", "mys2", "mox2"])
+    act(s2, "block stat=mys2")
+    with pytest.raises(IllegalAction, match=r"this block is of Mysticality cards \(one single type\)"):
+        s2.apply("block stat=mox2")
+    # The Hobo's counter-attack is Muscle only.
+    s3 = new(3, hardcore="all")
+    hobo = cid(s3, "Hung Over Half-Orc Hobo")
+    on_top(s3, hobo)
+    only_targets(s3, [hobo])
+    set_hand(s3, 0, ["mus2", "mus1", "mus1", "mox2", "mys2", "mys1"])
+    act(s3, "combat", "maneuver kind=melee stat=mus2", "done", f"kill card={hobo}")
+    with pytest.raises(IllegalAction, match="Hung Over Half-Orc Hobo counter-attacks with Muscle: only Muscle cards"):
+        s3.apply("block stat=mox2")
+    # At a rollover, a card that is not one of your negative effects.
+    s4 = new(3, bosses=True)
+    give_lasting(s4, 0, cid(s4, "Boss Bat"))
+    give_lasting(s4, 1, cid(s4, "Ed the Undying"))
+    set_deck(s4, 0, [])
+    set_discard(s4, 0, ["mus1", "mus1", "mus1", "mys1", "mys1", "mys1"])
+    act(s4, "end-turn", "discard stat=mus1", "done")  # drawing from an empty deck: rollover
+    assert s4.phase == D_CURE
+    ed = cid(s4, "Ed the Undying")  # in P2's display case
+    before = s4.snapshot()
+    with pytest.raises(IllegalAction, match=f"card {ed} is not a negative effect in your display case"):
+        s4.apply(f"cure card={ed}")
+    assert s4.snapshot() == before
 
 
 def test_o2_1_an_action_a_negative_effect_forbids_is_refused_naming_the_negative_effect() -> None:

@@ -392,7 +392,11 @@ class MrCardGame(Game):
         if o["mr-store"] and len(self.store_cards()) < 3 * n:
             missing.append(f"{3 * n} Mr. Store items (after store-filter)")
         classes = str(o["classes"])
-        if classes == "cards" and len(c.class_cards) < n:
+        if classes == "cards" and o["ascension"] and len(c.class_cards) < n + 1:
+            # S2.3: after a run the player returns their card and takes one of the *other* cards in
+            # the middle, so one more card than players is needed (a board's plain side always exists).
+            missing.append(f"{n + 1} class cards (ascension: a new class after each run)")
+        elif classes == "cards" and len(c.class_cards) < n:
             missing.append(f"{n} class cards")
         if classes == "boards" and len(c.class_boards) < n:
             missing.append(f"{n} class boards")

@@ -31,7 +31,7 @@ from cardtable.games.mr_card_game import combat, flow, modifiers
 from cardtable.games.mr_card_game.cards import K_BOSS, STAT_CODE
 from cardtable.games.mr_card_game.effects import CHOOSE, GAIN_STAT, STAT_WORDS, SUBTYPES, UNEQUIP
 from cardtable.games.mr_card_game.endturn import kind_mask, take_kind
-from cardtable.games.mr_card_game.resolve import gain_meat, unequip_slot
+from cardtable.games.mr_card_game.resolve import cure_options, gain_meat, remove_negative, unequip_slot
 from cardtable.games.mr_card_game.text import kind_text
 
 if TYPE_CHECKING:
@@ -205,16 +205,26 @@ def negatives(s: McgState, p: int) -> list[int]:
 
 
 def legal_cure(s: McgState) -> list[Action]:
+    """At a rollover (``cure_left``): any one negative effect, or none. For a cure effect at the head
+    of the queue: one of the negative effects of its sub-type (it must remove one)."""
     g = s.game
+    if not s.cure_left:
+        return [g.CURE[x] for x in cure_options(s, s.actor, s.queue[0][1])]
     out = [g.CURE[x] for x in negatives(s, s.actor)]
     out.append(g.NO_CURE)
     return out
 
 
 def do_cure(s: McgState, action: Action) -> None:
-    """``cure card=N`` at a rollover (O2.2): that negative effect leaves the game (O2.3)."""
+    """``cure card=N`` at a rollover (O2.2): that negative effect leaves the game (O2.3); or the
+    negative effect a cure effect removes, chosen among those of its sub-type."""
     card = int(action.args[0])
     p = s.actor
+    if not s.cure_left:
+        s.queue.pop(0)
+        remove_negative(s, p, card)
+        flow.advance(s)
+        return
     s.lasting[p] = tuple(x for x in s.lasting[p] if x != card)
     s.gone = (*s.gone, card)
     modifiers.refresh(s, p)

@@ -7,9 +7,9 @@ seat may see: its own hand, discard pile, display case and skills, and public ca
 the Heap, the tops of the locations). A card the seat cannot see is never named: "card 17 is not in
 the trainer" says nothing about where card 17 is. Reasons cover the ordinary rules of the core game
 and a negative effect that forbids the action (:func:`forbidden`: its card is public, in the display
-case); Mr. Store items, equipment and AutoSell are explained by :func:`.noncombat.why_illegal`; for
-the other decisions of the supplemental rules (hardcore blocks, the ascension choices) the engine's
-list of open actions is the answer.
+case); Mr. Store items, equipment and AutoSell are explained by :func:`.noncombat.why_illegal`; the
+other decisions of the supplemental rules by :func:`_supplemental` (a hardcore block, a negative
+effect removed at a rollover, defeating the Sorceress in ascension, the perm and the new class).
 """
 
 from __future__ import annotations
@@ -18,13 +18,26 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
 from cardtable.games.mr_card_game import combat
-from cardtable.games.mr_card_game.cards import E_COMBAT, E_NONCOMBAT, MOJO_X, S_BUFF, S_COMBAT, S_NONCOMBAT, STAT_CODE
+from cardtable.games.mr_card_game.cards import (
+    E_COMBAT,
+    E_NONCOMBAT,
+    K_BOSS,
+    MOJO_X,
+    S_BUFF,
+    S_COMBAT,
+    S_NONCOMBAT,
+    STAT_CODE,
+)
 from cardtable.games.mr_card_game.codes import (
+    D_BLOCK,
+    D_CLASS,
     D_COMBAT,
+    D_CURE,
     D_DISCARD,
     D_LIMIT,
     D_MANEUVER,
     D_NONCOMBAT,
+    D_PERM,
     D_SPELLX,
     D_TARGET,
     D_UPGRADE,
@@ -41,10 +54,14 @@ if TYPE_CHECKING:
 def why(s: McgState, action: Action) -> str | None:
     """The reason ``action`` is refused now, or None (see the module docstring)."""
     p = s.current_player
-    if p is None or (not action.args and action.kind != "done"):
+    if p is None:
         return None
     phase = s.phase
     kind = action.kind
+    if kind in _SUPPLEMENTAL:
+        return _supplemental(s, p, action)
+    if not action.args and kind != "done":
+        return None
     if phase == D_NONCOMBAT:
         return _noncombat(s, p, action) or forbidden(s, p, action)
     if phase == D_COMBAT:
@@ -63,6 +80,80 @@ def why(s: McgState, action: Action) -> str | None:
         return _upgrade(s, p, str(action.args[0]), str(action.args[1]))
     if phase == D_SPELLX and kind == "spend":
         return f"X is at most your mojo pool ({s.mojo})"
+    return None
+
+
+_SUPPLEMENTAL = frozenset({"block", "cure", "kill-sorceress", "perm", "class"})
+_DECISION_OF = {"block": D_BLOCK, "cure": D_CURE, "perm": D_PERM, "class": D_CLASS}
+_WHEN = {
+    "block": "only when a counter-attack is being blocked (hardcore combat)",
+    "cure": "only at a rollover, when a negative effect may be removed",
+    "perm": "only after defeating the Sorceress in ascension, when a skill may be permed",
+    "class": "only after defeating the Sorceress in ascension, when a new class is chosen",
+}
+
+
+def _supplemental(s: McgState, p: int, action: Action) -> str | None:
+    """Hardcore blocks (O1.2), the rollover removal (O2.2), and ascension's Sorceress, perm and class
+    (O3.3, O3.4, O3.8): the player's own hand and display case, and public cards, only."""
+    g = s.game
+    c = g.cards
+    kind = action.kind
+    if kind == "kill-sorceress":
+        if not g.ascension:
+            return "only in ascension (otherwise the Sorceress is fought in the March on the Tower)"
+        if s.phase == D_MANEUVER:
+            return "finish the maneuver first (done), then defeat the Sorceress"
+        if s.phase not in (D_COMBAT, D_TARGET):
+            return "only in combat, once your score beats the Sorceress of your run"
+        from cardtable.games.mr_card_game import ascension
+
+        power = ascension.sorceress_power(s, p)
+        if power is None:
+            return "no Sorceress of the form of your run is left in the Tower"
+        got, power = combat.score(s, 0), power - s.red
+        if got >= power:
+            return None
+        what = "your score" if s.man >= 0 else "the damage alone (no maneuver yet)"
+        return f"{what} {got} is below the power {power} of the Sorceress of your run"
+    if s.phase != _DECISION_OF[kind]:
+        return _WHEN[kind]
+    if kind == "block":
+        k = STAT_CODE[str(action.args[0])]
+        t, value = k >> 2, (k & 3) + 1
+        if s.hc_type >= 0 and t != s.hc_type:
+            typ = STAT_WORDS[s.hc_type]
+            if c.kind[s.hc_target] == K_BOSS:  # "any single type": the first card discarded set it
+                return f"this block is of {typ} cards (one single type)"
+            return f"{c.mname[s.hc_target]} counter-attacks with {typ}: only {typ} cards block it"
+        if not any(c.skind[x] == k for x in s.hand[p]):
+            return f"you have no {kind_text(s, k)} in your hand"
+        if value > s.hc_last + 1:
+            return (
+                f"blocking cards are discarded from the highest down: next, a card of value {s.hc_last + 1} "
+                "or less (the order does not change the total)"
+            )
+        return None
+    card = int(action.args[0])
+    if kind == "cure":
+        if card not in s.lasting[p]:
+            return f"card {card} is not a negative effect in your display case"
+        if not s.cure_left and s.queue and s.queue[0][1] >= 0:  # a cure effect: only its sub-type
+            from cardtable.games.mr_card_game.effects import SUBTYPES
+
+            sub, src = s.queue[0][1], s.queue[0][3]
+            return f"{c.negative_name[card]} is an {SUBTYPES[c.subtype[card]]}: {c.name(src)} cures an {SUBTYPES[sub]}"
+        return None
+    if kind == "perm":
+        if card not in s.skills[p]:
+            return f"card {card} is not a skill in your display case"
+        if s.permed >> card & 1:
+            return f"{g.card_name(card)} is already permed"
+        return None
+    if card == s.asc_card:
+        return f"{g.card_name(card)} is the class you just returned: take one of the others"
+    if card not in s.middle:
+        return f"card {card} is not a class in the middle of the table"
     return None
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.games.mr_card_game import endturn, modifiers
 from cardtable.games.mr_card_game.cards import K_BOARD_ITEM, K_BOSS
-from cardtable.games.mr_card_game.codes import D_CHOOSE, D_PULVERIZE, NO_LIMIT, Q_DRAW_TO
+from cardtable.games.mr_card_game.codes import D_CHOOSE, D_CURE, D_PULVERIZE, NO_LIMIT, Q_DRAW_TO
 from cardtable.games.mr_card_game.effects import (
     ALL_SLOTS,
     ANY,
@@ -134,6 +134,12 @@ def head(s: McgState) -> bool:
         s.phase = D_PULVERIZE
         s.current_player = p
         return True
+    if op == CURE and len(cure_options(s, p, a)) > 1:
+        # O2.2: which of several negative effects of the cure's sub-type goes is the player's choice
+        # (the display case is public, so whether the choice opens reveals nothing).
+        s.phase = D_CURE
+        s.current_player = p
+        return True
     q.pop(0)
     if op == DAMAGE:
         s.dmg += a
@@ -186,19 +192,29 @@ def head(s: McgState) -> bool:
     return False
 
 
-def cure(s: McgState, p: int, subtype: int) -> None:
-    """Remove ``p``'s oldest negative effect of ``subtype`` (ANY: any), out of the game (O2.2-O2.3)."""
+def cure_options(s: McgState, p: int, subtype: int) -> list[int]:
+    """``p``'s negative effects a cure of ``subtype`` (ANY: any) may remove, oldest first."""
     c = s.game.cards
-    for card in s.lasting[p]:
-        if c.kind[card] == K_BOSS and (subtype == ANY or c.subtype[card] == subtype):
-            s.lasting[p] = tuple(x for x in s.lasting[p] if x != card)
-            s.gone = (*s.gone, card)
-            modifiers.refresh(s, p)
-            if s.log is not None:
-                s.emit("effect", f"{s.game.seat_name(p)} is cured of {c.negative_name[card]}")
-            return
-    if s.log is not None:
+    return [x for x in s.lasting[p] if c.kind[x] == K_BOSS and (subtype == ANY or c.subtype[x] == subtype)]
+
+
+def cure(s: McgState, p: int, subtype: int) -> None:
+    """Remove ``p``'s negative effect of ``subtype`` (ANY: any), out of the game (O2.2-O2.3); reached
+    with at most one such effect (several open the choice, :func:`remove_negative` then)."""
+    options = cure_options(s, p, subtype)
+    if options:
+        remove_negative(s, p, options[0])
+    elif s.log is not None:
         s.emit("effect", f"{s.game.seat_name(p)} has nothing to cure")
+
+
+def remove_negative(s: McgState, p: int, card: int) -> None:
+    """A cure removes the negative effect ``card`` from ``p``'s display case, out of the game (O2.3)."""
+    s.lasting[p] = tuple(x for x in s.lasting[p] if x != card)
+    s.gone = (*s.gone, card)
+    modifiers.refresh(s, p)
+    if s.log is not None:
+        s.emit("effect", f"{s.game.seat_name(p)} is cured of {s.game.cards.negative_name[card]}")
 
 
 def unequip_slot(s: McgState, p: int, slot: int) -> None:

@@ -70,6 +70,7 @@ from cardtable.games.mr_card_game.effects import (
     MANEUVER_WORDS,
     MANEUVERS,
     STAT_WORDS,
+    SUBTYPES,
     UNEQUIP,
     describe,
 )
@@ -579,6 +580,10 @@ def prompt(s: McgState, seat: int | None) -> str:
             f"block it, or {risk}"
         )
     if ph == D_CURE:
+        if not s.cure_left:  # a cure effect with several negative effects of its sub-type to remove
+            _, sub, _, src, _ = s.queue[0]
+            what = "negative effect" if sub < 0 else SUBTYPES[sub]
+            return f"{who}{you}: {g.cards.name(src)} cures one {what} — choose which one to remove"
         return f"{who}{you}: rollover — remove one negative effect from your display case, or keep them"
     if ph == D_UNEQUIP:
         return (
