@@ -84,6 +84,8 @@ def test_every_text_form_parses_back_to_its_action(action: Action) -> None:
         ("play lane=1", "(it takes card)"),
         ("play card=9", "no such action 'play card=9'"),
         ("play card=x", "no such action 'play card=x'"),
+        ("play card=1234567890123456789012", "is out of range"),
+        ("play card=x", "'x' is not a number"),
         ("name who=bob", "no such action 'name who=bob'"),
     ],
 )

@@ -28,6 +28,7 @@ KINDS_LIMIT = 340
 """Longest action text worth parsing: no game's action is longer, and errors stay one line."""
 
 _NUMBER = re.compile(r"-?[0-9]{1,18}")
+_LONG_NUMBER = re.compile(r"-?[0-9]{19,}")
 
 
 class Action:
@@ -131,6 +132,9 @@ class ActionSpace:
             numeric = all(isinstance(v, int) for v in seen)
             if isinstance(value, int) and numeric:
                 problem = f"{param}={value} is out of range ({param} is {_domain(seen)})"
+            elif numeric and _LONG_NUMBER.fullmatch(str(value)):
+                # Too many digits to read as a number at all: still a number, just far out of range.
+                problem = f"{param}={quoted(value, 20)} is out of range ({param} is {_domain(seen)})"
             elif numeric:
                 problem = f"{param}={quoted(value, 20)} is not a number ({param} is {_domain(seen)})"
             else:
