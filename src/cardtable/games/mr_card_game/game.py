@@ -388,22 +388,22 @@ class MrCardGame(Game):
         if o["ascension"]:
             f1, f2, f3 = (len(f) for f in c.foil_forms)
             if f1 < n or f2 < n or f3 < 1:
-                missing.append(f"{n} first-form, {n} second-form and one third-form foil for ascension")
+                missing.append(f"at least {n} first-form, {n} second-form and one third-form foil for ascension")
         if o["mr-store"] and len(self.store_cards()) < 3 * n:
-            missing.append(f"{3 * n} Mr. Store items (after store-filter)")
+            missing.append(f"at least {3 * n} Mr. Store items (after store-filter)")
         classes = str(o["classes"])
         if classes == "cards" and o["ascension"] and len(c.class_cards) < n + 1:
             # S2.3: after a run the player returns their card and takes one of the *other* cards in
             # the middle, so one more card than players is needed (a board's plain side always exists).
-            missing.append(f"{n + 1} class cards (ascension: a new class after each run)")
+            missing.append(f"at least {n + 1} class cards (ascension: a new class after each run)")
         elif classes == "cards" and len(c.class_cards) < n:
-            missing.append(f"{n} class cards")
+            missing.append(f"at least {n} class cards")
         if classes == "boards" and len(c.class_boards) < n:
-            missing.append(f"{n} class boards")
+            missing.append(f"at least {n} class boards")
         if o["playmat"] and c.playmat is None:
             missing.append("a [playmat] section")
         if missing:
-            raise OptionError(f"{gid}: the card file {c.path} lacks {'; '.join(missing)}")
+            raise OptionError(f"{gid}: the card file {c.path} lacks what these options need: {'; '.join(missing)}")
 
     def components(self) -> frozenset[str]:
         """The components in play (what a Mr. Store item's ``requires`` names; familiars never are)."""
