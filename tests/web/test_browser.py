@@ -311,3 +311,33 @@ def test_mr_card_game_shows_the_score_against_each_target(server: Server, browse
     )
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+def _scrolls_sideways(page: Any) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth > document.documentElement.clientWidth"))
+
+
+@pytest.mark.parametrize(("game_id", "options"), GAMES, ids=[g for g, _ in GAMES])
+def test_a_phone_never_scrolls_sideways(server: Server, browser: Any, game_id: str, options: dict[str, Any]) -> None:
+    """At a phone's width the table fits across: wide parts (a table of targets, the stat piles)
+    scroll inside their own box, never the page."""
+    players = cardtable.load(game_id, **options).players
+    table, tokens = server.create(game_id, ["me"] + ["random"] * (players - 1), **options)
+    page = _page(browser, 390, 844)
+    page.goto(f"{server.base}/table/{table}#seat=0&token={tokens[0]}")
+    rng = random.Random(5)
+    for _ in range(8):
+        if _wait_turn_or_end(page) == "over":
+            break
+        assert not _scrolls_sideways(page), f"{game_id} at state {_state(page)}"
+        # Into a combat where the game has one (the widest part of Mr. Card Game's table).
+        fight = page.locator("button.act[data-action='combat'], button.act[data-action^='maneuver ']")
+        if fight.count():
+            before = _state(page)
+            fight.first.click()
+            page.wait_for_function(f"Number(document.body.dataset.state) > {before}", timeout=15000)
+        else:
+            _click_something(page, rng)
+    assert not _scrolls_sideways(page)
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()

@@ -8,6 +8,11 @@ import * as g from "./generic.js";
 
 const STATS = ["Muscle", "Mysticality", "Moxie"];
 
+/** A wide table in a box of its own that scrolls sideways on a narrow screen (the page never does). */
+function scroller(table) {
+  return el("div", { class: "table-scroll" }, table);
+}
+
 /** The score a combat puts against the monster of ``place``, as a badge, or "". */
 function scoreBadge(target) {
   if (!target) return "";
@@ -36,9 +41,9 @@ function combatBox(combat, ctx) {
     el("td", { class: "n" }, String(t.score)), el("td", {}, t.beaten ? "beaten" : "—"),
     el("td", {}, t.counter_attack === null || t.counter_attack === undefined ? "" : String(t.counter_attack))));
   const table = rows.length
-    ? el("table", { class: "facts-table", "data-zone": "targets" },
+    ? scroller(el("table", { class: "facts-table", "data-zone": "targets" },
       el("thead", {}, el("tr", {}, ...["monster", "element", "power", "your score", "", "counter-attack"].map((h) => el("th", {}, h)))),
-      el("tbody", {}, ...rows))
+      el("tbody", {}, ...rows)))
     : "";
   return el("div", { class: "group-box", "data-zone": "combat" }, el("div", { class: "group-title" }, `combat — ${combat.player ?? ""}`),
     g.renderEntries(facts, ctx, new Set(["player"])), table);
@@ -53,13 +58,15 @@ function statPiles(piles) {
   }
   const values = [...new Set(piles.map((p) => p.value))].sort((a, b) => a - b);
   return el("div", { class: "zone", "data-zone": "stat_piles" }, el("div", { class: "zone-title" }, "stat piles (cards left)"),
-    el("table", { class: "facts-table" },
+    scroller(el("table", { class: "facts-table" },
       el("thead", {}, el("tr", {}, el("th", {}, ""), ...values.map((v) => el("th", {}, `value ${v}`)))),
       el("tbody", {}, ...[...byStat].filter(([, row]) => row.size).map(([stat, row]) => el("tr", {}, el("th", {}, stat),
         ...values.map((v) => {
           const pile = row.get(v);
-          return el("td", { class: pile && pile.left === 0 ? "muted" : "" }, pile ? `${pile.name} (${pile.kind}): ${pile.left}` : "");
-        }))))));
+          if (!pile) return el("td", {}, "");
+          return el("td", { class: pile.left === 0 ? "muted" : "", title: `${pile.name} (${pile.kind})` },
+            el("div", {}, pile.name), el("div", { class: "sub-line" }, `${pile.kind} · ${pile.left} left`));
+        })))))));
 }
 
 /** The legal actions that put a stat card of ``kind`` to use (a maneuver, a play, a discard, mojo, a
