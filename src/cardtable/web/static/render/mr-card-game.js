@@ -72,8 +72,8 @@ function statPiles(piles) {
 /** The legal actions that put a stat card of ``kind`` to use (a maneuver, a play, a discard, mojo, a
  * block, an upgrade from it): the game names stat cards by kind, not by id. */
 function kindActions(ctx, kind) {
-  const words = [`stat=${kind}`, `from=${kind}`];
-  return (ctx.legal || []).filter((item) => item.action.split(" ").some((w) => words.includes(w)));
+  const forms = [`stat=${kind}`, `from=${kind}`];
+  return (ctx.legal || []).filter((item) => item.action.split(" ").some((w) => forms.includes(w)));
 }
 
 /** The hand, each stat card clickable for what can be done with a card of its kind. */
