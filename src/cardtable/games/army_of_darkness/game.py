@@ -69,6 +69,7 @@ class ArmyOfDarkness(Game):
         ),
         Option("cards", "", "path of a card file in the cards.toml format (empty: the bundled stand-in set)"),
     )
+    CARD_EDITS = True
     CARD_USES = {"play": "played"}
     VIEW_KEYS = VIEW_KEYS
     # The victory conditions and the events' texts name the Necronomicon as a word of the rules.
@@ -106,7 +107,7 @@ class ArmyOfDarkness(Game):
     def _check_options(self) -> None:
         path = str(self.options["cards"])
         try:
-            self.cards = load_cards(path or None)
+            self.cards = load_cards(path or None, self.card_edits)
         except CardDataError as exc:
             raise OptionError(f"{self.id}: option 'cards': {exc}") from exc
         if len(self.cards.good_names) < self.players:

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
 
 DEFAULT_TURN_LIMIT = 100
-_CARDS_CACHE: dict[str, CardSet] = {}
+_CARDS_CACHE: dict[tuple[str, tuple[str, ...]], CardSet] = {}
 
 
 def by_values(actions: Sequence[Action], descending: bool) -> tuple[tuple[Action, ...], ...]:
@@ -208,6 +208,7 @@ class MrCardGame(Game):
         Option("class-trainer", False, "class-based skills: the trainer is six class piles, each top face up"),
         Option("playmat", False, "lay the piles out on the Kingdom of Loathing map playmat (positions only)"),
     )
+    CARD_EDITS = True
     CARD_USES: ClassVar[Mapping[str, str]] = {
         "train": "acquired",
         "kill": "acquired",
@@ -316,13 +317,14 @@ class MrCardGame(Game):
     def _check_options(self) -> None:
         o = self.options
         path = str(o["cards"])
-        cached = _CARDS_CACHE.get(path)
+        key = (path, self.card_edits)
+        cached = _CARDS_CACHE.get(key)
         if cached is None:
             try:
-                cached = load_cards(path or None)
+                cached = load_cards(path or None, self.card_edits)
             except CardDataError as exc:
                 raise OptionError(f"{self.id}: option 'cards': {exc}") from exc
-            _CARDS_CACHE[path] = cached
+            _CARDS_CACHE[key] = cached
         self.cards = cached
         n = self.players
         fp = str(o["first-player"])
