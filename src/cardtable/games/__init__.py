@@ -95,3 +95,12 @@ def load(game_id: str, *, card_edits: object = (), **options: Any) -> Game:
             raise
         _CACHE[key] = game
     return game
+
+
+def load_arguments(game: Game) -> dict[str, Any]:
+    """The keyword arguments that load ``game`` again (``load(game.id, **load_arguments(game))``): its
+    options, plus ``card_edits`` when it was loaded with any. JSON-ready, for storing a game's identity."""
+    out: dict[str, Any] = dict(game.options)
+    if game.card_edits:
+        out["card_edits"] = list(game.card_edits)
+    return out
