@@ -173,7 +173,7 @@ def test_a_folder_of_an_older_format_is_refused_but_still_reported(tmp_path: Pat
     for line in lines:
         del line["forced"], line["cards"]
     (tmp_path / "results.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines))
-    with pytest.raises(ResumeRefused, match=r"results format cardtable-sim/1, this one writes cardtable-sim/2"):
+    with pytest.raises(ResumeRefused, match=r"results format cardtable-sim/1, this one writes cardtable-sim/3"):
         run_plan(_plan(games=3), tmp_path, workers=1, progress=False)
     report = build_report(tmp_path, plots=False)
     assert "per-card counts (made by an older cardtable)" in report.text
