@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from cardtable.sim.tally import WIN_UNITS, Tally, merge_counts, win_units
@@ -308,57 +309,52 @@ class CardPairs:
 
     def shift(self, key: CardKey) -> dict[str, float] | None:
         """The card's win contribution in each arm and the shift's estimate and standard error
-        (in shares), or None when an arm has no game with or none without the card."""
+        (in shares), or None when an arm has no game with or none without the card. Computed in
+        exact rational arithmetic, so identical arms give a standard error of exactly 0."""
         agent = self.agent.get(key[2])
         card = self.card.get(key)
         if agent is None or card is None or agent[0] < 2:
             return None
         n = agent[0]
-        s: dict[str, float] = {}
-        s1 = {
-            "uwA": card[0],
-            "uA": card[1],
-            "uwB": card[2],
-            "uB": card[3],
-            "wA": agent[1],
-            "wB": agent[2],
-            "m": agent[3],
-        }
+        s1: dict[str, int] = dict(zip(_F, card[:4], strict=True))
+        s1.update(wA=agent[1], wB=agent[2], m=agent[3])
         names = (*_F, *_G)
         prod: dict[tuple[str, str], int] = {}
         for k, (i, j) in enumerate(_FF):
-            prod[(_F[i], _F[j])] = card[4 + k]
+            prod[(_F[i], _F[j])] = prod[(_F[j], _F[i])] = card[4 + k]
         for i in range(4):
             for k in range(3):
-                prod[(_F[i], _G[k])] = card[14 + 3 * i + k]
+                prod[(_F[i], _G[k])] = prod[(_G[k], _F[i])] = card[14 + 3 * i + k]
         for k, (i, j) in enumerate(_GG):
-            prod[(_G[i], _G[j])] = agent[4 + k]
-
-        def cov(x: str, y: str) -> float:
-            sxy = prod.get((x, y), prod.get((y, x), 0))
-            return (sxy - s1[x] * s1[y] / n) / (n - 1)
-
-        coef: dict[str, float] = dict.fromkeys(names, 0.0)
-        for arm, sign in (("A", -1.0), ("B", 1.0)):
-            u_bar = s1["u" + arm] / n
-            v_bar = (s1["m"] - s1["u" + arm]) / n
-            if u_bar <= 0 or v_bar <= 0:
+            prod[(_G[i], _G[j])] = prod[(_G[j], _G[i])] = agent[4 + k]
+        coef: dict[str, Fraction] = dict.fromkeys(names, Fraction(0))
+        out: dict[str, float] = {}
+        contribution: dict[str, Fraction] = {}
+        w = Fraction(1, WIN_UNITS)
+        for arm, sign in (("A", -1), ("B", 1)):
+            used, unused = s1["u" + arm], s1["m"] - s1["u" + arm]
+            if used <= 0 or unused <= 0:
                 return None
-            p_u = s1["uw" + arm] / s1["u" + arm] / WIN_UNITS
-            p_n = (s1["w" + arm] - s1["uw" + arm]) / (s1["m"] - s1["u" + arm]) / WIN_UNITS
-            s["used" + arm] = p_u
-            s["not" + arm] = p_n
-            s["contribution" + arm] = p_u - p_n
+            u_bar, v_bar = Fraction(used, n), Fraction(unused, n)
+            p_u = Fraction(s1["uw" + arm], used) * w
+            p_n = Fraction(s1["w" + arm] - s1["uw" + arm], unused) * w
+            out["used" + arm], out["not" + arm] = float(p_u), float(p_n)
+            contribution[arm] = p_u - p_n
             # The influence of one game on p_u - p_n, linear in its features (w in units).
-            coef["uw" + arm] += sign * (1 / u_bar + 1 / v_bar) / WIN_UNITS
+            coef["uw" + arm] += sign * (1 / u_bar + 1 / v_bar) * w
             coef["u" + arm] += sign * (-p_u / u_bar - p_n / v_bar)
-            coef["w" + arm] += sign * (-1 / v_bar) / WIN_UNITS
+            coef["w" + arm] += sign * (-1 / v_bar) * w
             coef["m"] += sign * (p_n / v_bar)
-        var = sum(coef[x] * coef[y] * cov(x, y) for x in names for y in names)
-        s["shift"] = s["contributionB"] - s["contributionA"]
-        s["se"] = math.sqrt(max(0.0, var) / n)
-        s["n"] = n
-        return s
+        # Var of the paired influence: sum c_x c_y Cov(x, y), Cov from the exact sums.
+        var = sum(
+            (coef[x] * coef[y] * (prod[(x, y)] - Fraction(s1[x] * s1[y], n)) for x in names for y in names),
+            Fraction(0),
+        ) / (n - 1)
+        out["contributionA"], out["contributionB"] = float(contribution["A"]), float(contribution["B"])
+        out["shift"] = float(contribution["B"] - contribution["A"])
+        out["se"] = math.sqrt(max(0.0, float(var / n)))
+        out["n"] = n
+        return out
 
 
 def _add_sums(mine: dict[Any, list[int]], theirs: Mapping[Any, list[int]]) -> None:
