@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -194,7 +195,7 @@ def test_batches_hold_whole_game_indices_and_shrink_toward_the_end() -> None:
         indices = {i for _, i in b}
         assert sorted(b) == sorted((s, i) for i in indices for s in range(2) if (s, i) != (0, 3))
     sizes = [len(b) for b in batches]
-    assert sizes[0] > sizes[-1] and all(b <= a + 1 for a, b in zip(sizes, sizes[1:], strict=False))
+    assert sizes[0] > sizes[-1] and all(b <= a + 1 for a, b in itertools.pairwise(sizes))
     assert max(sizes) <= 250 and sizes[-1] <= 2
     fixed = make_batches(plan, done, workers=2, size=10)
     assert all(len(b) <= 10 for b in fixed) and sum(map(len, fixed)) == len(games)
