@@ -46,7 +46,9 @@ def require_plotting() -> None:
 
 def figures(a: Mapping[str, Any]) -> list[P.Plot]:
     """Every figure of the report (only those that show at least two things side by side)."""
-    out: list[P.Plot | None] = [P.grid_plot(a, "grid")] if len(a["settings"]) > 1 else []
+    out: list[P.Plot | None] = [P.whatif_plot(a, "whatif")]
+    if len(a["settings"]) > 1:
+        out.append(P.grid_plot(a, "grid"))
     for k, s in enumerate(a["settings"]):
         if not s["games"]:
             continue
@@ -105,6 +107,7 @@ def build_report(folder: Path, *, plots: bool = True, aggregate: RunAggregate | 
     for old in folder.glob("setting*.png"):
         old.unlink()
     (folder / "grid.png").unlink(missing_ok=True)
+    (folder / "whatif.png").unlink(missing_ok=True)
     for fig in figs:
         (folder / fig.name).write_bytes(fig.png)
     (folder / "report.json").write_text(json.dumps(a, indent=1, sort_keys=True) + "\n")

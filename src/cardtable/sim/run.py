@@ -16,7 +16,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -163,7 +163,7 @@ def _ray(plan: Plan, batches: Sequence[Batch], workers: int, address: str | None
             ray.cancel(ref)
 
 
-class _Appender:
+class Appender:
     """A results (or records) file opened for appending: each batch's text is written and flushed at
     once (so an interrupted run keeps every finished batch), and forced to disk at most once a second
     and at the end (so a run of many small batches does not wait on the disk)."""
@@ -230,6 +230,26 @@ def prepare_folder(plan: Plan, out: Path) -> tuple[Done, bool, RunAggregate]:
     return done, repaired, aggregate
 
 
+@contextmanager
+def execute(
+    plan: Plan, batches: Sequence[Batch], workers: int, backend: str = "local", address: str | None = None
+) -> Iterator[Iterator[BatchResult]]:
+    """The batches' results as they finish, on ``backend`` (``"local"``: this process for one worker,
+    else a process pool; ``"ray"``: a Ray cluster, local or at ``address``). Leaving the block stops
+    the workers, mid-batch if need be."""
+    if backend not in ("local", "ray"):
+        raise CardtableError(f"unknown backend {backend!r}; use 'local' or 'ray'")
+    if workers < 1:
+        raise CardtableError(f"--workers must be at least 1, got {workers}")
+    stream = _local(plan, batches, workers) if backend == "local" else _ray(plan, batches, workers, address)
+    try:
+        yield stream
+    finally:
+        close = getattr(stream, "close", None)
+        if close is not None:
+            close()
+
+
 def run_plan(
     plan: Plan,
     out: Path,
@@ -256,13 +276,10 @@ def run_plan(
     batches = make_batches(plan, done, k, batch_size)
     played = 0
     with ExitStack() as stack:
-        stream = _local(plan, batches, k) if backend == "local" else _ray(plan, batches, k, address)
-        close = getattr(stream, "close", None)
-        if close is not None:
-            stack.callback(close)
-        results_fh = _Appender(out / RESULTS)
+        stream = stack.enter_context(execute(plan, batches, k, backend, address))
+        results_fh = Appender(out / RESULTS)
         stack.callback(results_fh.close)
-        records_fh = _Appender(out / RECORDS) if plan.records else None
+        records_fh = Appender(out / RECORDS) if plan.records else None
         if records_fh is not None:
             stack.callback(records_fh.close)
         bar = ProgressBar(plan.game, plan.total, done.count, enabled=progress)
