@@ -39,17 +39,6 @@ def test_one_worker_and_two_workers_give_identical_results(tmp_path: Path) -> No
     assert recs == sorted((tmp_path / "a" / "records.jsonl").read_text().splitlines())
 
 
-def test_ray_backend_gives_identical_results(tmp_path: Path) -> None:
-    ray = pytest.importorskip("ray", reason="ray is not installed (pip install 'cardtable[ray]')")
-    plan = _plan(games=12)
-    run_plan(plan, tmp_path / "local", workers=1, progress=False)
-    try:
-        run_plan(plan, tmp_path / "ray", workers=2, backend="ray", progress=False, batch_size=4)
-    finally:
-        ray.shutdown()
-    assert _games(tmp_path / "ray") == _games(tmp_path / "local")
-
-
 def test_seats_rotate_and_seeds_pair_across_settings(tmp_path: Path) -> None:
     plan = _plan(games=6, grid=parse_grid(["seats=ismcts:iterations=5,random;random"]))
     run_plan(plan, tmp_path, workers=1, progress=False)

@@ -139,16 +139,15 @@ def _ray(plan: Plan, batches: Sequence[Batch], workers: int, address: str | None
     except ImportError:
         raise CardtableError("the ray backend needs ray: pip install 'cardtable[ray]'") from None
     if not ray.is_initialized():
+        options: dict[str, Any] = {"log_to_driver": False}
+        if address is None or plan.factory is not None:
+            # A game registered at run time (a plug-in, a test's game) imports in the workers from this
+            # process's import path: on this machine, or where the cluster's nodes share its paths.
+            options["runtime_env"] = {"env_vars": {"PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}}
         if address is None:
-            # A local cluster: its workers get this process's import path (run-time registered games).
-            ray.init(
-                num_cpus=workers,
-                include_dashboard=False,
-                log_to_driver=False,
-                runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}},
-            )
+            ray.init(num_cpus=workers, include_dashboard=False, **options)
         else:
-            ray.init(address=address, log_to_driver=False)
+            ray.init(address=address, **options)
     remote: Any = ray.remote(run_batch)
     plan_ref = ray.put(plan.to_json())
     refs = [remote.remote(plan_ref, batch) for batch in batches]
