@@ -386,7 +386,8 @@ def _whatif_section(a: Mapping[str, Any], figs: _Figures) -> list[str]:
         "<p>Each edit against the original cards on the same deals and seats (game <em>i</em> of both is dealt "
         "from one seed, with the same seat rotation). A value with the edit carries its own 95% interval; the "
         "<b>shift</b> is the mean paired difference with its 95% interval, and a figure rises or falls only when "
-        "that interval excludes 0.</p>",
+        "that interval excludes 0. Each figure is judged on its own interval, so among many figures about one in "
+        "twenty may seem to move by chance: a shift that matters holds up in a second run with another seed.</p>",
     ]
     for c in comparisons:
         items = "".join(f"<li><b>{_e(topic)}:</b> {_e(line)}</li>" for topic, line in headlines(a, c))

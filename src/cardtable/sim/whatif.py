@@ -286,7 +286,9 @@ def whatif_text(a: Mapping[str, Any]) -> list[str]:
     out = [
         "",
         "What if: each edit against the original cards on the same deals and seats (game i of both dealt from one "
-        "seed, seats rotated alike); values with the edit [95% interval]; shift = paired difference [95% interval].",
+        "seed, seats rotated alike); values with the edit [95% interval]; shift = paired difference [95% interval]. "
+        "Each figure is judged on its own interval, so among many figures about one in twenty may seem to move by "
+        "chance: a shift that matters holds up in a second run with another --seed.",
     ]
     for c in comparisons:
         out.append("")
