@@ -271,3 +271,27 @@ def test_win_shares_are_summed_exactly() -> None:
     ]  # fmt: skip
     agg = RunAggregate([{"seats": ["a"]}]).add_all(lines)
     assert agg.settings[0].total_wins == 3 * WIN_UNITS
+
+
+def test_a_card_used_in_too_few_games_is_not_compared() -> None:
+    """A card used once has a win share of 0 or 1 with no spread: the delta method would call any
+    flip a certain shift, so such a card is left out."""
+    lines = []
+    for i in range(200):
+        for arm in (0, 1):
+            used = i == 7  # used in one game only, won in one arm and lost in the other
+            won = (arm == 1) if used else (i % 2 == 0)
+            lines.append(
+                {
+                    "setting": arm, "index": i, "seats": ["a", "a"], "agents": [0, 1], "first": 0, "decisions": 3,
+                    "turns": 2, "reason": "r", "wins": [float(won), float(not won)],
+                    "cards": [{"played": {"Rare": 1}} if used else {}, {}], "result": None,
+                }
+            )  # fmt: skip
+    manifest = {
+        "game": "toy", "games": 200, "seed": 0,
+        "settings": [{"label": "a", "options": {}, "seats": ["a"], "base": None},
+                     {"label": "b", "options": {}, "seats": ["a"], "base": 0, "card_edits": ["X.y=1"]}],
+    }  # fmt: skip
+    agg = RunAggregate(manifest["settings"]).add_all(lines)
+    assert finish(manifest, agg)["comparisons"][0]["cards"] == []

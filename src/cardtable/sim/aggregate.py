@@ -29,6 +29,11 @@ SHARE2 = WIN_UNITS * WIN_UNITS
 CardKey = tuple[str, str, str]
 """(how the card was used, its name, the agent spec)."""
 
+MIN_CARD_SEATS = 20
+"""A card's win contribution is compared only when, in each setting, the agent used it in at least
+this many (game, seat) pairs and did not in as many: with fewer, the delta method's interval is too
+narrow to trust (a card used once has a win share of 0 or 1 and no spread)."""
+
 
 class CardUses:
     """One setting's card uses per (how, name, agent): in how many (game, seat) pairs the agent used
@@ -309,7 +314,8 @@ class CardPairs:
 
     def shift(self, key: CardKey) -> dict[str, float] | None:
         """The card's win contribution in each arm and the shift's estimate and standard error
-        (in shares), or None when an arm has no game with or none without the card. Computed in
+        (in shares), or None when an arm has fewer than :data:`MIN_CARD_SEATS` seats with or without
+        the card. Computed in
         exact rational arithmetic, so identical arms give a standard error of exactly 0."""
         agent = self.agent.get(key[2])
         card = self.card.get(key)
@@ -333,7 +339,7 @@ class CardPairs:
         w = Fraction(1, WIN_UNITS)
         for arm, sign in (("A", -1), ("B", 1)):
             used, unused = s1["u" + arm], s1["m"] - s1["u" + arm]
-            if used <= 0 or unused <= 0:
+            if used < MIN_CARD_SEATS or unused < MIN_CARD_SEATS:
                 return None
             u_bar, v_bar = Fraction(used, n), Fraction(unused, n)
             p_u = Fraction(s1["uw" + arm], used) * w

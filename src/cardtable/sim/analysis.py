@@ -306,7 +306,8 @@ def comparison_rows(pair: PairAggregate, seat_labels: Sequence[str] = ()) -> lis
 def card_shift_rows(pair: PairAggregate) -> list[dict[str, Any]]:
     """Per (way of use, card, agent): the card's win contribution (win share when the agent used it
     minus when it did not) in both settings, and its paired shift with a 95% interval. Only cards
-    each setting saw both used and unused by that agent; most-used first."""
+    each setting saw both used and unused by that agent often enough
+    (:data:`~cardtable.sim.aggregate.MIN_CARD_SEATS` seats each); most-used first."""
     cards = pair.cards
     if cards is None:
         return []

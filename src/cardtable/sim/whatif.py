@@ -175,8 +175,8 @@ def card_verdicts(s: Mapping[str, Any], c: Mapping[str, Any]) -> str:
     rows = c.get("cards") or []
     if not rows:
         return (
-            "no card's win contribution can be compared (every card was always or never used, or the two "
-            "settings seat different agents)."
+            "no card's win contribution can be compared (no card was both used and not used in 20 seats of each "
+            "setting, or the two settings seat different agents)."
         )
     own = {(r["how"], r["name"], r["agent"]): r["difference"] for r in s.get("cards") or []}
     if all(_ok(r["difference"]) and r["difference"]["low"] == r["difference"]["high"] == 0 for r in rows):
