@@ -9,7 +9,8 @@ perfect: K workers play K times the games in the same time), the main process's 
 part that does not parallelise: collecting results, writing them, merging aggregates), when the first
 batch was in (start-up plus one batch) and the report's seconds. From the 1-worker run's game time and the
 main process's measured share, it also projects the efficiency at ``--project`` workers (default 16)
-by Amdahl's law, for machines with more cores than this one.
+by Amdahl's law, for machines with more cores than this one (start-up, the last batch's wait and the
+machine's own limits, such as shared memory bandwidth, are not in the projection).
 
 **Streaming** (``--stream N``): the aggregate of N synthetic games (a million by default in the
 issue's measure) is built in a fresh process, and its peak memory is printed next to that of N/10
@@ -88,18 +89,18 @@ def scaling(args: argparse.Namespace) -> list[dict[str, float]]:
             f"{row['report_seconds']:.2f} s |"
         )
     one = rows[0]
-    # Amdahl: per game, the workers' time is what 1 worker spends per game (minus the main process's
-    # share, which one worker also pays), and the main process's share does not shrink with K.
-    serial_us = max(r["parent_cpu_per_game_us"] for r in rows[1:]) if len(rows) > 1 else one["parent_cpu_per_game_us"]
-    game_us = 1e6 * one["run_seconds"] / one["games"]
+    # Amdahl, with the main process sharing the cores: per game a worker spends g (the 1-worker run's
+    # CPU per game, all of it in the main process there) and the main process s. Below one core of
+    # main-process work (n * s < g) the n workers lose only s / (g + s) to it; above, the main process
+    # is the bottleneck and the efficiency is g / (n * s).
+    serial_us = max(r["parent_cpu_per_game_us"] for r in rows[1:]) if len(rows) > 1 else 0.0
+    game_us = one["parent_cpu_per_game_us"]
     n = args.project
-    per_game_k = max(game_us / n, serial_us)  # the main process keeps up, or it is the bottleneck
-    fixed = one["report_seconds"]
-    t1 = one["seconds"]
-    tn = fixed + args.games_per_worker * n * per_game_k / 1e6
+    projected = game_us / (game_us + serial_us) if n * serial_us < game_us else game_us / (n * serial_us)
     print(
-        f"\nprojected efficiency at {n} workers (Amdahl, from the measured game time {game_us:.0f} µs, the main "
-        f"process's {serial_us:.0f} µs per game and {fixed:.2f} s of report): {t1 / tn:.2f}"
+        f"\nprojected efficiency at {n} workers (Amdahl: a game takes {game_us:.0f} µs of a worker's CPU, the main "
+        f"process {serial_us:.0f} µs per game, so at {n} workers it needs {n * serial_us / game_us:.2f} of a core): "
+        f"{projected:.2f}"
     )
     return rows
 
