@@ -147,6 +147,8 @@ def test_the_tune_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert "Best setting found: Clock.ticks=7" in out and "report: " in out
     assert main(argv) == 0  # again: resumes, plays nothing
     assert "(0 played now)" in capsys.readouterr().out
+    assert main(["report", str(tmp_path / "t")]) == 2
+    assert "is a balance search (`cardtable tune`): run the same tune command again" in capsys.readouterr().err
     assert (
         main(["tune", "dial", "--vary", "Clock.ticks=1..3", "--target", "length=3", "--out", str(tmp_path / "u")]) == 2
     )

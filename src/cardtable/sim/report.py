@@ -94,6 +94,11 @@ def build_report(folder: Path, *, plots: bool = True, aggregate: RunAggregate | 
     """
     manifest = read_manifest(folder)
     if manifest is None:
+        if (folder / "tune.json").exists():
+            raise ResultsError(
+                f"{folder} is a balance search (`cardtable tune`): run the same tune command again to write and "
+                "print its report (it plays no game it has already played)"
+            )
         raise ResultsError(f"{folder} is not a simulation folder (no manifest.json)")
     if plots:
         require_plotting()
