@@ -147,7 +147,15 @@ class Replayer:
                     self.console.print(Text("This is the start of the game.", style="yellow"))
                     continue
                 k -= 1
-            elif line.isdigit() and 0 <= int(line) <= self.total:
+            elif line.isdigit():
+                if int(line) > self.total:
+                    self.console.print(
+                        Text(
+                            f"✗ {line} is out of range: this record has actions 0 to {self.total} (0 is the deal).",
+                            style="bold red",
+                        )
+                    )
+                    continue
                 k = int(line)
             else:
                 self.console.print(Text(f"✗ not understood: {line!r}. {hint}.", style="bold red"))
