@@ -29,6 +29,7 @@ from cardtable.games import canonical_id
 COMMANDS: list[str] = [
     "cardtable.cli.games",
     "cardtable.cli.options",
+    "cardtable.cli.cards",
     "cardtable.cli.play",
     "cardtable.cli.replay",
     "cardtable.cli.simulate",
