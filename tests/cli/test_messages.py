@@ -80,3 +80,14 @@ def test_the_replay_names_its_real_flag(cli: Runner, record_file: Path) -> None:
     assert run.code == 2
     assert "--unverified" in run.err and "verify=False in Python" in run.err
     assert cli("replay", str(record_file), "--unverified", "--to", "1").code == 0
+
+
+def test_loot_hex_names_the_choices_instead_of_number_grammar(cli: Runner) -> None:
+    """The finding: ``loot hex`` said "card='hex' is not a number" although names work elsewhere
+    (``summon witch``). Mephisto, seed 7: Hex is in P1's hand; the cards P1 may loot are listed."""
+    run = cli("play", "mephisto", "--seed", "7", "--seats", "human,random", input=["loot hex", "loot mind", "quit", ""])
+    assert run.code == 0, run.err
+    assert "not a number" not in run.out
+    assert "no card called 'hex' is among the choices now: loot Mind Rot #46" in run.out
+    record = run.out.split("P1 > loot mind", 1)[1]
+    assert "Mind Rot" in record  # `loot mind` took Mind Rot: the next screen says so
