@@ -359,9 +359,11 @@ class Session:
         board = self.blocks(view, RenderContext(self.game, seat))
         prompt = view.get("prompt")
         undoable = self.table.undoable(seat)
+        first = self.seen.get(seat, 0) == 0
+        names = [self.game.seat_name(s) for s in range(self.game.players)]
         blocks = [
             *board,
-            summary_block(self.take_events(seat), [self.game.seat_name(s) for s in range(self.game.players)]),
+            summary_block(self.take_events(seat), names, deal=first, card_name=self.card_word),
             block("prompt", Text(str(prompt or ""), style="bold yellow"), fold=None),
             self.choices_block(),
             # The commands' reminder goes first when rows are short (`?` is always there).
@@ -378,6 +380,11 @@ class Session:
         layout = compose(blocks, self.rows() - 1, self.console, unchanged=unchanged, named=self.named_cards())
         for part in layout.parts:
             self.console.print(part)
+
+    def card_word(self, card: int) -> str:
+        """A card an event this seat read names: its name (static data, no state is read)."""
+        names = self.game.card_names(card)
+        return names[0] if names else f"card {card}"
 
     def choices_block(self) -> Block:
         """The numbered choices: one a row with their text forms; in columns; or, on a screen too

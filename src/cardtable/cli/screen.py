@@ -130,11 +130,12 @@ def compose(
             line_rows[names] = height(console, fold_line(names, ()))
         return shown + (line_rows[names] if names else 0)
 
-    while total() > rows:
+    def steps(frozen: int = -1) -> list[tuple[int, int, int, int]]:
+        """Every next step down: (loss, -rows saved, block, form or -1 to fold)."""
         now_visible = visible()
-        steps: list[tuple[int, int, int, int]] = []  # (loss, -rows saved, block, form or -1 to fold)
+        out: list[tuple[int, int, int, int]] = []
         for i, b in enumerate(blocks):
-            if folded[i]:
+            if folded[i] or i == frozen:
                 continue
             now = heights[i][chosen[i]]
             for j in range(chosen[i] + 1, len(b.forms)):
@@ -142,52 +143,61 @@ def compose(
                     # A form that takes a card the decision is about off the screen costs as much as
                     # folding a block showing it: the person could no longer see what they choose.
                     hidden = RELEVANT if now_visible - visible(i, j) else 0
-                    steps.append((b.forms[j].loss + hidden, heights[i][j] - now, i, j))
+                    out.append((b.forms[j].loss + hidden, heights[i][j] - now, i, j))
                     break
             if b.fold is not None:
                 loss = min(b.fold, UNCHANGED_FOLD) if same(b) else b.fold
                 saved = now - (0 if any(folded) or not b.zone else 1)
                 if saved > 0:
                     hidden = RELEVANT if now_visible - visible(i, -1) else 0
-                    steps.append((loss + hidden, -saved, i, -1))
-        if not steps:
-            break
-        _, _, i, j = min(steps)
-        if j < 0:
-            folded[i] = True
-        else:
-            chosen[i] = j
+                    out.append((loss + hidden, -saved, i, -1))
+        return out
 
-    # Greedy steps can overshoot (a big fold taken early, then smaller steps): give back, what loses
-    # most first (a card the decision is about, back on the screen, first of all), every step that
-    # still fits.
+    def shrink(below: int | None = None, frozen: int = -1) -> bool:
+        """Take the cheapest steps (each losing less than ``below``, and never on block ``frozen``)
+        until the whole fits; whether it does."""
+        while total() > rows:
+            options = [s for s in steps(frozen) if below is None or s[0] < below]
+            if not options:
+                return False
+            _, _, i, j = min(options)
+            if j < 0:
+                folded[i] = True
+            else:
+                chosen[i] = j
+        return True
+
+    shrink()
+
+    # Greedy steps can overshoot (a block shrunk early that a later, bigger step made needless) and
+    # can settle for a costly step where several cheap ones would have done. So: for each block, the
+    # one that loses most first, try it one step richer, paying with cheaper steps elsewhere; keep
+    # the trade when it fits.
     def worth(i: int) -> int:
         b = blocks[i]
+        richer = visible(i, chosen[i] - 1 if not folded[i] and chosen[i] > 0 else len(b.forms) - 1)
+        back = RELEVANT if richer - visible() else 0
         if folded[i]:
-            base = min(b.fold or 0, UNCHANGED_FOLD) if same(b) else (b.fold or 0)
-            return base + (RELEVANT if visible(i, 0) - visible() else 0)
-        return b.forms[chosen[i]].loss + (RELEVANT if visible(i, 0) - visible() else 0)
+            return (min(b.fold or 0, UNCHANGED_FOLD) if same(b) else (b.fold or 0)) + back
+        return b.forms[chosen[i]].loss + back
 
-    improved = True
-    while improved:
-        improved = False
-        for i in sorted(range(len(blocks)), key=lambda i: -worth(i)):
-            if folded[i]:
-                folded[i] = False
-                if total() <= rows:
-                    improved = True
-                    break
-                folded[i] = True
-                continue
-            was = chosen[i]
-            for j in range(was):
-                chosen[i] = j
-                if total() <= rows:
-                    improved = True
-                    break
-                chosen[i] = was
-            if improved:
-                break
+    tried: set[tuple[int, bool, int]] = set()
+    while True:
+        candidates = [i for i in range(len(blocks)) if (folded[i] or chosen[i] > 0)]
+        candidates = [i for i in candidates if (i, folded[i], chosen[i]) not in tried]
+        if not candidates:
+            break
+        i = max(candidates, key=worth)
+        tried.add((i, folded[i], chosen[i]))
+        value = worth(i)
+        saved = (list(chosen), list(folded))
+        if folded[i]:
+            folded[i] = False
+            chosen[i] = len(blocks[i].forms) - 1
+        else:
+            chosen[i] -= 1
+        if not shrink(below=value, frozen=i):
+            chosen[:], folded[:] = saved
     parts: list[RenderableType] = []
     fold_names = [b.key for i, b in enumerate(blocks) if folded[i] and b.zone]
     same_names = [b.key for i, b in enumerate(blocks) if folded[i] and same(b) and b.zone]

@@ -10,7 +10,7 @@ screen too short for every turn does the block say how many earlier turns ``log`
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich.console import Group
@@ -21,6 +21,8 @@ from cardtable.cli.screen import Block, Form
 
 TURN_KINDS = frozenset({"turn"})
 """Event kinds that start a turn (every game's log says ``turn N: P2's turn`` with this kind)."""
+DIGEST_NAMES = 5
+"""The most card names a turn's one-line digest gives."""
 _CARD = re.compile(r" \(card (\d+)(?:, ([^)]*))?\)")
 
 
@@ -32,6 +34,8 @@ class Turn:
     heading: str
     actor: str | None
     events: tuple[str, ...]
+    cards: tuple[int, ...] = ()
+    """The cards its events name, in order, each once."""
 
 
 def brief(text: str) -> str:
@@ -40,24 +44,29 @@ def brief(text: str) -> str:
     return _CARD.sub(lambda m: f" #{m.group(1)}" + (f" ({m.group(2)})" if m.group(2) else ""), text)
 
 
-def turns(events: Sequence[tuple[str, str]], names: Sequence[str]) -> list[Turn]:
-    """``(kind, text)`` events grouped into turns; ``names`` are the seats' names, to find who played."""
+def turns(events: Sequence[tuple[str, str]], names: Sequence[str], deal: bool = False) -> list[Turn]:
+    """``(kind, text)`` events grouped into turns; ``names`` are the seats' names, to find who played;
+    ``deal``: the events start with the game's, so those before the first turn are the deal."""
     out: list[Turn] = []
-    heading: str = ""
+    heading: str = "the deal" if deal else ""
     actor: str | None = None
     lines: list[str] = []
+    cards: list[int] = []
 
     def close() -> None:
         if heading or lines:
-            out.append(Turn(heading, actor, tuple(lines)))
+            out.append(Turn(heading, actor, tuple(lines), tuple(dict.fromkeys(cards))))
 
     for kind, text in events:
         if kind in TURN_KINDS:
             close()
-            heading, lines = text, []
-            found = [(text.find(n), n) for n in names if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text)]
-            actor = min(found)[1] if found else None
+            heading, lines, cards = text, [], []
+            bare = re.sub(r" \(.*\)$", "", text)
+            found = [(bare.find(n), n) for n in names if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", bare)]
+            # One player's turn: its events need not repeat the name. A team's: they must.
+            actor = found[0][1] if len(found) == 1 else None
             continue
+        cards += [int(m.group(1)) for m in _CARD.finditer(text)]
         short = brief(text)
         if actor:
             # "P4 (Henry the Red) plays ..." under "turn 2: P4 (Henry the Red)": "plays ...".
@@ -81,22 +90,46 @@ def _flow(turn: Turn) -> Flow:
     return Flow(items, sep=" · ", head=head, indent=4)
 
 
-def summary_block(events: Sequence[tuple[str, str]], names: Sequence[str], keep: int = 2) -> Block:
-    """The block above the prompt: every turn since the seat's last decision in full; a screen too
-    short for them gets the newest ``keep`` turns, then the newest one, then one line, each saying
-    how many earlier turns ``log`` holds (the table itself matters more than its story)."""
+def digest(turn: Turn, name: Callable[[int], str] | None) -> Text:
+    """A turn in one line: its heading, how many things happened, the cards they involved
+    (``turn 1: P2 — 7 events: Battle Fury, Skeleton, Wraith``); ``log`` has the words."""
+    count = len(turn.events)
+    out = Text(f"{heading(turn.heading)} — " if turn.heading else "then: ", style="bold")
+    out.append(f"{count} event{'s' if count != 1 else ''}", style="dim")
+    if name is not None and turn.cards:
+        named = list(dict.fromkeys(name(c) for c in turn.cards))
+        more = f" and {len(named) - DIGEST_NAMES} more" if len(named) > DIGEST_NAMES else ""
+        out.append(": " + ", ".join(named[:DIGEST_NAMES]) + more)
+    return out
+
+
+def summary_block(
+    events: Sequence[tuple[str, str]],
+    names: Sequence[str],
+    keep: int = 2,
+    deal: bool = False,
+    card_name: Callable[[int], str] | None = None,
+) -> Block:
+    """The block above the prompt: every turn since the seat's last decision in full. A screen too
+    short for them gets, in turn, the newest ``keep`` turns in full and the earlier ones a line each
+    (their cards, their number of events), the newest one in full, every turn a line, the newest
+    turns and a count of the earlier ones, then a single line (``log`` always has every word)."""
     title = Text("Since your last decision", style="bold magenta")
-    grouped = turns(events, names)
+    grouped = turns(events, names, deal)
     key = "since your last decision"
     if not grouped:
         return Block(key, (Form(Text.assemble(title, (": nothing new.", "dim"))),), fold=None)
-    forms = [Form(Group(Text.assemble(title, ":"), *(_flow(t) for t in grouped)))]
-    for shown, loss in ((keep, 20), (1, 30)):
-        if len(grouped) > shown and (not forms or len(grouped) - shown > 0):
-            earlier = grouped[:-shown]
-            forms.append(
-                Form(Group(Text.assemble(title, ":"), _earlier(earlier), *(_flow(t) for t in grouped[-shown:])), loss)
-            )
+    head = Text.assemble(title, ":")
+    note = Text("(a line a turn: `log` has every word)", style="dim")
+    forms = [Form(Group(head, *(_flow(t) for t in grouped)))]
+    for shown, loss in ((keep, 12), (1, 18), (0, 22)):
+        if len(grouped) > shown:
+            earlier, later = grouped[: len(grouped) - shown], grouped[len(grouped) - shown :]
+            lines = [digest(t, card_name) for t in earlier]
+            forms.append(Form(Group(Text.assemble(head, " ", note), *lines, *(_flow(t) for t in later)), loss))
+    if len(grouped) > keep:
+        later = grouped[-keep:]
+        forms.append(Form(Group(head, _earlier(grouped[:-keep]), *(_flow(t) for t in later)), 30))
     forms.append(Form(Text.assemble(title, ": ", _earlier(grouped)), 45))
     return Block(key, tuple(forms), fold=None)
 

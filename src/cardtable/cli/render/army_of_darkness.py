@@ -196,7 +196,8 @@ def players_block(view: Card, ctx: RenderContext) -> Block:
         for c in _cards(r.get(key))
         if isinstance(c.get("id"), int)
     }
-    return block("players", Group(*lines), Form(Group(*short), 2), watch=("players",), fold=45, cards=frozenset(ids))
+    # The players' tables are the board: the last thing to fold.
+    return block("players", Group(*lines), Form(Group(*short), 2), watch=("players",), fold=50, cards=frozenset(ids))
 
 
 def piles_block(view: Card) -> Block:

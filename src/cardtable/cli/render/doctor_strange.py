@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.cli.render import RenderContext
-from cardtable.cli.render.faces import Face, Flow, Number, chip
+from cardtable.cli.render.faces import Face, Flow, Labeled, Number, chip
 from cardtable.cli.render.generic import header_text
 from cardtable.cli.render.generic import render_blocks as generic_blocks
 from cardtable.cli.screen import Block, Form, block
@@ -286,19 +286,18 @@ def piles_block(view: Card) -> Block:
 
 
 def known_block(view: Card) -> Block | None:
-    items: list[Text] = []
+    items: list[Text | Labeled] = []
     hand = _cards(view.get("known_opponent_hand"))
     if hand:
-        items.append(Text("in your opponent's hand:", style="italic"))
-        items += [chip(face(c)) for c in hand]
+        items.append(Labeled(Text("in your opponent's hand: ", style="italic"), [chip(face(c)) for c in hand]))
     deck = [d for d in view.get("known_deck") or [] if isinstance(d, Mapping)]
     if deck:
-        items.append(Text("in the deck (places from the top):", style="italic"))
-        items += [
+        places = [
             Text(f"{d.get('from_top')}. ").append_text(chip(face(d["card"])))
             for d in deck
             if isinstance(d.get("card"), Mapping)
         ]
+        items.append(Labeled(Text("in the deck (places from the top): ", style="italic"), places))
     if not items:
         return None
     ids = _ids([*hand, *(d["card"] for d in deck if isinstance(d.get("card"), Mapping))])

@@ -150,19 +150,57 @@ def _corners(left: Number | None, right: Number | None) -> Table:
     return row
 
 
+class Labeled:
+    """Inside a :class:`Flow`: a label and the chips it heads (``souls: Skeleton A3 S1, Imp A2 S1``),
+    the label kept on the line of its first chip, the chips joined by ``sep``."""
+
+    def __init__(self, label: Text | str, items: Iterable[Text], sep: str = ", ") -> None:
+        self.label = label if isinstance(label, Text) else Text(label, style="dim")
+        self.items = [i for i in items if i.plain]
+        self.sep = Text(sep, style="dim")
+
+    @property
+    def plain(self) -> str:
+        return self.label.plain + self.sep.plain.join(i.plain for i in self.items)
+
+    @property
+    def cell_len(self) -> int:
+        return max((i.cell_len for i in self.items), default=0) + self.label.cell_len
+
+
 class Flow:
     """Items (chips) left to right, ``sep`` between them, wrapping between items and never inside
     one; ``head`` starts the first line, later lines are indented by ``indent`` spaces. An item wider
-    than the whole line gets a line of its own and wraps at its spaces (it is never cut)."""
+    than the whole line gets a line of its own and wraps at its spaces (it is never cut). A
+    :class:`Labeled` item is a label with its own list of chips."""
 
     def __init__(
-        self, items: Iterable[Text], sep: str = " · ", head: Text | str = "", indent: int = 2, style: str = ""
+        self,
+        items: Iterable[Text | Labeled],
+        sep: str = " · ",
+        head: Text | str = "",
+        indent: int = 2,
+        style: str = "",
     ) -> None:
         self.items = [i for i in items if i.plain]
         self.sep = Text(sep, style="dim")
         self.head = head if isinstance(head, Text) else Text(head, style="bold")
         self.indent = indent
         self.style = style
+
+    def _pieces(self, item: Text | Labeled, room: int) -> list[tuple[Text, Text]]:
+        """``item`` as pieces that never break, each with the separator that goes before it."""
+        space = Text(" ")
+        if isinstance(item, Labeled):
+            out: list[tuple[Text, Text]] = []
+            for n, chip in enumerate(item.items):
+                whole = item.label.copy().append_text(chip) if n == 0 else chip
+                parts = _words(whole, room) if whole.cell_len > room else [whole]
+                for k, piece in enumerate(parts):
+                    out.append((piece, (self.sep if n == 0 else item.sep) if k == 0 else space))
+            return out
+        parts = _words(item, room) if item.cell_len > room else [item]
+        return [(piece, self.sep if k == 0 else space) for k, piece in enumerate(parts)]
 
     def lines(self, width: int) -> list[Text]:
         """The lines this flow takes at ``width`` columns."""
@@ -171,9 +209,7 @@ class Flow:
         fresh = True  # nothing but the head or the indent on the current line yet
         room = max(8, width - self.indent)
         for item in self.items:
-            pieces = _words(item, room) if item.cell_len > room else [item]
-            for n, piece in enumerate(pieces):
-                sep = self.sep if n == 0 else Text(" ")
+            for piece, sep in self._pieces(item, room):
                 if fresh:
                     if current.cell_len + piece.cell_len > width and current.cell_len > self.indent:
                         lines.append(current)
@@ -184,8 +220,8 @@ class Flow:
                     current.append_text(sep)
                     current.append_text(piece)
                 else:
-                    tail = self.sep.plain.rstrip()
-                    if n == 0 and current.cell_len + len(tail) <= width:
+                    tail = sep.plain.rstrip()
+                    if tail and current.cell_len + len(tail) <= width:
                         current.append(tail, style="dim")
                     lines.append(current)
                     current = Text(" " * self.indent)
@@ -204,7 +240,9 @@ class Flow:
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widest = max((i.cell_len for i in self.items), default=0)
         whole = (
-            self.head.cell_len + sum(i.cell_len for i in self.items) + self.sep.cell_len * max(0, len(self.items) - 1)
+            self.head.cell_len
+            + sum(Text(i.plain).cell_len for i in self.items)
+            + self.sep.cell_len * max(0, len(self.items) - 1)
         )
         return Measurement(
             min(options.max_width, max(widest + self.indent, self.head.cell_len)), min(whole, options.max_width)

@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.cli.render import RenderContext
-from cardtable.cli.render.faces import Face, Flow, Number, chip, units
+from cardtable.cli.render.faces import Face, Flow, Labeled, Number, chip, units
 from cardtable.cli.render.generic import header_text
 from cardtable.cli.render.generic import render_blocks as generic_blocks
 from cardtable.cli.screen import Block, Form, block
@@ -32,6 +32,8 @@ from cardtable.engine.game import JSON
 
 Card = Mapping[str, JSON]
 
+SITS = {"across the table": "across", "on your left": "on your left", "on your right": "on your right"}
+"""Where a player sits, in few words."""
 LEGEND = "C cost (favor) · A attack · D durability (left/printed) · R range · S souls"
 BANDS = {"monster": "red", "weapon": "yellow", "item": "cyan", "spell": "magenta"}
 NUMBERS = (
@@ -214,11 +216,12 @@ def dungeon(view: Card, ctx: RenderContext, text: bool) -> RenderableType | None
 def _player_line(p: Card, seat: int, ctx: RenderContext, current: JSON, full: bool) -> Flow:
     name = str(p.get("name"))
     sits = p.get("sits")
-    who = name + (" (you)" if sits == "you" else f" ({sits})" if isinstance(sits, str) else "")
+    where = SITS.get(str(sits), str(sits))
+    who = name + (" (you)" if sits == "you" else f" ({where})" if isinstance(sits, str) else "")
     if isinstance(p.get("team"), str):
         who += f" [{p['team']}]"
     head = Text(("▶ " if seat == current else "  ") + who + ": ", style="bold green" if sits == "you" else "bold")
-    items = [
+    items: list[Text | Labeled] = [
         Text(f"favor {p.get('favor')}", style="yellow"),
         Text(f"soul points {p.get('soul_points')}", style="magenta"),
         Text(f"{p.get('cards_in_hand')} in hand"),
@@ -234,19 +237,16 @@ def _player_line(p: Card, seat: int, ctx: RenderContext, current: JSON, full: bo
         elif c.get("type") != "weapon":
             beside.append(chip(face(c)))
     if beside:
-        items.append(Text.assemble(("beside: ", "dim")).append_text(beside[0]))
-        items += beside[1:]
+        items.append(Labeled("beside the lanes: ", beside))
     items += side_weapons
     souls = _cards(p.get("souls"))
     if souls and full:
-        items.append(Text("souls:", style="dim"))
-        items += [chip(face(s), mark=False) for s in souls]
+        items.append(Labeled("souls: ", [chip(face(s), mark=False) for s in souls]))
     elif souls:
         items.append(Text(f"{len(souls)} soul{'s' if len(souls) != 1 else ''}", style="dim"))
     known = _cards(p.get("known_in_hand"))
     if known:
-        items.append(Text("known in hand:", style="dim"))
-        items += [chip(face(k)) for k in known]
+        items.append(Labeled("known in hand: ", [chip(face(k)) for k in known]))
     return Flow(items, head=head, indent=4)
 
 
@@ -260,7 +260,7 @@ def players_block(view: Card, ctx: RenderContext) -> Block | None:
     full = Group(*(_player_line(players[s], s, ctx, current, True) for s in order))
     short = Group(*(_player_line(players[s], s, ctx, current, False) for s in order))
     cards = set().union(*(_ids(_cards(p.get("in_play"))) | _ids(_cards(p.get("known_in_hand"))) for p in players))
-    return block("players", full, Form(short, 2), watch=("players",), fold=25, cards=frozenset(cards))
+    return block("players", full, Form(short, 2), watch=("players",), fold=32, cards=frozenset(cards))
 
 
 def fight_block(view: Card) -> Block | None:
@@ -299,7 +299,7 @@ def resolving_block(view: Card) -> Block | None:
         head=Text("Resolving: ", style="bold"),
         indent=4,
     )
-    with_text = Group(line, Text("  " + f.text, style="dim")) if f.text else line
+    with_text = Group(line, Flow([Text(f.text, style="dim")], head=Text("  "), indent=2)) if f.text else line
     return block("resolving", with_text, line, fold=None, cards=frozenset(_ids([card])))
 
 
@@ -335,14 +335,29 @@ def hand_block(view: Card, ctx: RenderContext) -> Block | None:
 
 
 def status_text(view: Card) -> Text:
+    """How the game will end (and the solitaire ranking so far)."""
     progress = view.get("progress")
     parts: list[Text] = []
+    team = re.search(r"\((.*)\)$", str(view.get("whose_turn") or ""))
+    if team:
+        parts.append(Text(team.group(1), style="cyan"))
     if isinstance(progress, Mapping):
-        parts.append(Text(f"deck {progress.get('deck')} (pass {progress.get('pass_through_deck')})", style="cyan"))
         if progress.get("ranking"):
             parts.append(Text(f"ranking: {progress['ranking']}", style="cyan"))
         parts.append(Text(f"the end: {progress.get('end')}", style="dim"))
     return Text(" · ").join(parts)
+
+
+def turn_text(view: Card) -> str:
+    """``turn 12: P2's turn · deck 30 (pass 1 of 1)``: the header's words (a team's turn without the
+    words on who still acts, which the status line says)."""
+    progress = view.get("progress")
+    deck = (
+        f" · deck {progress.get('deck')} (pass {progress.get('pass_through_deck')})"
+        if isinstance(progress, Mapping)
+        else ""
+    )
+    return re.sub(r" \(.*\)$", "", str(view.get("whose_turn") or "")) + deck
 
 
 def render_blocks(view: dict[str, JSON], ctx: RenderContext) -> list[Block]:
@@ -351,7 +366,7 @@ def render_blocks(view: dict[str, JSON], ctx: RenderContext) -> list[Block]:
     players = players_block(view, ctx)
     if board is None or board_text is None or players is None:  # a view this module does not know
         return generic_blocks(view, ctx)
-    head = header_text(view, ctx, str(view.get("whose_turn") or ""))
+    head = header_text(view, ctx, turn_text(view))
     blocks = [block("header", head, fold=None), block("status", status_text(view), watch=("progress",), fold=4)]
     cells = view.get("dungeon")
     ids: set[int] = set()

@@ -27,7 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.cli.render import RenderContext
-from cardtable.cli.render.faces import Face, Flow, Number, chip, units
+from cardtable.cli.render.faces import Face, Flow, Labeled, Number, chip, units
 from cardtable.cli.render.generic import header_text
 from cardtable.cli.render.generic import render_blocks as generic_blocks
 from cardtable.cli.screen import Block, Form, block
@@ -607,13 +607,13 @@ def status_lines(view: Card, ctx: RenderContext) -> list[RenderableType]:
     return out
 
 
-def _player_items(row: Card, ascension: bool) -> list[Text]:
+def _player_items(row: Card, ascension: bool) -> list[Text | Labeled]:
     bonuses = row.get("bonuses") if isinstance(row.get("bonuses"), Mapping) else {}
     assert isinstance(bonuses, Mapping)
     mser = " ".join(f"{short}{_s(bonuses.get(k))}" for k, short in _MAN)
     discard = sum(int(g.get("count", 0)) for g in _cards(row.get("discard")))
     mojo = row.get("mojo")
-    items = [
+    items: list[Text | Labeled] = [
         Text(f"{row.get('meat')} meat" + (f" ({mojo} mojo)" if mojo else ""), style="yellow"),
         Text(f"hand {row.get('hand_size')} deck {row.get('deck_size')} discard {discard}"),
         Text(mser, style="green"),
@@ -621,8 +621,7 @@ def _player_items(row: Card, ascension: bool) -> list[Text]:
     case = _cards(row.get("display_case"))
     equipped = [c for c in case if c.get("equipped")]
     if equipped:
-        items.append(Text("equipped:", style="dim"))
-        items += [Text(_s(c.get("name"))) for c in equipped]
+        items.append(Labeled("equipped: ", [Text(_s(c.get("name"))) for c in equipped]))
     others = len(case) - len(equipped)
     if others:
         items.append(Text(f"+{others} more in the case", style="dim"))
@@ -631,16 +630,14 @@ def _player_items(row: Card, ascension: bool) -> list[Text]:
         for sk in _cards(row.get("skills"))
     ]
     if skills:
-        items.append(Text("skills" + (" (* buff on, ^ permed)" if ascension else " (* buff on)") + ":", style="dim"))
-        items += [Text(s) for s in skills]
+        label = "skills" + (" (* buff on, ^ permed)" if ascension else " (* buff on)") + ": "
+        items.append(Labeled(label, [Text(s) for s in skills]))
     escrow = [_s(c.get("name")) for c in _cards(row.get("escrow"))]
     if escrow:
-        items.append(Text("escrow:", style="dim"))
-        items += [Text(e) for e in escrow]
+        items.append(Labeled("escrow: ", [Text(e) for e in escrow]))
     played = _groups(row.get("played"))
     if played:
-        items.append(Text("played:", style="dim"))
-        items += played
+        items.append(Labeled("played: ", played))
     return items
 
 
