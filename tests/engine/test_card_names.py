@@ -146,3 +146,10 @@ def test_every_choice_can_be_named_by_its_card(game_id: str, seed: int, steps: i
             with pytest.raises(IllegalAction):
                 trial.apply(text)
             assert trial.snapshot() == before
+
+
+def test_a_number_out_of_range_keeps_the_parsers_message() -> None:
+    """Only a name is looked up: ``card=9999`` is the parser's "out of range", for anyone."""
+    state = mephisto_at_first_decision()
+    with pytest.raises(MalformedAction, match=r"card=9999 is out of range \(card is a number from 0 to 59\)"):
+        state.apply("loot card=9999", seat=0)

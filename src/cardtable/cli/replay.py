@@ -135,7 +135,7 @@ class Replayer:
             blocks.append(block("events", events_panel(caused, "Events", step.log_start + 1, "none"), fold=30))
             blocks.append(block("action", said, fold=None))
         if not fit:
-            if k == 0 or not blocks[-1].key == "action":
+            if k == 0 or blocks[-1].key != "action":
                 parts = [b.full for b in blocks]
             else:  # the action, then what it caused
                 parts = [b.full for b in blocks[:-2]] + [blocks[-1].full, blocks[-2].full]

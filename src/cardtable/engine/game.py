@@ -176,6 +176,9 @@ class Game:
         return f"<{type(self).__name__} {self.id} {opts}>"
 
 
+_NUMBERISH = re.compile(r"-?[0-9]+")
+
+
 def _named_pairs(space: ActionSpace, text: object) -> tuple[str, list[tuple[str, str]]] | None:
     """``("loot", [("card", "hex")])`` when ``text`` is a well-formed action text but for a card
     parameter written as a name; None otherwise (the parser's own error stands)."""
@@ -190,6 +193,8 @@ def _named_pairs(space: ActionSpace, text: object) -> tuple[str, list[tuple[str,
     names = [name for name, _ in given]
     if len(given) != len(pairs) or sorted(names) != sorted(params):
         return None
+    if not any(name in CARD_PARAMS and not _NUMBERISH.fullmatch(value) for name, value in given):
+        return None  # numbers only: the parser's own message (out of range, no such action) stands
     return words[0], given
 
 
