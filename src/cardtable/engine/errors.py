@@ -7,6 +7,9 @@ for a person and never name a card the reader may not see.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 
 class CardtableError(Exception):
     """Base class of every error cardtable raises on purpose."""
@@ -28,6 +31,19 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     if isinstance(value, int):
         return "a number of many digits"
     return f"a {type(value).__name__}"
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """``" (did you mean 'heuristic'?)"`` when ``word`` is a near miss of one or two of ``choices``
+    (a typo, a letter's case), else ``""``: the tail of an "unknown X" message."""
+    known = [c for c in choices if isinstance(c, str)]
+    if not isinstance(word, str) or not word or not known:
+        return ""
+    lowered = {c.lower(): c for c in known}
+    close = difflib.get_close_matches(word.lower()[:60], list(lowered), n=2, cutoff=0.7)
+    if not close:
+        return ""
+    return " (did you mean " + " or ".join(repr(lowered[c]) for c in close) + "?)"
 
 
 class IllegalAction(CardtableError, ValueError):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from cardtable.engine.errors import OptionError, quoted
+from cardtable.engine.errors import OptionError, did_you_mean, quoted
 
 _INTEGER = re.compile(r"[-+]?[0-9]{1,18}")
 
@@ -86,6 +86,7 @@ def validate_options(game: str, spec: Sequence[Option], given: Mapping[str, Any]
         opt = by_name.get(name)
         if opt is None:
             known = ", ".join(by_name) or "none"
-            raise OptionError(f"{game}: unknown option {quoted(raw_name, 30)}; its options are: {known}")
+            hint = did_you_mean(str(raw_name), by_name)
+            raise OptionError(f"{game}: unknown option {quoted(raw_name, 30)}{hint}; its options are: {known}")
         out[name] = opt.coerce(game, raw)
     return MappingProxyType(out)

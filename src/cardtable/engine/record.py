@@ -103,7 +103,7 @@ def replay(record: Mapping[str, Any], *, verify: bool = True, log: bool = True, 
     if verify and hashes is None and actions:
         raise RecordError(
             "the record has no state hashes, so it cannot be verified "
-            "(replay it unverified with verify=False, or `cardtable replay --unverified`)"
+            "(replay it unverified: `cardtable replay --unverified FILE`, or verify=False in Python)"
         )
     try:
         game = load(record["game"], **record["options"])
@@ -138,7 +138,8 @@ def replay(record: Mapping[str, Any], *, verify: bool = True, log: bool = True, 
         raise ReplayDivergence(
             stop,
             f"record replays to its recorded states up to action {stop}, but it cannot be verified{why}; "
-            "replay with verify=False to accept it anyway",
+            "replay it unverified to accept it anyway (`cardtable replay --unverified FILE`, or verify=False in "
+            "Python)",
         )
     if verify and stop == len(actions):
         _check_result(record, state, why)
