@@ -34,8 +34,8 @@ if TYPE_CHECKING:
 DEFAULT_TURN_LIMIT = 2000
 TURN_LIMIT_MAX: Final = 10_000
 """The most turns ``turn-limit`` may name: five times the default. Random play with 8 players ends in
-about 530 turns (the longest of 10 seeded games: 1,523); 10,000 turns is some 48,000 decisions, a record
-a server still replays in a moment."""
+about 530 turns (the longest of 10 seeded games: 1,523); 10,000 turns (some 48,000 decisions) cuts off
+no real game and keeps every record, and what a server replays to rebuild a table, bounded."""
 
 
 class ArmyOfDarkness(Game):

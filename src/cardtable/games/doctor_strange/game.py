@@ -41,7 +41,7 @@ from cardtable.games.doctor_strange.view import VIEW_KEYS
 TURN_LIMIT_MAX: Final = 2000
 """The most player turns ``turn-limit`` (and ``victory-from``) may name: five times the default of 400.
 Random play ends a game in about a dozen turns (the longest of 30 seeded games: 111), so 2,000 turns
-(some 17,000 decisions) stops nothing real, while a game's record stays small enough to replay."""
+(some 17,000 decisions) cuts off no real game and keeps every record bounded."""
 
 
 class DoctorStrange(Game):

@@ -44,7 +44,8 @@ if TYPE_CHECKING:
 DEFAULT_TURN_LIMIT = 100
 TURN_LIMIT_MAX: Final = 1000
 """The most rounds ``turn-limit`` may name: ten times the default. Random play ends a 5-player game in
-about 22 rounds; 1,000 rounds of 5 players is some 50,000 decisions, a record a server still replays."""
+about 22 rounds; 1,000 rounds of 5 players (some 50,000 decisions) cuts off no real game and keeps every
+record bounded."""
 MEAT_SUPPLY_MAX: Final = 1000
 """The largest finite meat pool: far more than a box holds (the five starting players hold 35), and a
 pool this large never runs dry in a game, so anything larger is the same as unlimited (0)."""
