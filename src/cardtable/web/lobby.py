@@ -58,6 +58,14 @@ def _option_error(exc: OptionError) -> JSONResponse:
     return _error(400, str(exc))
 
 
+def _refused(exc: CardtableError) -> JSONResponse:
+    """A refusal: its status, message and, for the server's own refusals, their ``code`` (``seat-taken``,
+    ``seat-reserved``, ``game-over``, ...) so a page can say what happened in its own words."""
+    if isinstance(exc, ProtocolError):
+        return _error(_status(exc), str(exc), code=exc.code)
+    return _error(_status(exc), str(exc))
+
+
 def _status(exc: CardtableError) -> int:
     if isinstance(exc, ProtocolError):
         return {
@@ -173,7 +181,7 @@ async def table_summary(request: Request, table_id: str) -> Any:
     try:
         table = hub.get(table_id)
     except CardtableError as exc:
-        return _error(_status(exc), str(exc))
+        return _refused(exc)
     return table.summary(hub._connected(table.id))
 
 
@@ -187,10 +195,10 @@ async def join(request: Request, table_id: str, body: Annotated[dict[str, Any], 
     try:
         token = hub.join(table_id, seat, previous)  # type: ignore[arg-type]
     except CardtableError as exc:
-        extra = {}
         if isinstance(exc, ProtocolError) and exc.code == "seat-reserved" and isinstance(seat, int):
-            extra = {"reserved_until": hub.get(table_id).reserved.get(seat, 0.0)}
-        return _error(_status(exc), str(exc), **extra)
+            until = hub.get(table_id).reserved.get(seat, 0.0)
+            return _error(409, str(exc), code=exc.code, reserved_until=until)
+        return _refused(exc)
     return {"table": table_id, "seat": seat, "token": token}
 
 
@@ -203,7 +211,7 @@ async def leave(request: Request, table_id: str, body: Annotated[dict[str, Any],
     try:
         seat = hub.leave(table_id, token)
     except CardtableError as exc:
-        return _error(_status(exc), str(exc))
+        return _refused(exc)
     return {"table": table_id, "seat": seat, "left": True}
 
 
@@ -213,7 +221,7 @@ async def record(request: Request, table_id: str) -> Any:
     try:
         table = hub.get(table_id)
     except CardtableError as exc:
-        return _error(_status(exc), str(exc))
+        return _refused(exc)
     if not table.is_over:
         # A record holds the seed, and the seed recomputes every hidden card: only once it is over.
         return _error(409, "the game is not over: its record (which holds the seed) is given once it ends")
