@@ -120,7 +120,7 @@ function updateFolds() {
     const differ = names.filter((n) => n in changed);
     const state = details.querySelector(".fold-state");
     if (!differ.length) {
-      state.textContent = `${names.length} option${names.length > 1 ? "s" : ""}, all at their defaults`;
+      state.textContent = names.length > 1 ? `${names.length} options, all at their defaults` : "1 option, at its default";
     } else {
       const labels = differ.map((n) => game.options.find((o) => o.name === n).label);
       state.textContent = `${differ.length} changed: ${labels.join("; ")}`;
@@ -358,7 +358,10 @@ async function listTables() {
       : "");
     const others = rows.filter((t) => !mine[t.id] && !shown.includes(t));
     body.replaceChildren(...others.map((t) => tableRow(t, null, t.rematch_of ? mine[t.rematch_of] : null)));
-    if (!others.length) body.append(el("tr", {}, el("td", { colspan: 4, class: "muted" }, "No other tables yet.")));
+    if (!others.length) {
+      const empty = shown.length ? "No other tables yet." : "No tables yet: make one with the form.";
+      body.append(el("tr", {}, el("td", { colspan: 4, class: "muted" }, empty)));
+    }
   } catch (err) {
     body.replaceChildren(el("tr", {}, el("td", { colspan: 4, class: "error" }, err.message)));
   }
