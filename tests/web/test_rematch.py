@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from cardtable.cli.main import build_parser, main
 from cardtable.web import create_app
 from cardtable.web.hub import Hub
 from cardtable.web.live import LiveTable
@@ -103,6 +104,7 @@ def test_the_guest_learns_of_the_rematch_at_once_and_takes_its_reserved_seat(cli
         out = r.json()
         assert "P2 is reserved for the player who sat there in the previous game, for 10 more minutes" in out["error"]
         assert "after that anyone may take it" in out["error"] and out["reserved_until"] == until
+        assert out["code"] == "seat-reserved"
         # A wrong previous token is a stranger too.
         r = client.post(f"/api/tables/{rematch}/join", json={"seat": 1, "previous_token": host})
         assert r.status_code == 409
@@ -125,7 +127,7 @@ def test_the_previous_token_takes_a_reserved_seat_from_the_lobby(client: TestCli
     assert r.status_code == 200 and r.json()["seat"] == 1
     assert hub.get(rematch).seat_of(r.json()["token"]) == 1
     r = client.post(f"/api/tables/{rematch}/join", json={"seat": 1, "previous_token": guest})
-    assert r.status_code == 409 and "taken" in r.json()["error"]
+    assert r.status_code == 409 and "taken" in r.json()["error"] and r.json()["code"] == "seat-taken"
     for bad in (3, "x" * 200, ["t"]):
         r = client.post(f"/api/tables/{rematch}/join", json={"seat": 1, "previous_token": bad})
         assert r.status_code == 400 and "previous_token" in r.json()["error"]
@@ -179,3 +181,13 @@ def test_a_server_may_reserve_nothing(tmp_path: Path, clock: Clock) -> None:
         rematch = rematch_of(client)
         assert client.get(f"/api/tables/{rematch}").json()["seats"][1]["reserved_until"] is None
         assert client.post(f"/api/tables/{rematch}/join", json={"seat": 1}).status_code == 200
+
+
+def test_serve_takes_the_reservation_time(capsys: pytest.CaptureFixture[str]) -> None:
+    args = build_parser().parse_args(["serve", "--rematch-reserve", "60"])
+    assert args.rematch_reserve == 60.0
+    assert build_parser().parse_args(["serve"]).rematch_reserve == 600.0
+    for bad in ("-1", "1e9"):
+        assert main(["serve", "--no-browser", "--rematch-reserve", bad]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("cardtable: error: --rematch-reserve") and err.count("\n") == 1
