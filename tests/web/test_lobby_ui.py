@@ -258,3 +258,40 @@ def test_friends_seat_taken_game_over_and_the_rematch(server: Server, browser: A
     for page in (host, guest, late, after):
         assert page.errors == []  # type: ignore[attr-defined]
         page.context.close()
+
+
+def test_the_lobby_offers_the_rematch_seat_kept_for_you(server: Server, browser: Any) -> None:
+    """Back in the lobby after a game, the guest finds the host's rematch among their tables with its
+    kept seat; a stranger sees that seat kept, with no way to sit there."""
+    table, tokens = server.create("army-of-darkness", ["me", "human"], players=2, **{"turn-limit": 2})
+    status, joined = _post(server, f"/api/tables/{table}/join", {"seat": 1})
+    assert status == 200
+    _finish(server, table, {0: tokens[0], 1: joined["token"]})
+    with connect(server.ws + table) as ws:
+        ws.send(json.dumps({"type": "hello", "state": None, "events": None, "token": tokens[0]}))
+        frame = recv_state(ws)
+        ws.send(json.dumps({"type": "rematch", "state": frame["state"]}))
+        while (msg := json.loads(ws.recv(timeout=15)))["type"] != "rematch":
+            pass
+    rematch = msg["table"]
+    stranger = _page(browser)
+    stranger.goto(server.base + "/")
+    row = stranger.locator(f"#table-list tr[data-table='{rematch}']")
+    row.wait_for()
+    assert "P2 · kept until" in row.inner_text()
+    assert row.locator("button.sit").count() == 0
+    guest = _page(browser, 390, 844)
+    guest.goto(server.base + "/")
+    guest.evaluate(f"localStorage.setItem('cardtable:{table}', JSON.stringify({{1: {json.dumps(joined['token'])}}}))")
+    guest.reload()
+    offer = guest.locator(f"#my-tables tr[data-table='{rematch}'] button.sit")
+    offer.wait_for()
+    assert offer.inner_text() == "join the rematch (your seat P2)"
+    assert guest.locator(f"#my-tables tr[data-table='{table}'] a.back").inner_text() == "see the end (P2)"
+    offer.click()
+    guest.wait_for_url(lambda url: rematch in url and "#seat=1&token=" in url)
+    guest.wait_for_function("document.body.dataset.state !== undefined")
+    assert "you are P2" in guest.locator("#who").inner_text()
+    for page in (stranger, guest):
+        assert page.errors == []  # type: ignore[attr-defined]
+        page.context.close()
