@@ -69,7 +69,27 @@ class GameOver(IllegalAction):
 
 
 class OptionError(CardtableError, ValueError):
-    """An unknown game, an unknown option, or an option value out of range."""
+    """An unknown game, an unknown option, an option value out of range, or options that do not go
+    together.
+
+    ``options`` names every option at fault, the one to fix first leading (a combination names each
+    option involved: ``("teams", "players")``); ``option`` is that first one, or None when no option
+    is at fault (an unknown game, a bad agent spec). Interfaces show the message next to those fields.
+    """
+
+    def __init__(self, message: str, *, option: str | None = None, options: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        names = options or ((option,) if option is not None else ())
+        self.options: tuple[str, ...] = tuple(names)
+        self.option: str | None = names[0] if names else None
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Keyword-only arguments are not in ``args``: keep the names when pickled (process pools).
+        return (_option_error, (str(self), self.options))
+
+
+def _option_error(message: str, options: tuple[str, ...]) -> OptionError:
+    return OptionError(message, options=options)
 
 
 class CardDataError(CardtableError, ValueError):
