@@ -28,7 +28,7 @@ def missing() -> str | None:
     except ImportError:
         return "playwright is not installed (pip install '.[test]')"
     if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
-        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+        return f"no Chromium at {CHROMIUM}: install Debian's chromium (apt-get install chromium)"
     return None
 
 

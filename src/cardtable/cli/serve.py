@@ -50,6 +50,14 @@ def add_parser(subparsers: Any) -> None:
         "--bot-workers", type=int, default=None, metavar="N", help="processes that run bots (default: cores - 1)"
     )
     parser.add_argument(
+        "--rematch-reserve",
+        type=float,
+        default=600.0,
+        metavar="S",
+        help="seconds a rematch's seats stay reserved for the finished game's players before anyone may take "
+        "them (default 600; 0: not reserved)",
+    )
+    parser.add_argument(
         "--compress",
         action="store_true",
         help="compress WebSocket messages (permessage-deflate): less traffic for far-away players, more CPU; "
@@ -105,13 +113,22 @@ def run(args: argparse.Namespace) -> int:
     if args.bot_budget <= 0 or args.bot_delay < 0:
         print("cardtable: error: --bot-budget must be positive and --bot-delay at least 0", file=sys.stderr)
         return 2
+    if not 0 <= args.rematch_reserve <= 7 * 86400:
+        print("cardtable: error: --rematch-reserve must be 0..604800 seconds", file=sys.stderr)
+        return 2
     url = args.db or default_url()
     try:
         Storage(url).close()  # fail here, with one line, rather than inside the server
     except StorageError as exc:
         print(f"cardtable: error: {exc}", file=sys.stderr)
         return 2
-    app = create_app(url, bot_workers=args.bot_workers, bot_budget=args.bot_budget, bot_delay=args.bot_delay)
+    app = create_app(
+        url,
+        bot_workers=args.bot_workers,
+        bot_budget=args.bot_budget,
+        bot_delay=args.bot_delay,
+        rematch_reserve=args.rematch_reserve,
+    )
     sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:

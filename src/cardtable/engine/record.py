@@ -119,7 +119,7 @@ def replay(record: Mapping[str, Any], *, verify: bool = True, log: bool = True, 
     if verify and hashes is None and actions:
         raise RecordError(
             "the record has no state hashes, so it cannot be verified "
-            "(replay it unverified with verify=False, or `cardtable replay --unverified`)"
+            "(replay it unverified: `cardtable replay --unverified FILE`, or verify=False in Python)"
         )
     try:
         game = load(record["game"], card_edits=record.get("card_edits") or (), **record["options"])
@@ -154,7 +154,8 @@ def replay(record: Mapping[str, Any], *, verify: bool = True, log: bool = True, 
         raise ReplayDivergence(
             stop,
             f"record replays to its recorded states up to action {stop}, but it cannot be verified{why}; "
-            "replay with verify=False to accept it anyway",
+            "replay it unverified to accept it anyway (`cardtable replay --unverified FILE`, or verify=False in "
+            "Python)",
         )
     if verify and stop == len(actions):
         _check_result(record, state, why)

@@ -21,7 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from cardtable import __version__
 from cardtable.web import protocol
 from cardtable.web.bots import BotRunner
-from cardtable.web.hub import Client, Hub
+from cardtable.web.hub import REMATCH_RESERVE, Client, Hub
 from cardtable.web.live import ProtocolError
 from cardtable.web.lobby import router
 from cardtable.web.storage import Storage
@@ -39,18 +39,22 @@ def create_app(
     bot_delay: float = 0.6,
     tap: Callable[[Client, dict[str, Any]], None] | None = None,
     poll_interval: float = 0.5,
+    rematch_reserve: float = REMATCH_RESERVE,
 ) -> FastAPI:
     """The app, with its database at ``db_url`` (default: SQLite in the user's data directory).
 
     ``bot_workers``: processes that run bots (None: one per core but one; 0: threads, no processes).
     ``bot_budget``: seconds a bot may think per decision. ``bot_delay``: least seconds between a
-    bot's moves, so people can follow them. ``tap``: called with every frame sent (tests)."""
+    bot's moves, so people can follow them. ``tap``: called with every frame sent (tests).
+    ``rematch_reserve``: seconds a rematch's seats are kept for the finished game's players."""
     storage = Storage(db_url)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         bots = BotRunner(bot_workers, bot_budget)
-        hub = Hub(storage, bots, bot_delay=bot_delay, tap=tap, poll_interval=poll_interval)
+        hub = Hub(
+            storage, bots, bot_delay=bot_delay, tap=tap, poll_interval=poll_interval, rematch_reserve=rematch_reserve
+        )
         app.state.hub = hub
         await hub.start()
         try:

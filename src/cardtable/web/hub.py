@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
 import zlib
 from collections.abc import Callable
 from typing import Any
@@ -45,6 +46,17 @@ MAX_QUEUE = 500
 
 ME = "me"
 """A seat spec at creation: a human seat taken by the creator (who gets its token)."""
+
+REMATCH_RESERVE = 600.0
+"""Seconds a rematch's seats stay reserved for the finished game's players (``--rematch-reserve``)."""
+
+
+class SeatSpecError(OptionError):
+    """A seat spec at table creation that is not 'me', 'human' or a valid agent spec; ``seat`` is its index."""
+
+    def __init__(self, message: str, seat: int) -> None:
+        super().__init__(message)
+        self.seat = seat
 
 
 class Client:
@@ -104,8 +116,11 @@ class Hub:
         bot_delay: float = 0.0,
         tap: Callable[[Client, dict[str, Any]], None] | None = None,
         poll_interval: float = 0.5,
+        rematch_reserve: float = REMATCH_RESERVE,
     ) -> None:
         self.storage = storage
+        self.rematch_reserve = rematch_reserve
+        """Seconds a rematch's human seats are kept for the players of the finished game (0: not at all)."""
         self.bots = bots
         self.bot_delay = bot_delay
         self.tap = tap
@@ -154,6 +169,7 @@ class Hub:
         if row is None:
             raise ProtocolError("no-table", f"no table {table_id!r}")
         table = LiveTable(row, self.storage.seats(table_id), self.storage.moves(table_id))
+        table.reserved = {seat: until for seat, (until, _) in self._reservations(table).items()}
         self.tables[table_id] = table
         self.locks.setdefault(table_id, asyncio.Lock())
         return table
@@ -174,7 +190,7 @@ class Hub:
         allowed = {o.name for o in web_options(game_id)}
         for name in options:
             if name not in allowed:
-                raise OptionError(f"{game_id}: option {name!r} cannot be set from the web table")
+                raise OptionError(f"{game_id}: option {name!r} cannot be set from the web table", option=str(name)[:40])
         game: Game = cardtable.load(game_id, card_edits=card_edits, **options)
         if len(seats) != game.players:
             raise OptionError(f"{game_id} with these options has {game.players} seats; {len(seats)} were given")
@@ -182,7 +198,7 @@ class Hub:
         stored: list[tuple[str, str | None]] = []
         for i, spec in enumerate(seats):
             if not isinstance(spec, str) or not spec.strip() or len(spec) > 200:
-                raise OptionError(f"seat {game.seat_name(i)}: give 'me', 'human' or an agent spec")
+                raise SeatSpecError(f"seat {game.seat_name(i)}: give 'me', 'human' or an agent spec", i)
             spec = spec.strip()
             if spec == ME:
                 tokens[i] = new_token()
@@ -190,7 +206,10 @@ class Hub:
             elif spec == HUMAN:
                 stored.append((HUMAN, None))
             else:
-                check_spec(game, spec)
+                try:
+                    check_spec(game, spec)
+                except OptionError as exc:
+                    raise SeatSpecError(f"seat {game.seat_name(i)}: {exc}", i) from exc
                 stored.append((spec, None))
         table_id = new_token()[:10].replace("-", "x").replace("_", "y")
         if seed is None:
@@ -201,8 +220,12 @@ class Hub:
         self.schedule_bots(table)
         return table, tokens
 
-    def join(self, table_id: str, seat: int) -> str:
-        """Take free human seat ``seat``; returns its new token. Raises :class:`ProtocolError`."""
+    def join(self, table_id: str, seat: int, previous_token: str | None = None) -> str:
+        """Take free human seat ``seat``; returns its new token. Raises :class:`ProtocolError`.
+
+        A rematch's seat is reserved, for :attr:`rematch_reserve` seconds after the rematch was made,
+        for whoever holds that seat at the finished game: only ``previous_token``, that seat's token,
+        takes it then (code ``seat-reserved`` for anyone else)."""
         table = self.get(table_id)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
             raise ProtocolError("no-seat", f"no seat {str(seat)[:20]!r} at this table")
@@ -211,6 +234,19 @@ class Hub:
             raise ProtocolError("seat-taken", f"{name} is played by a bot")
         if table.is_over:
             raise ProtocolError("game-over", "the game is over")
+        reservations = self._reservations(table)
+        table.reserved = {s: until for s, (until, _) in reservations.items()}
+        reserved = reservations.get(seat)
+        if reserved is not None and table.seats[seat].token_hash is None:
+            until, holder = reserved
+            if previous_token is None or token_hash(previous_token) != holder:
+                left = max(1, round((until - time.time()) / 60))
+                clock = time.strftime("%H:%M UTC", time.gmtime(until))
+                raise ProtocolError(
+                    "seat-reserved",
+                    f"{name} is reserved for the player who sat there in the previous game, for {left} more "
+                    f"minute{'s' if left != 1 else ''} (until {clock}); after that anyone may take it",
+                )
         token = new_token()
         if not self.storage.claim_seat(table_id, seat, token_hash(token)):
             table.reload_seats(self.storage)
@@ -218,6 +254,24 @@ class Hub:
         table.reload_seats(self.storage)
         self.send_seats(table)
         return token
+
+    def _reservations(self, table: LiveTable) -> dict[int, tuple[float, str]]:
+        """A rematch's reserved seats: seat -> (until when, the token hash of the finished game's holder).
+
+        Read from the database (the finished game's seats), so every server process agrees; a seat the
+        previous player left, or nobody held, is not reserved."""
+        previous = table.row.rematch_of
+        if previous is None or self.rematch_reserve <= 0:
+            return {}
+        until = table.row.created + self.rematch_reserve
+        if until <= time.time():
+            return {}
+        out: dict[int, tuple[float, str]] = {}
+        for old in self.storage.seats(previous):
+            held = old.spec == HUMAN and old.token_hash is not None
+            if held and old.seat < len(table.seats) and table.seats[old.seat].human:
+                out[old.seat] = (until, str(old.token_hash))
+        return out
 
     def leave(self, table_id: str, token: str) -> int:
         """The holder of ``token`` gives up its seat (it becomes free); returns the seat."""

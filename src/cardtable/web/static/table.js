@@ -4,6 +4,7 @@
 // clicked is exactly what the legal actions name.
 import { api, el, forgetToken, knownTokens, rememberToken, seatLink, words } from "./common.js";
 import * as generic from "./render/generic.js";
+import { drawWatching, rematchLabel, rematchSeatLink, takeInvitation, tokenRefused } from "./guest.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const fragment = new URLSearchParams(location.hash.slice(1));
@@ -104,7 +105,7 @@ async function onMessage(msg) {
   } else if (msg.type === "error") {
     model.pending = false;
     showToast(msg.message);
-    if (msg.code === "bad-token") { token = null; mySeat = null; send({ type: "hello", state: null, events: null, token: null }); }
+    if (msg.code === "bad-token") { tokenRefused(); token = null; mySeat = null; send({ type: "hello", state: null, events: null, token: null }); }
     drawActions();
   } else if (msg.type === "seats") {
     if (model.frame) { model.frame.seats = msg.seats; drawSeats(); }
@@ -125,7 +126,8 @@ async function onMessage(msg) {
 /** True when a state message shows this seat exactly what the page already shows. */
 function sameFrame(msg) {
   return model.frame !== null && msg.state === model.state && msg.seat === model.frame.seat
-    && msg.events.length === 0 && msg.events_from === model.log.length;
+    && msg.events.length === 0 && msg.events_from === model.log.length
+    && msg.rematch === model.frame.rematch; // a rematch started: the result's button changes
 }
 
 function showToast(text) {
@@ -202,6 +204,7 @@ function draw() {
   drawSeats();
   drawResult();
   drawLog();
+  drawWatching(frame, tableId);
 }
 
 function drawPrompt() {
@@ -296,9 +299,12 @@ function drawResult() {
   const winners = r.winners.map((s) => generic.seatName(view, s)).join(", ") || "nobody";
   const rows = r.ranks.map((rank, s) => el("tr", {}, el("td", {}, rank), el("td", {}, generic.seatName(view, s)), el("td", {}, r.scores[s])));
   const buttons = [el("a", { href: `/api/tables/${frame.table}/record`, download: "", id: "record" }, "Download the record")];
-  if (frame.seat !== null) {
+  const back = rematchSeatLink(frame);
+  if (back) {
+    buttons.push(" ", el("a", { class: "button primary", id: "rematch", href: back }, "Back to my seat in the rematch"));
+  } else if (frame.seat !== null) {
     buttons.push(" ", el("button", { type: "button", class: "primary", id: "rematch", onclick: () => send({ type: "rematch", state: model.state }) },
-      frame.rematch ? "Join the rematch" : "Rematch"));
+      rematchLabel(frame)));
   } else if (frame.rematch) {
     buttons.push(" ", el("a", { href: `/table/${frame.rematch}` }, "watch the rematch"));
   }
@@ -322,15 +328,13 @@ document.addEventListener("click", closeMenu);
 async function start() {
   const join = new URLSearchParams(location.search).get("join");
   if (join !== null && !token) {
-    try {
-      const out = await api("POST", `/api/tables/${tableId}/join`, { seat: Number(join) });
+    const out = await takeInvitation(tableId, Number(join));
+    if (out) {
       token = out.token;
       mySeat = out.seat;
-      rememberToken(tableId, out.seat, out.token);
       history.replaceState(null, "", seatLink(tableId, out.seat, out.token));
-    } catch (err) {
-      showToast(`Could not take the seat: ${err.message}. You are watching.`);
-      history.replaceState(null, "", `/table/${tableId}`);
+    } else {
+      history.replaceState(null, "", `/table/${tableId}`); // the page says why it watches (guest.js)
     }
   } else if (token && mySeat !== null) {
     rememberToken(tableId, mySeat, token);
