@@ -168,13 +168,6 @@ def bin_counts(t: Tally, edges: list[float]) -> list[int]:
     return counts
 
 
-def merged(tallies: Iterable[Tally]) -> Tally:
-    out = Tally()
-    for t in tallies:
-        out.merge(t)
-    return out
-
-
 def merge_counts(into: dict[Any, int], other: Mapping[Any, int]) -> None:
     """Add ``other``'s counts (or integer sums) into ``into``."""
     for k, v in other.items():

@@ -35,7 +35,7 @@ import json
 import math
 import re
 import warnings
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -686,16 +686,6 @@ class Tuner:
             score_b += ((mean_b - t.value) / t.tolerance) ** 2
         return low_c > score_b
 
-    def prefix_score(self, c: Candidate, m: int) -> float:
-        """``c``'s score over its first ``m`` games (settings compared on the same deals)."""
-        if c.figures is None or m < 1:
-            return math.inf
-        total = 0.0
-        for t in self.spec.targets:
-            mean = math.fsum(c.figures.per_game[t.metric][:m]) / m
-            total += ((mean - t.value) / t.tolerance) ** 2
-        return total
-
     def _best(self, survivors: Sequence[Candidate]) -> list[Candidate]:
         """The survivors, the best first: among those with at least half the games of the most
         played, the lowest score; then the rest (too few games to rank) by score."""
@@ -821,10 +811,3 @@ def _batches(missing: Sequence[tuple[int, int]], workers: int) -> list[list[tupl
     by_index = sorted(missing, key=lambda p: (p[1], p[0]))
     size = max(1, min(250, math.ceil(len(by_index) / (4 * max(1, workers)))))
     return [list(by_index[k : k + size]) for k in range(0, len(by_index), size)]
-
-
-def iter_settings(folder: Path) -> Iterator[dict[str, Any]]:
-    path = folder / SETTINGS
-    if path.exists():
-        for _, obj in iter_lines(path, ("setting", "key")):
-            yield obj
