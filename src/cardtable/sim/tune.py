@@ -12,13 +12,16 @@ How it searches, and why it can be trusted:
 * **Optuna proposes, games decide.** Each round, Optuna's TPE sampler (a model of which settings score
   well, suited to noisy objectives) is shown every setting played so far with its current score and
   proposes new ones to try, each with a first batch of games.
-* **Racing adds games to promising settings.** A setting stays a *contender* while its score's 95%
-  interval reaches below the best upper bound of any setting; every round doubles the games of each
-  contender, so the games go where they can change the answer, and the search stops early once one
-  setting is left and each of its targets is decided.
+* **Racing adds games to promising settings.** A setting stays in the race while its score's 95%
+  range reaches below the lowest upper end of any setting's, and no other racer is clearly better on
+  the games both played (paired: common random numbers). Each round the racers with the fewest games
+  double them (spending about what exploring spends, while there is more to explore), so the games go
+  where they can change the answer. The search stops early once one setting is left, each of its
+  targets is decided, and either every setting was tried or it meets every target.
 * **Claims follow the intervals.** A target is *met* only when the figure's whole 95% interval lies
   within the target's tolerance, *unmet* when the whole interval lies outside it, and *undecided*
-  otherwise; settings that cannot be told from the best are named with it. A target no setting
+  otherwise; the racers still in the race are named with the best (the one among those with at least
+  half the most games that scores lowest). A target no setting
   reaches is reported unmet, with the setting that came closest.
 * **Resumable and deterministic.** Every game lands in ``results.jsonl`` as it finishes, and the whole
   search is a pure function of the run's parameters and those games: running the same command again
