@@ -25,6 +25,31 @@ MONSTER, ALLY, ITEM, NECRONOMICON, EVENT = range(5)
 TYPE_NAMES = ("monster", "ally", "item", "necronomicon", "event")
 TYPE_OF_NAME = {name: i for i, name in enumerate(TYPE_NAMES)}
 
+KALLE_WORDS: dict[int, str] = {
+    MONSTER: (
+        "Rules of Kalle: only its type and title count. In front of a good player it is a foe: their attack "
+        "discards one (or three of one title), and while any remain they take a hit at the end of their "
+        "turn. In front of an evil player it is support: monsters of 5 different titles, the Necronomicon "
+        "and no allies win."
+    ),
+    ALLY: (
+        "Rules of Kalle: only its type counts. In front of a good player it is support: 3 allies, the "
+        "Necronomicon and no monsters win; it can be discarded to take a hit. In front of an evil player it "
+        "is a foe: their attack discards one, and while any remain they take a hit at the end of their turn."
+    ),
+    ITEM: (
+        "Rules of Kalle: only its type counts. It shields the player it is in front of: taking a hit, they "
+        "discard a tabled item (or, as good, an ally; as evil, a monster) before any hand card."
+    ),
+    NECRONOMICON: (
+        "Tabled in front of a player, it lets them win at the end of their turn while they hold a hand "
+        "card: as good with 3 allies and no monsters, as evil with monsters of 5 different titles and no "
+        "allies. It can be lost to a hit like an item; events touch it only when they say so."
+    ),
+}
+"""What a card without an event effect does under the Rules of Kalle ("card texts in all other cards
+than events are ignored. Only type and title of the card is relevant"), in words for its face."""
+
 # Effect kinds (the ``do`` word of an event's effect), as small integers.
 DRAW, DISCARD_TABLED, TAKE_TABLED, FROM_DISCARD, SET_SIDE = range(5)
 EFFECT_NAMES = ("draw", "discard_tabled", "take_tabled", "from_discard", "set_side")
@@ -167,8 +192,9 @@ class CardSet:
     monster_words: tuple[str, ...]
     """Each monster title as typed in ``slay-three name=...``: its words joined by ``-``."""
     texts: tuple[str, ...]
-    """Each card's text in words: an event's effect (:meth:`Effect.text`), "" for other cards, whose
-    printed texts the Rules of Kalle ignore."""
+    """Each card's text in words: an event's effect (:meth:`Effect.text`); for the other cards, whose
+    printed texts the Rules of Kalle ignore, what their type does under those rules
+    (:data:`KALLE_WORDS`)."""
     good_names: tuple[str, ...]
     evil_names: tuple[str, ...]
     first_character: int
@@ -307,7 +333,10 @@ def load_cards(path: str | Path | None = None) -> CardSet:
             name_ids.append(monster_names.index(n))
         else:
             name_ids.append(-1)
-    texts = tuple(e.text(necro_ok[k], roll[k]) if (e := effects[k]) is not None else "" for k in range(len(names)))
+    texts = tuple(
+        e.text(necro_ok[k], roll[k]) if (e := effects[k]) is not None else KALLE_WORDS[types[k]]
+        for k in range(len(names))
+    )
     if not any(types[k] == MONSTER for k in live):
         raise CardDataError(file, None, "card", "the deck needs monsters (one is dealt in front of each player)")
     return CardSet(
