@@ -23,10 +23,10 @@ def test_every_card_says_what_it_does_under_the_rules_of_kalle() -> None:
         kind = g.TYPE[card]
         if kind in (MONSTER, ALLY, ITEM, NECRONOMICON):
             assert obj["text"] == KALLE_WORDS[kind]
-    assert "foe" in KALLE_WORDS[MONSTER] and "support" in KALLE_WORDS[MONSTER]
+    assert "Foe of a good player" in KALLE_WORDS[MONSTER] and "Support for an evil player" in KALLE_WORDS[MONSTER]
     assert "3 allies" in KALLE_WORDS[ALLY]
-    assert "take a hit" in KALLE_WORDS[ITEM] or "taking a hit" in KALLE_WORDS[ITEM]
-    assert "win" in KALLE_WORDS[NECRONOMICON]
+    assert "a hit" in KALLE_WORDS[ITEM]
+    assert KALLE_WORDS[NECRONOMICON].startswith("Wins for the player")
 
 
 def test_playing_a_card_in_front_of_oneself_reads_without_a_gender() -> None:

@@ -27,24 +27,18 @@ TYPE_OF_NAME = {name: i for i, name in enumerate(TYPE_NAMES)}
 
 KALLE_WORDS: dict[int, str] = {
     MONSTER: (
-        "Rules of Kalle: only its type and title count. In front of a good player it is a foe: their attack "
-        "discards one (or three of one title), and while any remain they take a hit at the end of their "
-        "turn. In front of an evil player it is support: monsters of 5 different titles, the Necronomicon "
-        "and no allies win."
+        "Foe of a good player: their attack discards one (or three of one title); if any remain, they take "
+        "a hit. Support for an evil player: monsters of 5 different titles win."
     ),
     ALLY: (
-        "Rules of Kalle: only its type counts. In front of a good player it is support: 3 allies, the "
-        "Necronomicon and no monsters win; it can be discarded to take a hit. In front of an evil player it "
-        "is a foe: their attack discards one, and while any remain they take a hit at the end of their turn."
+        "Support for a good player: 3 allies win. Foe of an evil player: their attack discards one; if any "
+        "remain, they take a hit."
     ),
-    ITEM: (
-        "Rules of Kalle: only its type counts. It shields the player it is in front of: taking a hit, they "
-        "discard a tabled item (or, as good, an ally; as evil, a monster) before any hand card."
-    ),
+    ITEM: "Shields its player: a hit discards a tabled item (or a good player's ally, an evil player's monster) first.",
     NECRONOMICON: (
-        "Tabled in front of a player, it lets them win at the end of their turn while they hold a hand "
-        "card: as good with 3 allies and no monsters, as evil with monsters of 5 different titles and no "
-        "allies. It can be lost to a hit like an item; events touch it only when they say so."
+        "Wins for the player it is in front of, at the end of their turn with a hand card: as good with 3 "
+        "allies and no monsters, as evil with monsters of 5 titles and no allies. Events touch it only when "
+        "they say so."
     ),
 }
 """What a card without an event effect does under the Rules of Kalle ("card texts in all other cards
