@@ -31,9 +31,11 @@ def new_page(browser: Any, width: int = 1280, height: int = 800, **context: Any)
     ctx = browser.new_context(viewport={"width": width, "height": height}, **context)
     page = ctx.new_page()
     errors: list[str] = []
+    console: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.errors = errors  # type: ignore[attr-defined]
+    page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    page.errors = errors  # type: ignore[attr-defined]  # the page's own exceptions
+    page.console_errors = console  # type: ignore[attr-defined]  # also failed loads, refused sockets
     return page
 
 

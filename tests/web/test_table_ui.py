@@ -160,7 +160,8 @@ OVERFLOW_JS = """() => [...document.querySelectorAll('#table-area .card-title')]
   .filter(t => t.getClientRects().length && t.scrollWidth > t.clientWidth + 1)
   .map(t => t.innerText)"""
 
-HEADINGS_JS = """() => [...document.querySelectorAll('#table-area .zone-title, #table-area .plate-name, #table-area .cell-caption')]
+HEADINGS_JS = """() => [...document.querySelectorAll(
+    '#table-area .zone-title, #table-area .plate-name, #table-area .cell-caption')]
   .map(h => ({text: h.innerText, transform: getComputedStyle(h).textTransform}))"""
 
 
@@ -219,13 +220,19 @@ def test_a_table_in_the_middle_of_a_game_reads_like_a_card_table(
         sent = wire.actions()[before:]
         assert [m["action"] for m in sent] == [text], f"clicking card {card} sent {sent}, not {text!r}"
     assert state(page) == live.version, "nothing was played"
-    assert page.errors == []  # type: ignore[attr-defined]
+    assert page.errors == [] and page.console_errors == []  # type: ignore[attr-defined]
     page.context.close()
 
 
 def _mr_card_game_on_one_screen(page: Any, view: dict[str, Any]) -> None:
     """The zones a Mr. Card Game decision is about are all in sight at once, without scrolling."""
-    zones = ["[data-zone='map']", "[data-zone='trainer']", "[data-zone='heap']", "[data-zone='tower']", "[data-zone='hand']"]
+    zones = [
+        "[data-zone='map']",
+        "[data-zone='trainer']",
+        "[data-zone='heap']",
+        "[data-zone='tower']",
+        "[data-zone='hand']",
+    ]
     if view.get("quests") is not None:
         zones.append("[data-zone='quests']")
     if view.get("nemesis") is not None and not view.get("layout"):
@@ -234,7 +241,11 @@ def _mr_card_game_on_one_screen(page: Any, view: dict[str, Any]) -> None:
     for selector in zones:
         box = page.locator(selector).first.bounding_box()
         assert box is not None, f"{selector} is not drawn"
-        assert box["y"] >= 0 and box["y"] + box["height"] <= 800 + 1, f"{selector} is not within the first screen: {box}"
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 800 + 1, (
+            f"{selector} is not within the first screen: {box}"
+        )
         assert box["x"] >= 0 and box["x"] + box["width"] <= 1280 + 1, f"{selector} is not within the screen: {box}"
     # Nothing inside the table's own box is scrolled out of sight either.
-    assert page.evaluate("(() => { const b = document.getElementById('board'); return b.scrollHeight <= b.clientHeight + 2; })()")
+    assert page.evaluate(
+        "(() => { const b = document.getElementById('board'); return b.scrollHeight <= b.clientHeight + 2; })()"
+    )

@@ -323,6 +323,7 @@ export function render(view, ctx) {
     const hand = zone(`your hand (${view.hand.reduce((k, c) => k + (c.count || 1), 0)})`,
       row(view.hand.map((c) => {
         const node = face({ ...statSpec(c), size: "mini" }, ctx);
+        node.dataset.kind = c.kind;
         ctx.kind(node, c.kind);
         return node;
       }), { cls: "hand-cards" }), { key: "hand", cls: "hand", place: "hand" });
