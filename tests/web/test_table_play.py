@@ -100,7 +100,7 @@ def test_forced_moves_are_taken_after_the_pause_and_only_they(server: Server, br
     open_seat(page, server, table, 0, tokens[0], autopass=True)
     rng = random.Random(11)
     clicked: set[int] = set()
-    for _ in range(40):
+    for _ in range(24):
         if wait_turn_or_end(page) == "over":
             break
         # One look at the page: the state drawn and whether the page is taking it by itself.
@@ -287,8 +287,7 @@ PLACES_JS = """() => Object.fromEntries([...document.querySelectorAll('#table-ar
     }
     return [n.dataset.card, parts.join('/')];
   }))"""
-LAST_NAMED_JS = """() => [...document.querySelectorAll('#log li.last')]
-  .flatMap(li => [...li.innerText.matchAll(/\\(card (\\d+)\\)/g)].map(m => m[1]))"""
+LAST_NAMED_JS = """() => [...document.querySelectorAll('#log li.last .idmark')].map(m => m.title.split(' ')[1])"""
 
 
 def test_the_last_move_and_what_changed_are_marked(server: Server, browser: Any) -> None:

@@ -582,7 +582,7 @@ function drawLog() {
     const cls = [];
     if (i >= model.lastFrom && model.lastFrom > 0) cls.push("last");
     else if (mineFrom !== null && i >= mineFrom) cls.push("since");
-    return el("li", { class: cls.join(" ") }, el("span", { class: "n" }, String(i + 1)), el("span", { class: "t" }, text));
+    return el("li", { class: cls.join(" ") }, el("span", { class: "n" }, String(i + 1)), el("span", { class: "t" }, ...labelNodes(text)));
   }));
   list.scrollTop = list.scrollHeight;
 }

@@ -35,21 +35,27 @@ export function icon(kind) {
 }
 
 const VOWELS = /[aeiouy]/i;
+const SUFFIXES = /(ness|less|ment|tion|sion|able|ible|ship|hood|ings?|ity|ous|ful)$/i;
 
-/** A long word gets soft hyphens (after a vowel, before a consonant, every few letters), so a name
- * such as "Honeysuckle" breaks as "Honey-suckle" on a small card instead of spilling over it. */
+/** Soft hyphens in a word (before a common ending, else after a vowel that a consonant follows). */
+function hyphenate(word) {
+  const suffix = SUFFIXES.exec(word);
+  if (suffix && word.length - suffix[0].length >= 5) return `${word.slice(0, -suffix[0].length)}\u00ad${suffix[0]}`;
+  if (word.length < 9) return word;
+  let out = "";
+  let run = 0;
+  for (let i = 0; i < word.length; i++) {
+    out += word[i];
+    run++;
+    if (run >= 5 && word.length - i - 1 >= 3 && VOWELS.test(word[i]) && !VOWELS.test(word[i + 1])) { out += "\u00ad"; run = 0; }
+  }
+  return out;
+}
+
+/** Long words get soft hyphens, so a name such as "Honeysuckle" breaks as "Honey-suckle" on a small
+ * card instead of spilling over it. */
 export function softHyphens(text) {
-  return String(text ?? "").replace(/[A-Za-z]{9,}/g, (word) => {
-    let out = "";
-    let run = 0;
-    for (let i = 0; i < word.length; i++) {
-      out += word[i];
-      run++;
-      const rest = word.length - i - 1;
-      if (run >= 4 && rest >= 3 && VOWELS.test(word[i]) && !VOWELS.test(word[i + 1])) { out += "\u00ad"; run = 0; }
-    }
-    return out;
-  });
+  return String(text ?? "").replace(/[A-Za-z]{9,}/g, hyphenate);
 }
 
 /** A number in a corner: {v: "6", k: "attack", t: "attack 6"} -> a coloured badge with its icon. */
@@ -63,6 +69,12 @@ function badge(corner, where) {
 export function sentence(text) {
   const s = String(text ?? "");
   return s ? s[0].toUpperCase() + s.slice(1) : "";
+}
+
+/** Words without the engine's card ids: "Baron Mordo (card 1)" -> "Baron Mordo" (the card is on the
+ * table for all to see; an id is only for actions and logs). */
+export function plain(text) {
+  return String(text ?? "").replace(/\s*\(card \d+\)/g, "");
 }
 
 const specs = new WeakMap();
@@ -89,6 +101,8 @@ export function face(spec, ctx) {
   if (spec.size) cls.push(`size-${spec.size}`);
   for (const s of spec.state || []) cls.push(s);
   if (spec.count > 1) cls.push("stacked");
+  // A small card with numbers in both upper corners has no room for the type's word: its colour says it.
+  if ((spec.size === "mini" || spec.size === "tile") && spec.corners && spec.corners.tl && spec.corners.tr) cls.push("two-corners");
   const node = el("div", { class: cls.join(" "), "data-card": Number.isInteger(spec.id) ? spec.id : undefined, "data-name": spec.title });
   const corners = spec.corners || {};
   // The coloured band on top carries the type and the two upper corners; the title sits under it.
@@ -112,7 +126,10 @@ export function face(spec, ctx) {
   if (spec.count > 1) node.append(el("span", { class: "count" }, `×${spec.count}`));
   specs.set(node, spec);
   let out = node;
-  if (spec.state && spec.state.includes("turned")) {
+  if (spec.state && spec.state.includes("turned") && spec.size === "strip-row") {
+    node.classList.remove("turned");
+    node.classList.add("used");
+  } else if (spec.state && spec.state.includes("turned")) {
     // A turned (tapped) card lies sideways: its box takes the card's height as its width.
     out = el("div", { class: `turned-box${spec.size ? ` size-${spec.size}` : ""}` }, node);
   }

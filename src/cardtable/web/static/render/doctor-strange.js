@@ -3,7 +3,7 @@
 // (incapacitated: turned; marked, attacked, controlled, helping: tokens on it). The deck, the piles and
 // the card being played lie in the middle; the fight's dice and totals stand beside the prompt.
 import { el } from "../common.js";
-import { back, face, pile, plate, row, sentence, zone } from "./cards.js";
+import { back, face, pile, plain, plate, row, sentence, zone } from "./cards.js";
 import * as g from "./generic.js";
 
 export const title = "Doctor Strange";
@@ -55,7 +55,7 @@ export function spec(card) {
   const state = [];
   const tokens = [];
   const stateWords = [];
-  if (card.state) stateWords.push(card.state);
+  if (card.state) stateWords.push(plain(card.state));
   if (card.incapacitated) { state.push("turned"); tokens.push({ text: "incapacitated", tone: "bad" }); }
   if (card.controlled) tokens.push({ text: "controlled", tone: "bad" });
   if (card.owner && card.side && card.owner !== card.side) tokens.push({ text: `${card.owner}'s`, tone: "" });
@@ -161,19 +161,19 @@ function info(view) {
 
 function fightBox(f) {
   const side = (s, label) => el("div", { class: "fight-side" },
-    el("b", {}, `${s.player}`), ` ${label}: ${s.character}`,
+    el("b", {}, `${s.player}`), ` ${label}: ${plain(s.character)}`,
     el("div", { class: "fight-sum" }, `die ${s.roll} + power ${s.power}`,
       s.power_cards && s.power_cards.length ? ` + cards ${s.power_cards.filter(Boolean).map((c) => `${c.name} (+${c.power})`).join(", ")}` : "",
-      s.helpers && s.helpers.length ? ` + helpers ${s.helpers.join(", ")}` : "",
+      s.helpers && s.helpers.length ? ` + helpers ${s.helpers.map(plain).join(", ")}` : "",
       " = ", el("b", { class: "total" }, String(s.total))));
   return el("div", { class: "fight-box", "data-zone": "fight" },
     el("div", { class: "fight-head" }, f.in_progress ? "The fight" : "The last fight", f.attack_card ? ` · ${f.attack_card.name} (${f.fate} if it wins)` : ""),
     side(f.attacker, "attacks with"), side(f.defender, "defends"),
-    el("div", { class: "fight-result" }, sentence(f.result)));
+    el("div", { class: "fight-result" }, sentence(plain(f.result))));
 }
 
 function attacksBox(attacks) {
   return el("div", { class: "attacks-box", "data-zone": "attacks" },
     el("div", { class: "fight-head" }, "Attacks this turn"),
-    el("ol", {}, ...attacks.map((a) => el("li", {}, `${a.attacker} → ${a.target ?? "…"}`, a.attack_card ? ` (${a.attack_card.name}: ${a.fate})` : "", ` — ${a.status}`))));
+    el("ol", {}, ...attacks.map((a) => el("li", {}, `${plain(a.attacker)} → ${plain(a.target ?? "…")}`, a.attack_card ? ` (${a.attack_card.name}: ${a.fate})` : "", ` — ${a.status}`))));
 }

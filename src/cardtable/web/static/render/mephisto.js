@@ -56,7 +56,7 @@ function position(p) {
 const ROWS = { far: 0, middle: 1, near: 2 };
 
 function dungeonCell(space, ctx, fightIds) {
-  const caption = el("div", { class: "cell-caption" }, `lane ${space.lane} · ${space.place}`);
+  const caption = el("div", { class: "cell-tag", title: `lane ${space.lane}, ${space.place}` }, `${space.place} · ${space.lane}`);
   let body;
   if (g.isCard(space.card)) body = face({ ...spec(space.card), size: "mini", state: fightIds.has(space.card.id) ? ["glow"] : [] }, ctx);
   else if (space.face_down) body = back({ label: "face down, out of play", size: "mini" });
@@ -73,7 +73,9 @@ function playerPlate(p, view, ctx, where) {
   const items = (p.in_play || []).filter((c) => c.type !== "weapon");
   const known = p.known_in_hand || [];
   const extra = [];
-  if (items.length) extra.push(zone("items in play", row(items.map((c) => mini(c, ctx)), { scroll: true }), { place: `items-${p.name}`, cls: "flat" }));
+  // This seat's items lie face up in front of it; the others' are listed compactly (inspect shows all).
+  const item = (c) => (mine ? mini(c, ctx) : face({ ...spec(c), size: "strip-row" }, ctx));
+  if (items.length) extra.push(zone("items in play", row(items.map(item), { cls: mine ? "" : "souls" }), { place: `items-${p.name}`, cls: "flat" }));
   if (p.souls && p.souls.length) {
     extra.push(zone(`souls (${p.souls.length})`, row(p.souls.map((c) => face({ ...spec(c), size: "strip-row" }, ctx)), { cls: "souls" }), { place: `souls-${p.name}`, cls: "flat" }));
   }
@@ -149,16 +151,23 @@ export function render(view, ctx) {
   if (L || R || at.across) wide.push([L ? "lp" : at.across ? "ap" : ".", at.across ? "ap" : ".", at.across ? "ap" : ".", at.across ? "ap" : ".", R ? "rp" : at.across ? "ap" : "."]);
   if (L) narrow.push(["lp", "lp", "lp"], ["l1", "l2", "l3"]);
   if (R) narrow.push(["rp", "rp", "rp"], ["r1", "r2", "r3"]);
+  // With nobody at the sides (one or two players), the across seat's plate runs down the left column
+  // beside its lanes and the far half of the dungeon, this seat's plate beside the near half: the
+  // table stays short enough for a screen.
+  const compact = !L && !R && at.across;
+  if (compact) wide.length = 0;
   if (at.across) {
     narrow.push(["ap", "ap", "ap"], ["a1", "a2", "a3"]);
-    wide.push([left("."), "a1", "a2", "a3", right(".")]);
+    // A side seat's plate runs down beside the across seat's lanes.
+    wide.push([compact ? "ap" : L ? "lp" : left("."), "a1", "a2", "a3", R ? "rp" : right(".")]);
   }
   rows.forEach((r, i) => {
     const name = (side, p) => {
       const lane = p.lanes_seen.findIndex((s) => s.row === places[i]);
       return lane >= 0 ? `${side}${lane + 1}` : ".";
     };
-    wide.push([L ? name("l", L) : "mp", `d${i}0`, `d${i}1`, `d${i}2`, R ? name("r", R) : "piles"]);
+    const first = compact ? (i < Math.floor(rows.length / 2) ? "ap" : "mp") : L ? name("l", L) : "mp";
+    wide.push([first, `d${i}0`, `d${i}1`, `d${i}2`, R ? name("r", R) : "piles"]);
     narrow.push([`d${i}0`, `d${i}1`, `d${i}2`]);
     r.forEach((space, j) => cells.push(Object.assign(dungeonCell(space, ctx, fightIds), { style: `grid-area: d${i}${j}` })));
   });
