@@ -217,8 +217,9 @@ function byTarget(legal) {
 function labelNodes(label) {
   const parts = [];
   let last = 0;
-  for (const m of label.matchAll(/\s*\(card (\d+)\)/g)) {
-    parts.push(label.slice(last, m.index), " ", el("span", { class: "idmark", title: `card ${m[1]}` }, `#${m[1]}`));
+  // "(card 10)" and "(card 10, attack 5)": the id becomes the mark, the rest stays in words.
+  for (const m of label.matchAll(/\s*\(card (\d+)(?:, ([^)]*))?\)/g)) {
+    parts.push(label.slice(last, m.index), " ", el("span", { class: "idmark", title: `card ${m[1]}` }, `#${m[1]}`), m[2] ? ` (${m[2]})` : "");
     last = m.index + m[0].length;
   }
   parts.push(label.slice(last));
@@ -324,7 +325,7 @@ function markChanges(lastEvents) {
     }
   }
   const named = new Set();
-  for (const line of lastEvents) for (const m of line.matchAll(/\(card (\d+)\)/g)) named.add(m[1]);
+  for (const line of lastEvents) for (const m of line.matchAll(/\(card (\d+)[,)]/g)) named.add(m[1]);
   for (const id of named) {
     for (const node of board.querySelectorAll(`[data-card="${id}"]`)) node.classList.add("last-move");
   }

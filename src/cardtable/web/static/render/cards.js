@@ -74,7 +74,7 @@ export function sentence(text) {
 /** Words without the engine's card ids: "Baron Mordo (card 1)" -> "Baron Mordo" (the card is on the
  * table for all to see; an id is only for actions and logs). */
 export function plain(text) {
-  return String(text ?? "").replace(/\s*\(card \d+\)/g, "");
+  return String(text ?? "").replace(/\s*\(card \d+\)/g, "").replace(/\(card \d+, /g, "(");
 }
 
 const specs = new WeakMap();
