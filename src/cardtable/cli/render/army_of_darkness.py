@@ -126,12 +126,14 @@ def one_line(text: Text) -> Text:
 
 
 def hand_lines(cards: Sequence[Mapping[str, JSON]]) -> list[RenderableType]:
-    """The seat's own hand: a title line with the cards that have no text, grouped by type (with
+    """The seat's own hand: a title line with the monsters, allies and items grouped by type (with
     the ids that ``play card=N`` takes), then each event on a line of its own with what it does."""
     title = Text(f"Your hand ({len(cards)}): ", style="bold green")
     groups: list[Text] = []
     for kinds, label in HAND_GROUPS:
-        of_kind = [c for c in cards if c.get("type") in kinds and not c.get("text")]
+        # Only an event's words say what that card does; the others' words are their type's (Rules of
+        # Kalle), the same for every card of a type: `look` shows them.
+        of_kind = [c for c in cards if c.get("type") in kinds]
         if of_kind:
             groups.append(Text.assemble((f"{label}: ", "dim"), _joined([_card(c) for c in of_kind])))
     title.append_text(_joined(groups, " · ") if groups else Text("no cards" if not cards else "", style="dim"))
@@ -140,7 +142,7 @@ def hand_lines(cards: Sequence[Mapping[str, JSON]]) -> list[RenderableType]:
     events.add_column(no_wrap=True)
     events.add_column()
     for c in cards:
-        if c.get("text") or c.get("type") not in GROUPED:
+        if c.get("type") not in GROUPED:
             kind = "" if c.get("type") == "event" else f" ({c.get('type')})"
             events.add_row(Text("  ").append_text(_card(c)).append(kind + ":", style="dim"), str(c.get("text") or ""))
     if events.row_count:
@@ -181,9 +183,10 @@ def render_view(view: dict[str, JSON], ctx: RenderContext) -> RenderableType:
     parts.append(one_line(facts))
     playing = view.get("being_played")
     # An item, ally or monster being placed is named by the prompt; an event's line says what it does.
-    if isinstance(playing, Mapping) and (playing.get("text") or isinstance(view.get("returning"), Mapping)):
+    is_event = isinstance(playing, Mapping) and playing.get("type") not in GROUPED
+    if isinstance(playing, Mapping) and (is_event or isinstance(view.get("returning"), Mapping)):
         line = Text.assemble(("being played: ", "bold"), _card(playing))
-        if playing.get("text"):
+        if is_event and playing.get("text"):
             line.append(f": {playing['text']}")
         returning = view.get("returning")
         if isinstance(returning, Mapping):

@@ -295,12 +295,14 @@ function context() {
   };
 }
 
-/** Where each card is drawn now: its id -> the chain of places around it. */
+/** Where each card is drawn now: its id -> the places it is drawn in (the chain of places around
+ * it; a card may show twice, say in the hand and as the card being paid for). */
 function placesNow() {
   const out = new Map();
   for (const node of $("table-area").querySelectorAll("[data-card]")) {
-    if (node.dataset.card === "" || out.has(node.dataset.card)) continue;
-    out.set(node.dataset.card, placeOf(node));
+    if (node.dataset.card === "") continue;
+    if (!out.has(node.dataset.card)) out.set(node.dataset.card, new Set());
+    out.get(node.dataset.card).add(placeOf(node));
   }
   return out;
 }
@@ -321,7 +323,7 @@ function markChanges(lastEvents) {
     for (const node of board.querySelectorAll("[data-card]")) {
       const id = node.dataset.card;
       if (id === "") continue;
-      if (before.get(id) !== placeOf(node)) node.classList.add("changed");
+      if (!before.has(id) || !before.get(id).has(placeOf(node))) node.classList.add("changed");
     }
   }
   const named = new Set();
