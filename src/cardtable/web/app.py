@@ -24,6 +24,7 @@ from cardtable.web.bots import BotRunner
 from cardtable.web.hub import REMATCH_RESERVE, Client, Hub
 from cardtable.web.live import ProtocolError
 from cardtable.web.lobby import router
+from cardtable.web.rules import router as rules_router
 from cardtable.web.storage import Storage
 
 log = logging.getLogger("cardtable.web")
@@ -67,6 +68,7 @@ def create_app(
     app = FastAPI(title="cardtable", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.storage = storage
     app.include_router(router)
+    app.include_router(rules_router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)

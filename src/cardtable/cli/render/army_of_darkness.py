@@ -33,28 +33,6 @@ GROUPED = {kind for kinds, _ in HAND_GROUPS for kind in kinds}
 SIDE_STYLE = {"good": "bright_white", "evil": "red"}
 BANDS = {"monster": "red", "ally": "green", "item": "cyan", "necronomicon": "magenta", "event": "yellow"}
 LEGEND = "cards have no numbers under the Rules of Kalle: a card's type says what it does (`look` a card)"
-ROLES = {
-    "monster": (
-        "Played in front of any player. A good character in front of whom it lies must discard one such "
-        "monster each turn (or three of one title at once), and takes a hit while any remain; an evil "
-        "character wins with the Necronomicon and five monsters of different titles (and no allies)."
-    ),
-    "ally": (
-        "Played in front of any player. A good character wins with the Necronomicon and three allies "
-        "(and no monsters); an evil character in front of whom it lies must discard one each turn, and "
-        "takes a hit while any remain."
-    ),
-    "item": (
-        "Played in front of any player. When its owner takes a hit, an item is among the cards she may "
-        "lose. Its printed text is ignored under these rules."
-    ),
-    "necronomicon": (
-        "Played in front of any player. Tabled, it is half of every victory: a good character wins with "
-        "it and three allies (no monsters), an evil one with it and five monsters of different titles "
-        "(no allies). Events cannot touch it unless they say so."
-    ),
-}
-"""What each type does under the Rules of Kalle (an event says what it does itself)."""
 
 
 def _cards(value: JSON) -> list[Card]:
@@ -66,7 +44,8 @@ def face(card: Card, ctx: RenderContext | None = None) -> Face:
     type does in this game."""
     sort = str(card.get("type", ""))
     mark = card.get("id")
-    text = str(card.get("text") or "") or ROLES.get(sort, "")
+    # The game words every card: an event its effect, the others what their type does (Rules of Kalle).
+    text = str(card.get("text") or "")
     return Face(
         name=str(card.get("name")),
         kind=sort,
@@ -244,10 +223,13 @@ def hand_block(view: Card, ctx: RenderContext) -> Block | None:
 def playing_block(view: Card) -> Block | None:
     playing = view.get("being_played")
     # An item, ally or monster being placed is named by the prompt; an event's line says what it does.
-    if not isinstance(playing, Mapping) or not (playing.get("text") or isinstance(view.get("returning"), Mapping)):
+    if not isinstance(playing, Mapping):
+        return None
+    is_event = playing.get("type") not in GROUPED
+    if not (is_event or isinstance(view.get("returning"), Mapping)):
         return None
     line = Text.assemble(("Being played: ", "bold"), _card(playing))
-    if playing.get("text"):
+    if is_event and playing.get("text"):
         line.append(f": {playing['text']}")
     returning = view.get("returning")
     if isinstance(returning, Mapping):

@@ -228,8 +228,9 @@ class ArmyOfDarkness(Game):
         return f"{self.cards.names[card]} (card {card})"
 
     def card_json(self, card: int) -> dict[str, object]:
-        """A visible card as views show it: id, title, type and text (an event's effect in words;
-        "" for other cards, whose printed texts the Rules of Kalle ignore). A new dict each call."""
+        """A visible card as views show it: id, title, type and text (an event's effect in words; for
+        other cards, whose printed texts the Rules of Kalle ignore, what their type does under those
+        rules). A new dict each call."""
         return {
             "id": card,
             "name": self.cards.names[card],
