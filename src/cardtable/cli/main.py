@@ -33,6 +33,7 @@ COMMANDS: list[str] = [
     "cardtable.cli.play",
     "cardtable.cli.replay",
     "cardtable.cli.simulate",
+    "cardtable.cli.tune",
     "cardtable.cli.report",
     "cardtable.cli.serve",
 ]

@@ -22,7 +22,15 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from cardtable.agents import Agent, Observation, make_agent
-from cardtable.cli.common import add_game_options, game_options, load_game, read_record, write_record
+from cardtable.cli.common import (
+    add_card_edits,
+    add_game_options,
+    card_edits,
+    game_options,
+    load_game,
+    read_record,
+    write_record,
+)
 from cardtable.cli.display import actions_table, configuration_text, events_panel, grouped_actions, result_table
 from cardtable.cli.look import find, visible
 from cardtable.cli.render import RenderContext, blocks_for, face_for, full_view, legend_for, renderer_for
@@ -117,6 +125,7 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--seed", type=int, help="seed of the deal (default: a random one, printed)")
     add_game_options(parser)
+    add_card_edits(parser)
     parser.add_argument("--save", metavar="FILE", help="write the game's record (JSON) here at the end or on quit")
     parser.add_argument(
         "--resume",
@@ -153,6 +162,7 @@ def split_seats(text: str) -> list[str]:
 def plan_game(args: argparse.Namespace) -> tuple[Game, list[str], int, list[str]]:
     """The game, one seat spec per seat, the seed and the actions to resume from, per the arguments."""
     options = game_options(args)
+    edits = card_edits(args)
     seats = split_seats(args.seats)
     resume: list[str] = []
     seed = args.seed
@@ -160,7 +170,7 @@ def plan_game(args: argparse.Namespace) -> tuple[Game, list[str], int, list[str]
         record = read_record(args.resume)
         if record.get("game") != args.game:
             raise OptionError(f"{args.resume} is a record of {record.get('game')!r}, not of {args.game!r}")
-        if options:
+        if options or edits:
             raise OptionError("--resume takes the game's options from the record; do not give options too")
         if seed is not None and seed != record.get("seed"):
             raise OptionError("--resume takes the seed from the record; do not give --seed too")
@@ -170,12 +180,13 @@ def plan_game(args: argparse.Namespace) -> tuple[Game, list[str], int, list[str]
         # Check the record replays faithfully before seating anyone at it (names the diverging action).
         replay(record, log=False)
         options = dict(raw_options)
+        edits = [str(e) for e in record.get("card_edits") or ()]
         resume = [str(a) for a in actions]
     elif len(seats) > 1 and "players" not in options:
         cls: Any = game_class(args.game)
         if any(o.name == "players" for o in cls.OPTIONS):
             options["players"] = len(seats)
-    game = load_game(args.game, options)
+    game = load_game(args.game, options, edits)
     if len(seats) == 1 and game.players > 1:
         seats += ["random"] * (game.players - 1)
     if len(seats) != game.players:

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from cardtable.engine.actions import CARD_PARAMS, Action, ActionSpace, resolve_named
-from cardtable.engine.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn, quoted
+from cardtable.engine.card_edits import canonical_edits
+from cardtable.engine.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn, OptionError, quoted
 from cardtable.engine.options import Option, OptionValue, validate_options
 from cardtable.engine.rng import Rng, as_rng
 from cardtable.engine.seats import check_seat, seat_label
@@ -118,12 +119,19 @@ class Game:
     """Card names the rules themselves use as words (Army of Darkness: "needs the Necronomicon in
     front of her"). Views and events may say such a name without pointing at a card, so the
     conformance harness's leak check looks for the card's full :meth:`card_name` instead."""
+    CARD_EDITS: ClassVar[bool] = False
+    """True when the game applies what-if card edits (``card_edits``, see
+    :mod:`cardtable.engine.card_edits`) to its card data as it loads it."""
     VIEW_KEYS: ClassVar[frozenset[str] | None] = None
     """The top-level keys the game's ``_view`` adds to :data:`ENGINE_VIEW_KEYS` (``prompt`` among them).
     A view is for people, so the conformance harness refuses any other key (engine bookkeeping)."""
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, card_edits: object = (), **options: Any) -> None:
         self.options: Mapping[str, OptionValue] = validate_options(self.id, self.OPTIONS, options)
+        self.card_edits: tuple[str, ...] = canonical_edits(self.id, card_edits)
+        """What-if card edits in their canonical text (empty for the card data as filed)."""
+        if self.card_edits and not self.CARD_EDITS:
+            raise OptionError(f"{self.id}: this game has no card data that card edits could change")
         self.players: int = int(self.options.get("players", 2))
         self.actions = ActionSpace()
         self.card_hash: str = ""
@@ -173,7 +181,8 @@ class Game:
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
-        return f"<{type(self).__name__} {self.id} {opts}>"
+        edits = f" card_edits={list(self.card_edits)!r}" if self.card_edits else ""
+        return f"<{type(self).__name__} {self.id} {opts}{edits}>"
 
 
 _NUMBERISH = re.compile(r"-?[0-9]+")

@@ -33,6 +33,7 @@ from cardtable.engine.errors import (
     UndoRefused,
 )
 from cardtable.engine.game import Game
+from cardtable.games import load_arguments
 from cardtable.web import protocol
 from cardtable.web.bots import BotRunner, check_spec
 from cardtable.web.live import HUMAN, LiveTable, ProtocolError, new_token, token_hash
@@ -180,14 +181,17 @@ class Hub:
         seats: list[str],
         seed: int | None = None,
         rematch_of: str | None = None,
+        card_edits: object = (),
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table. ``seats``: per seat ``"me"`` (the creator sits there and gets its token),
-        ``"human"`` (a free seat for someone to join) or an agent spec. Raises :class:`OptionError`."""
+        ``"human"`` (a free seat for someone to join) or an agent spec; ``card_edits``: what-if card
+        edits (``["Witch.attack=10"]``), stored with the options. Raises :class:`OptionError`
+        (:class:`~cardtable.engine.CardDataError` for a bad card edit)."""
         allowed = {o.name for o in web_options(game_id)}
         for name in options:
             if name not in allowed:
                 raise OptionError(f"{game_id}: option {name!r} cannot be set from the web table", option=str(name)[:40])
-        game: Game = cardtable.load(game_id, **options)
+        game: Game = cardtable.load(game_id, card_edits=card_edits, **options)
         if len(seats) != game.players:
             raise OptionError(f"{game_id} with these options has {game.players} seats; {len(seats)} were given")
         tokens: dict[int, str] = {}
@@ -210,7 +214,8 @@ class Hub:
         table_id = new_token()[:10].replace("-", "x").replace("_", "y")
         if seed is None:
             seed = random.SystemRandom().randrange(2**62)
-        self.storage.create_table(table_id, game.id, dict(game.options), seed, stored, rematch_of=rematch_of)
+        # The stored options load the game again (live.py, bots.py): card edits ride along with them.
+        self.storage.create_table(table_id, game.id, load_arguments(game), seed, stored, rematch_of=rematch_of)
         table = self.get(table_id)
         self.schedule_bots(table)
         return table, tokens
@@ -446,7 +451,9 @@ class Hub:
         async with self.locks[table.id]:
             if table.rematch is None:
                 specs = [s.spec for s in table.seats]
-                new, _ = self.create(table.game.id, self._settable(table), specs, rematch_of=table.id)
+                new, _ = self.create(
+                    table.game.id, self._settable(table), specs, rematch_of=table.id, card_edits=table.game.card_edits
+                )
                 if not self.storage.set_rematch(table.id, new.id):  # another process was first
                     row = self.storage.table(table.id)
                     new_id = row.rematch if row is not None else None
@@ -502,7 +509,7 @@ class Hub:
             try:
                 text = await self.bots.choose(
                     table.game.id,
-                    dict(table.game.options),
+                    load_arguments(table.game),
                     table.seed,
                     table.state.actions_taken(),
                     seat,

@@ -266,6 +266,7 @@ class LiveTable:
             "game": self.game.id,
             "title": self.game.title,
             "options": dict(self.game.options),
+            "card_edits": list(self.game.card_edits),
             "seats": self.seats_info(connected or {}),
             "state": self.version,
             "turn": state.turn,

@@ -5,7 +5,8 @@
                                            seat counts, named configurations, agent specs
 ``GET /api/tables``                        the newest tables (open seats, bots, whether over): public facts
 ``POST /api/tables``                       ``{"game", "options": {...}, "seats": ["me"|"human"|spec, ...]}``
-                                           → the table, and a token for each ``"me"`` seat
+                                           (and ``"card_edits": ["Witch.attack=10", ...]``, what-if card
+                                           edits) → the table, and a token for each ``"me"`` seat
 ``GET /api/tables/{id}``                   one table's public summary
 ``POST /api/tables/{id}/join``             ``{"seat": 0-based, "previous_token"?}`` → a token for that free
                                            human seat (a rematch seat reserved for the previous game's
@@ -157,14 +158,17 @@ async def create(request: Request, body: Annotated[dict[str, Any], Body()]) -> A
     game_id = body.get("game")
     options = body.get("options", {})
     seats = body.get("seats")
+    edits = body.get("card_edits", [])
     if not isinstance(game_id, str) or game_id not in cardtable.available():
         return _error(400, f"unknown game {str(game_id)[:40]!r}; known games: {', '.join(cardtable.available())}")
     if not isinstance(options, dict) or len(options) > 40:
         return _error(400, "'options' must be an object of option names and values")
     if not isinstance(seats, list) or not 1 <= len(seats) <= 16:
         return _error(400, "'seats' must list, per seat, 'me', 'human' or an agent spec")
+    if not isinstance(edits, list):
+        return _error(400, "'card_edits' must list what-if card edits like \"Witch.attack=10\"")
     try:
-        table, tokens = hub.create(game_id, options, seats)
+        table, tokens = hub.create(game_id, options, seats, card_edits=edits)
     except OptionError as exc:
         return _option_error(exc)
     except CardtableError as exc:

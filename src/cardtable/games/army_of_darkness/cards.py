@@ -9,7 +9,7 @@ effect comes from the closed vocabulary :data:`VOCABULARY`. Every problem raises
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -244,9 +244,14 @@ def _label(raw: Any, key: str, fallback: str) -> str:
     return fallback
 
 
-def load_cards(path: str | Path | None = None) -> CardSet:
-    """Read and validate a card file (the bundled stand-in set when ``path`` is None or empty)."""
-    cf = read_card_file(path or DEFAULT_PATH)
+NAME_FIELDS = ("name", "good", "evil")
+"""The fields that name a card or a character card's side (what card edits find cards by)."""
+
+
+def load_cards(path: str | Path | None = None, edits: Sequence[str] = ()) -> CardSet:
+    """Read and validate a card file (the bundled stand-in set when ``path`` is None or empty), with
+    what-if card ``edits`` applied (see :mod:`cardtable.engine.card_edits`)."""
+    cf = read_card_file(path or DEFAULT_PATH, edits, NAME_FIELDS)
     file, data = cf.path, cf.data
     for key in data:
         if key not in ("format", "character", "card"):

@@ -102,6 +102,7 @@ class ArmyOfDarkness(Game):
             advanced=True,
         ),
     )
+    CARD_EDITS = True
     CARD_USES = {"play": "played"}
     VIEW_KEYS = VIEW_KEYS
     # The victory conditions and the events' texts name the Necronomicon as a word of the rules.
@@ -139,7 +140,7 @@ class ArmyOfDarkness(Game):
     def _check_options(self) -> None:
         path = str(self.options["cards"])
         try:
-            self.cards = load_cards(path or None)
+            self.cards = load_cards(path or None, self.card_edits)
         except CardDataError as exc:
             raise OptionError(f"{self.id}: option 'cards': {exc}", option="cards") from exc
         both = ("players", "cards")

@@ -133,6 +133,7 @@ class DoctorStrange(Game):
             advanced=True,
         ),
     )
+    CARD_EDITS = True
     CARD_USES = {"play": "played", "take": "acquired"}
     CONFIGURATIONS = (
         {"players": 2},
@@ -155,7 +156,7 @@ class DoctorStrange(Game):
 
     def _setup(self) -> None:
         path = str(self.options["cards"]) or C.CARD_FILE
-        data = C.load_cards(path)
+        data = C.load_cards(path, self.card_edits)
         self.cards = data
         self.card_hash = data.sha
         self.good: int = label_seat(str(self.options["good-seat"]))

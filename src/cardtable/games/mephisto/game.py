@@ -25,7 +25,7 @@ from cardtable.games.mephisto.cards import (
 )
 from cardtable.games.mephisto.words import card_object
 
-_CARDS_CACHE: dict[str, CardSet] = {}
+_CARDS_CACHE: dict[tuple[str, tuple[str, ...]], CardSet] = {}
 
 
 class Mephisto(Game):
@@ -156,6 +156,7 @@ class Mephisto(Game):
             "hand",
         }
     )
+    CARD_EDITS = True
     CARD_USES = {"play": "played", "summon": "played", "loot": "acquired", "take": "acquired"}
     CONFIGURATIONS: ClassVar[tuple[dict[str, OptionValue], ...]] = (
         {"players": 1},
@@ -197,10 +198,10 @@ class Mephisto(Game):
 
     def _setup(self) -> None:
         path = str(self.options["cards"]) or None
-        key = path or ""
+        key = (path or "", self.card_edits)
         cards = _CARDS_CACHE.get(key)
         if cards is None:
-            cards = load_cards(path)
+            cards = load_cards(path, self.card_edits)
             if path is None:
                 _CARDS_CACHE[key] = cards
         self.cards = cards

@@ -49,7 +49,7 @@ record bounded."""
 MEAT_SUPPLY_MAX: Final = 1000
 """The largest finite meat pool: far more than a box holds (the five starting players hold 35), and a
 pool this large never runs dry in a game, so anything larger is the same as unlimited (0)."""
-_CARDS_CACHE: dict[str, CardSet] = {}
+_CARDS_CACHE: dict[tuple[str, tuple[str, ...]], CardSet] = {}
 
 
 def by_values(actions: Sequence[Action], descending: bool) -> tuple[tuple[Action, ...], ...]:
@@ -353,6 +353,7 @@ class MrCardGame(Game):
             advanced=True,
         ),
     )
+    CARD_EDITS = True
     CARD_USES: ClassVar[Mapping[str, str]] = {
         "train": "acquired",
         "kill": "acquired",
@@ -461,13 +462,14 @@ class MrCardGame(Game):
     def _check_options(self) -> None:
         o = self.options
         path = str(o["cards"])
-        cached = _CARDS_CACHE.get(path)
+        key = (path, self.card_edits)
+        cached = _CARDS_CACHE.get(key)
         if cached is None:
             try:
-                cached = load_cards(path or None)
+                cached = load_cards(path or None, self.card_edits)
             except CardDataError as exc:
                 raise OptionError(f"{self.id}: option 'cards': {exc}", option="cards") from exc
-            _CARDS_CACHE[path] = cached
+            _CARDS_CACHE[key] = cached
         self.cards = cached
         n = self.players
         fp = str(o["first-player"])
