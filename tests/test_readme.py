@@ -6,6 +6,7 @@ import code
 import contextlib
 import io
 import re
+import sys
 from pathlib import Path
 
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -40,10 +41,17 @@ class Prompt(code.InteractiveConsole):
 
 def paste(block: str) -> Prompt:
     prompt = Prompt()
-    with contextlib.redirect_stdout(io.StringIO()):
-        for line in block.splitlines():
-            prompt.push(line)
-        prompt.push("")  # the Enter after the paste
+    # The prompt reports errors through ``write`` only while ``sys.excepthook`` is Python's own;
+    # a library loaded by an earlier test in the same worker may have replaced it.
+    hook = sys.excepthook
+    sys.excepthook = sys.__excepthook__
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            for line in block.splitlines():
+                prompt.push(line)
+            prompt.push("")  # the Enter after the paste
+    finally:
+        sys.excepthook = hook
     return prompt
 
 
