@@ -25,7 +25,6 @@ from cardtable.engine.errors import UndoRefused
 from cardtable.engine.game import Event, Game, State
 from cardtable.engine.seats import check_seat
 
-
 CHECKPOINT_EVERY: Final = 32
 """Decisions between two checkpoints: an undo replays at most this many beyond its count."""
 
