@@ -48,7 +48,7 @@ def _same(a: State, b: State) -> None:
 
 @settings(max_examples=10, deadline=None)
 @given(case=st.sampled_from(CASES), seed=st.integers(0, 2**31))
-def test_undo_from_a_checkpoint_is_a_replay_from_the_seed(case: tuple[str, dict[str, Any]], seed: int) -> None:
+def test_undo_and_rewind_from_a_checkpoint_are_a_replay_from_the_seed(case: tuple[str, dict[str, Any]], seed: int) -> None:
     game_id, options = case
     table = Table(cardtable.load(game_id, **options), seed)
     rng = random.Random(seed)
@@ -64,6 +64,12 @@ def test_undo_from_a_checkpoint_is_a_replay_from_the_seed(case: tuple[str, dict[
             table.undo(seat, rng.randint(1, can))
             undone += 1
             _same(table.state, _replayed(table))
+            continue
+        if table.steps and rng.random() < 0.05:
+            # A rewind (the server's database refused a move) may take back anything, barriers too.
+            table.rewind(rng.randint(1, min(3, len(table.steps))))
+            _same(table.state, _replayed(table))
+            assert len(table.steps) == len(table.state.history)
             continue
         legal = state.legal_actions()
         table.apply(legal[rng.randrange(len(legal))], seat)
@@ -110,5 +116,22 @@ def test_undo_replays_at_most_one_checkpoint_interval(monkeypatch: pytest.Monkey
     table.undo(seat, 1)
     assert news == 0, "undo started a new game from the seed"
     assert applies <= CHECKPOINT_EVERY, f"undo replayed {applies} of {done} decisions"
+    monkeypatch.undo()
+    _same(table.state, _replayed(table))
+
+
+def test_rewind_of_the_newest_decision_replays_at_most_one_interval(monkeypatch: pytest.MonkeyPatch) -> None:
+    table, _ = _long_table()
+    applies = 0
+    real_apply = State.apply
+
+    def counting_apply(self: State, *args: Any, **kwargs: Any) -> Any:
+        nonlocal applies
+        applies += 1
+        return real_apply(self, *args, **kwargs)
+
+    monkeypatch.setattr(State, "apply", counting_apply)
+    table.rewind(1)
+    assert applies <= CHECKPOINT_EVERY
     monkeypatch.undo()
     _same(table.state, _replayed(table))

@@ -8,10 +8,13 @@ of the current turn, newest first, back to the last barrier or the last decision
 Undo rebuilds the state by replaying kept actions, so it can never drift, but never from the seed:
 the table keeps a *checkpoint* (a clone of the state, with the length of its event log) every
 :data:`CHECKPOINT_EVERY` decisions, and replays from the newest checkpoint at or before the point
-undone to. Only checkpoints an undo could still reach are kept: a barrier or a turn change can
-never be taken back, so everything before the newest checkpoint at or before it is dropped. An
-undo therefore costs at most ``CHECKPOINT_EVERY`` + ``count`` applies however long the game is (a
-12,000-decision game made each undo replay all 12,000 before, 229 ms on the server's event loop).
+undone to. Only checkpoints an undo could still reach are kept (and the game's start): a barrier or
+a turn change can never be taken back, so the checkpoints between the start and the newest one at
+or before the last of them are dropped. An undo therefore costs at most ``CHECKPOINT_EVERY`` +
+``count`` applies however long the game is (a 12,000-decision game made each undo replay all 12,000
+before, 229 ms on the web server's event loop). :meth:`Table.rewind` takes back the newest decision
+whatever it was, at the same cost, for a caller that could not keep it (the web server, when the
+database refused to store a move).
 """
 
 from __future__ import annotations
@@ -88,16 +91,18 @@ class Table:
         return events
 
     def _prune(self) -> None:
-        """Drop the checkpoints no undo can reach: all before the newest one at or before the floor."""
+        """Drop the checkpoints no undo (nor a rewind of the newest decision) can reach: those between
+        the game's start and the newest one at or before the floor."""
         points = self.checkpoints
-        keep_from = 0
+        limit = min(self._floor, len(self.steps) - 1)
+        keep_from = 1
         for i, point in enumerate(points):
-            if point.actions <= self._floor:
-                keep_from = i
+            if point.actions <= limit:
+                keep_from = max(1, i)
             else:
                 break
-        if keep_from:
-            del points[:keep_from]
+        if keep_from > 1:
+            del points[1:keep_from]
 
     def undoable(self, seat: int) -> int:
         """How many of ``seat``'s newest decisions can be taken back now (:class:`InvalidSeat` for a
@@ -115,6 +120,12 @@ class Table:
         """Take back ``seat``'s ``count`` newest decisions. Raises :class:`InvalidSeat` for a seat that
         does not exist and :class:`UndoRefused` for a count that is not a whole number of at least 1 or
         that reaches past what may be undone; nothing changes then."""
+        self.check_undo(seat, count)
+        self._rebuild(len(self.state.history) - count)
+
+    def check_undo(self, seat: int, count: int = 1) -> None:
+        """Raise as :meth:`undo` would for ``seat`` and ``count``, changing nothing (a caller that must
+        store the undo before it is made checks first)."""
         check_seat(self.game, seat)
         if isinstance(count, bool) or not isinstance(count, int):
             raise UndoRefused(f"undo count must be a whole number, got a {type(count).__name__}")
@@ -126,11 +137,23 @@ class Table:
                 f"{self.game.seat_name(seat)} can take back {available} decision(s) now, not {count}: "
                 "undo stops at another seat's decision, the start of the turn, a revealed card or a die roll"
             )
+
+    def rewind(self, count: int = 1) -> None:
+        """Take back the newest ``count`` decisions, whatever they were (no barrier stops it): not a
+        player's undo, but for a caller that could not keep them, such as a server whose database
+        refused to store the move it had just applied. Rewinding the newest decision costs at most
+        ``CHECKPOINT_EVERY`` applies; going further back may replay from the game's start."""
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= len(self.steps):
+            raise ValueError(f"rewind count must be a whole number from 0 to {len(self.steps)}, got {count!r}")
+        if count:
+            self._rebuild(len(self.steps) - count)
+
+    def _rebuild(self, keep: int) -> None:
+        """Make the state the one after the first ``keep`` decisions, from the newest checkpoint."""
         old = self.state
-        keep = len(old.history) - count
         while self.checkpoints[-1].actions > keep:
             self.checkpoints.pop()
-        point = self.checkpoints[-1]  # the first checkpoint (0 decisions) is never dropped below the floor
+        point = self.checkpoints[-1]  # the game's start is never dropped
         fresh = point.state.clone()
         fresh.log = (old.log or [])[: point.log_length]
         items = self.game.actions.items
@@ -138,6 +161,15 @@ class Table:
             fresh.apply(items[index])
         self.state = fresh
         del self.steps[keep:]
+        if self._floor > keep:  # a rewind took back a barrier or a turn change: find the one before
+            self._floor = next(
+                (
+                    i + 1
+                    for i in range(keep - 1, -1, -1)
+                    if self.steps[i].barrier or self.steps[i].turn_before != self.steps[i].turn_after
+                ),
+                0,
+            )
 
     def events(self, seat: int | None, since: int = 0) -> list[str]:
         """``seat``'s event log from index ``since`` (``None``: the spectator's)."""
