@@ -48,7 +48,7 @@ def _same(a: State, b: State) -> None:
 
 @settings(max_examples=10, deadline=None)
 @given(case=st.sampled_from(CASES), seed=st.integers(0, 2**31))
-def test_undo_and_rewind_from_a_checkpoint_are_a_replay_from_the_seed(case: tuple[str, dict[str, Any]], seed: int) -> None:
+def test_undo_and_rewind_from_checkpoints_replay_as_from_the_seed(case: tuple[str, dict[str, Any]], seed: int) -> None:
     game_id, options = case
     table = Table(cardtable.load(game_id, **options), seed)
     rng = random.Random(seed)
