@@ -46,9 +46,15 @@ def _error(status: int, message: str) -> JSONResponse:
 
 def _status(exc: CardtableError) -> int:
     if isinstance(exc, ProtocolError):
-        return {"no-table": 404, "seat-taken": 409, "game-over": 409, "not-over": 409, "bad-token": 403}.get(
-            exc.code, 400
-        )
+        return {
+            "no-table": 404,
+            "seat-taken": 409,
+            "game-over": 409,
+            "not-over": 409,
+            "bad-token": 403,
+            "damaged": 409,
+            "too-many-tables": 429,
+        }.get(exc.code, 400)
     return 400
 
 
@@ -120,7 +126,7 @@ async def tables(request: Request, limit: int = 50) -> Any:
     out = []
     for row in hub.storage.list_tables(limit=max(1, min(limit, 200))):
         try:
-            table = hub.get(row.id)
+            table = await hub.load(row.id)
         except CardtableError:
             continue
         out.append(table.summary(hub._connected(row.id)))
@@ -142,7 +148,7 @@ async def create(request: Request, body: Annotated[dict[str, Any], Body()]) -> A
     try:
         table, tokens = hub.create(game_id, options, seats)
     except CardtableError as exc:
-        return _error(400, str(exc))
+        return _error(_status(exc), str(exc))
     return {
         "table": table.summary(hub._connected(table.id)),
         "tokens": {str(seat): token for seat, token in tokens.items()},
@@ -153,7 +159,7 @@ async def create(request: Request, body: Annotated[dict[str, Any], Body()]) -> A
 async def table_summary(request: Request, table_id: str) -> Any:
     hub = _hub(request)
     try:
-        table = hub.get(table_id)
+        table = await hub.load(table_id)
     except CardtableError as exc:
         return _error(_status(exc), str(exc))
     return table.summary(hub._connected(table.id))
@@ -164,6 +170,7 @@ async def join(request: Request, table_id: str, body: Annotated[dict[str, Any], 
     hub = _hub(request)
     try:
         seat = body.get("seat")
+        await hub.load(table_id)
         token = hub.join(table_id, seat)  # type: ignore[arg-type]
     except CardtableError as exc:
         return _error(_status(exc), str(exc))
@@ -177,6 +184,7 @@ async def leave(request: Request, table_id: str, body: Annotated[dict[str, Any],
     if not isinstance(token, str) or not 0 < len(token) <= 100:
         return _error(400, "give the seat's token")
     try:
+        await hub.load(table_id)
         seat = hub.leave(table_id, token)
     except CardtableError as exc:
         return _error(_status(exc), str(exc))
@@ -187,7 +195,7 @@ async def leave(request: Request, table_id: str, body: Annotated[dict[str, Any],
 async def record(request: Request, table_id: str) -> Any:
     hub = _hub(request)
     try:
-        table = hub.get(table_id)
+        table = await hub.load(table_id)
     except CardtableError as exc:
         return _error(_status(exc), str(exc))
     if not table.is_over:
