@@ -1,4 +1,9 @@
-"""Debian's Chromium driven by Playwright (never a downloaded browser), for the end-to-end tests."""
+"""Debian's Chromium driven by Playwright (never a downloaded browser), for the end-to-end tests.
+
+The pages run under the server's content security policy (no ``unsafe-eval``), so give
+``page.wait_for_function`` an arrow function (``"() => document.body.dataset.over === 'true'"``):
+a bare expression is evaluated as a string, which the policy refuses.
+"""
 
 from __future__ import annotations
 

@@ -26,10 +26,12 @@ def free_port() -> int:
 class Server:
     """``cardtable serve`` on 127.0.0.1:``port`` with the database ``db``; start, kill -9, start again."""
 
-    def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0) -> None:
+    def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0, extra: list[str] | None = None) -> None:
         self.db = db
         self.port = port or free_port()
         self.bot_delay = bot_delay
+        self.extra = list(extra or [])
+        """More ``cardtable serve`` arguments (limits, --bot-workers ...)."""
         self.proc: subprocess.Popen[bytes] | None = None
         self.base = f"http://127.0.0.1:{self.port}"
 
@@ -37,7 +39,10 @@ class Server:
         env = dict(os.environ)
         env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
         args = [sys.executable, "-m", "cardtable.cli.main", "serve", "--port", str(self.port), "--no-browser"]
-        args += ["--db", self.db, "--bot-delay", str(self.bot_delay), "--bot-workers", "0"]
+        args += ["--db", self.db, "--bot-delay", str(self.bot_delay)]
+        if "--bot-workers" not in self.extra:
+            args += ["--bot-workers", "1"]
+        args += self.extra
         self.proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

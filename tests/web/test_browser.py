@@ -60,6 +60,11 @@ def _page(browser: Any, width: int = 1280, height: int = 800) -> Any:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # The server's content security policy must let the page do all it does: a refusal is an error.
+    page.on(
+        "console",
+        lambda m: errors.append(m.text) if m.type == "error" and "Content Security Policy" in m.text else None,
+    )
     page.errors = errors  # type: ignore[attr-defined]
     return page
 
@@ -71,7 +76,7 @@ def _state(page: Any) -> int:
 def _wait_turn_or_end(page: Any, timeout: float = 15.0) -> str:
     """Wait until this page may act (an enabled action button) or the game is over."""
     page.wait_for_function(
-        "document.querySelector('button.act:not([disabled])') || document.body.dataset.over === 'true'",
+        "() => document.querySelector('button.act:not([disabled])') || document.body.dataset.over === 'true'",
         timeout=timeout * 1000,
     )
     return "over" if page.evaluate("document.body.dataset.over") == "true" else "turn"
@@ -91,7 +96,7 @@ def _click_something(page: Any, rng: random.Random) -> None:
     else:
         buttons = page.locator("button.act:not([disabled])")
         buttons.nth(rng.randrange(buttons.count())).click()
-    page.wait_for_function(f"Number(document.body.dataset.state) > {before}", timeout=15000)
+    page.wait_for_function(f"() => Number(document.body.dataset.state) > {before}", timeout=15000)
 
 
 @pytest.mark.parametrize(("game_id", "options"), GAMES, ids=[g for g, _ in GAMES])
@@ -156,11 +161,11 @@ def test_two_people_see_only_their_own_hands(server: Server, browser: Any) -> No
     table, tokens = server.create("mephisto", ["me", "human"], players=2)
     p1 = _page(browser)
     p1.goto(f"{server.base}/table/{table}#seat=0&token={tokens[0]}")
-    p1.wait_for_function("document.body.dataset.state !== undefined")
+    p1.wait_for_function("() => document.body.dataset.state !== undefined")
     invite = p1.locator("[data-invite='1']").input_value()
     p2 = _page(browser, 390, 844)  # the second person is on a phone
     p2.goto(invite)
-    p2.wait_for_function("document.body.dataset.state !== undefined")
+    p2.wait_for_function("() => document.body.dataset.state !== undefined")
     assert "#seat=1&token=" in p2.url, "the invitation gave the seat and its token"
     assert "you are P2" in p2.locator("#who").inner_text()
     rng = random.Random(3)
@@ -171,8 +176,8 @@ def test_two_people_see_only_their_own_hands(server: Server, browser: Any) -> No
             break
         seat = live.state.current_player
         page = pages[seat]
-        page.wait_for_function(f"Number(document.body.dataset.state) === {live.version}")
-        pages[1 - seat].wait_for_function(f"Number(document.body.dataset.state) === {live.version}")
+        page.wait_for_function(f"() => Number(document.body.dataset.state) === {live.version}")
+        pages[1 - seat].wait_for_function(f"() => Number(document.body.dataset.state) === {live.version}")
         for s in (0, 1):
             _check_dom(pages[s], live, s)
         assert pages[1 - seat].locator("button.act").count() == 0, "the waiting seat is offered nothing"
@@ -182,10 +187,10 @@ def test_two_people_see_only_their_own_hands(server: Server, browser: Any) -> No
     live = _live(server, table)
     seat = live.state.current_player
     page = pages[seat]
-    page.wait_for_function(f"Number(document.body.dataset.state) === {live.version}")
+    page.wait_for_function(f"() => Number(document.body.dataset.state) === {live.version}")
     log_before = page.locator("#log li").all_inner_texts()
     page.reload()
-    page.wait_for_function(f"Number(document.body.dataset.state) === {live.version}")
+    page.wait_for_function(f"() => Number(document.body.dataset.state) === {live.version}")
     assert page.locator("#log li").all_inner_texts() == log_before
     _click_something(page, rng)
     assert _live(server, table).version == live.version + 1
@@ -211,11 +216,11 @@ def test_kill9_and_the_page_reconnects(tmp_path: Path, browser: Any) -> None:
         acknowledged = _state(page)
         page.evaluate("document.querySelector('#board > *').dataset.drawnBefore = 'yes'")
         server.kill9()
-        page.wait_for_function("document.body.dataset.connection === 'down'", timeout=10000)
+        page.wait_for_function("() => document.body.dataset.connection === 'down'", timeout=10000)
         assert _live(server, table).version == acknowledged
         time.sleep(0.5)
         server.start()
-        page.wait_for_function("document.body.dataset.connection === 'connected'", timeout=20000)
+        page.wait_for_function("() => document.body.dataset.connection === 'connected'", timeout=20000)
         assert _state(page) == acknowledged
         assert page.evaluate("document.querySelector('#board > *').dataset.drawnBefore") == "yes"
         assert _wait_turn_or_end(page) == "turn"
@@ -253,7 +258,7 @@ def test_a_newcomer_creates_a_table_from_the_lobby(server: Server, browser: Any)
         choices = page.eval_on_selector_all("#seats .seat:first-child option", "els => els.map(e => e.value)")
         assert {"me", "human", *agents} <= set(choices)
     page.select_option("#game", "mephisto")
-    page.wait_for_function("document.querySelectorAll('#seats .seat').length === 2")
+    page.wait_for_function("() => document.querySelectorAll('#seats .seat').length === 2")
     page.select_option("select[name=seat-1]", "random")
     page.click("#create")
     page.wait_for_url(re.compile(r"/table/\w+"))
@@ -273,7 +278,7 @@ def test_mr_card_game_shows_the_score_against_each_target(server: Server, browse
     assert _wait_turn_or_end(page) == "turn"
     before = _state(page)
     page.locator("button.act[data-action='combat']").click()
-    page.wait_for_function(f"Number(document.body.dataset.state) > {before}", timeout=15000)
+    page.wait_for_function(f"() => Number(document.body.dataset.state) > {before}", timeout=15000)
     # A stat card in the hand offers what a card of its kind can do now (here, the maneuvers with
     # it): one action runs on a click, several open a menu.
     card = page.locator("[data-zone='hand'] .card.playable").first
@@ -291,9 +296,9 @@ def test_mr_card_game_shows_the_score_against_each_target(server: Server, browse
         menu = page.locator(".card-menu button")
         assert [menu.nth(i).get_attribute("data-action") for i in range(menu.count())] == expected
         menu.first.click()
-    page.wait_for_function(f"Number(document.body.dataset.state) > {before}", timeout=15000)
+    page.wait_for_function(f"() => Number(document.body.dataset.state) > {before}", timeout=15000)
     live = _live(server, table)
-    page.wait_for_function(f"Number(document.body.dataset.state) === {live.version}")
+    page.wait_for_function(f"() => Number(document.body.dataset.state) === {live.version}")
     assert live.game.actions.items[live.state.history[-1]].text in expected
     targets = live.state.view(0)["combat"]["targets"]
     assert targets, "a combat has targets"
@@ -335,7 +340,7 @@ def test_a_phone_never_scrolls_sideways(server: Server, browser: Any, game_id: s
         if fight.count():
             before = _state(page)
             fight.first.click()
-            page.wait_for_function(f"Number(document.body.dataset.state) > {before}", timeout=15000)
+            page.wait_for_function(f"() => Number(document.body.dataset.state) > {before}", timeout=15000)
         else:
             _click_something(page, rng)
     assert not _scrolls_sideways(page)

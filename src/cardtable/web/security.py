@@ -259,6 +259,10 @@ class BrowserGuard:
                 break
         body = b"".join(chunks)
         if str(scope.get("path", "")).startswith("/api/"):
+            kind = headers.get("content-type", "").split(";", 1)[0].strip().lower()
+            if kind != "application/json":
+                # Also what keeps a plain HTML form on another site from posting here.
+                return body, 415, "send the request body as JSON, with Content-Type: application/json"
             if not body.strip():
                 return body, 400, "the request needs a JSON object as its body"
             try:

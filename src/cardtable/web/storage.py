@@ -46,6 +46,7 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    literal,
     select,
     text,
     update,
@@ -325,7 +326,7 @@ class Storage:
                         conn.execute(self._insert_move, row)
                         written = True
                     else:
-                        written = conn.execute(_GUARDED_INSERT, {**row, "token_hash": token_hash}).rowcount == 1
+                        written = conn.execute(_guarded_insert(row, token_hash)).first() is not None
                     if written:
                         if finished:
                             conn.execute(self._finish, {"tid": table_id})
@@ -492,11 +493,20 @@ def _table_row(r: Any) -> TableRow:
     return TableRow(r.id, r.game, options, int(r.seed), r.created, bool(r.finished), r.rematch_of, r.rematch)
 
 
-_GUARDED_INSERT = text(
-    "INSERT INTO ct_moves (table_id, idx, kind, text, seat, time) "
-    "SELECT :table_id, :idx, :kind, :text, :seat, :time "
-    "WHERE EXISTS (SELECT 1 FROM ct_seats WHERE table_id = :table_id AND seat = :seat AND token_hash = :token_hash)"
-)
+def _guarded_insert(row: dict[str, Any], token_hash: str) -> Any:
+    """INSERT the move only if the seat's token is still ``token_hash`` (one statement: atomic)."""
+    columns = [moves_table.c[name] for name in ("table_id", "idx", "kind", "text", "seat", "time")]
+    values = select(*(literal(row[c.name], c.type) for c in columns)).where(
+        select(seats_table.c.seat)
+        .where(
+            seats_table.c.table_id == row["table_id"],
+            seats_table.c.seat == row["seat"],
+            seats_table.c.token_hash == token_hash,
+        )
+        .exists()
+    )
+    return insert(moves_table).from_select([c.name for c in columns], values).returning(moves_table.c.idx)
+
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
