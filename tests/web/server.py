@@ -26,7 +26,9 @@ def free_port() -> int:
 class Server:
     """``cardtable serve`` on 127.0.0.1:``port`` with the database ``db``; start, kill -9, start again."""
 
-    def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0, extra: list[str] | None = None) -> None:
+    def __init__(
+        self, db: str, port: int | None = None, bot_delay: float = 0.0, extra: list[str] | None = None
+    ) -> None:
         self.db = db
         self.port = port or free_port()
         self.bot_delay = bot_delay
