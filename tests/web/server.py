@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -36,22 +37,31 @@ class Server:
         """More ``cardtable serve`` arguments (limits, --bot-workers ...)."""
         self.proc: subprocess.Popen[bytes] | None = None
         self.base = f"http://127.0.0.1:{self.port}"
+        self._log = tempfile.NamedTemporaryFile(prefix="cardtable-serve-", suffix=".log", delete=False)  # noqa: SIM115
+        """The server's standard error (a file: a pipe nobody reads would fill and stall the server)."""
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
+
+    def log(self) -> str:
+        """What the server wrote on its standard error so far (every start)."""
+        return Path(self._log.name).read_text(errors="replace")
 
     def start(self, timeout: float = 30.0) -> Server:
         env = dict(os.environ)
         env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
         args = [sys.executable, "-m", "cardtable.cli.main", "serve", "--port", str(self.port), "--no-browser"]
         args += ["--db", self.db, "--bot-delay", str(self.bot_delay)]
-        if "--bot-workers" not in self.extra:
+        if "--bot-workers" not in self.extra and "--bot-cpu" not in self.extra:
             args += ["--bot-workers", "1"]
         args += self.extra
-        self.proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=self._log)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(
-                    f"the server exited: {self.proc.stderr.read().decode()[-2000:] if self.proc.stderr else ''}"
-                )
+                raise RuntimeError(f"the server exited: {self.log()[-2000:]}")
             try:
                 with urllib.request.urlopen(self.base + "/api/tables", timeout=2) as r:
                     if r.status == 200:

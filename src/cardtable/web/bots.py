@@ -134,7 +134,9 @@ class BotRunner:
 
     def __init__(self, workers: int | None = None, budget: float = 10.0, *, deadline: float | None = None) -> None:
         self.budget = budget
-        self.deadline = deadline if deadline is not None else budget * 1.25 + 0.5
+        # A worker gets a margin to rebuild the state; a thread, which cannot be stopped, is given up
+        # on at the budget itself.
+        self.deadline = deadline if deadline is not None else (budget if workers == 0 else budget * 1.25 + 0.5)
         self.pool: WorkerPool | None = None
         self.threads: concurrent.futures.ThreadPoolExecutor | None = None
         if workers == 0:
@@ -187,7 +189,7 @@ class BotRunner:
         future = loop.run_in_executor(
             self.threads, choose, game_id, dict(options), seed, list(actions), seat, spec, agent_seed, table_key
         )
-        return await asyncio.wait_for(future, timeout=self.budget)
+        return await asyncio.wait_for(future, timeout=self.deadline)
 
     def pids(self) -> list[int]:
         """The worker processes' ids (none with threads)."""

@@ -81,10 +81,8 @@ def main(argv: list[str]) -> int:
     results = os.fdopen(os.dup(1), "wb", buffering=0)
     os.dup2(2, 1)
     sys.stdout = sys.stderr
-    import cardtable  # the games load once, before the first job
+    import cardtable.web.bots  # noqa: F401  (the engine and the agents, before the first job)
 
-    for game_id in cardtable.available():
-        cardtable.load(game_id)
     jobs = sys.stdin.buffer
     results.write(b'{"ready": true}\n')
     while True:

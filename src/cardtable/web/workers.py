@@ -35,6 +35,10 @@ from typing import Any
 log = logging.getLogger("cardtable.web")
 
 
+STARTUP = 60.0
+"""Seconds a fresh worker may take to load the games before it is taken for dead."""
+
+
 class BotTimeout(TimeoutError):
     """A bot decision ran past its deadline; its worker was ended and replaced."""
 
@@ -70,16 +74,21 @@ class Worker:
     def pid(self) -> int:
         return self.proc.pid
 
+    def wait_ready(self) -> bool:
+        """Block until the worker has loaded the games (its first line); False if it died first."""
+        if not self.ready:
+            try:
+                self.ready = bool(self.proc.stdout is not None and self.proc.stdout.readline())
+            except (OSError, ValueError):
+                return False
+        return self.ready
+
     def call(self, job: bytes) -> bytes:
         """Send one job line and read the answer line (blocking: runs in the pool's I/O threads).
         Returns b"" when the worker died (or was ended for its deadline)."""
         stdin, stdout = self.proc.stdin, self.proc.stdout
         assert stdin is not None and stdout is not None
         try:
-            if not self.ready:
-                if not stdout.readline():
-                    return b""
-                self.ready = True
             stdin.write(job)
             stdin.flush()
             return stdout.readline()
@@ -197,12 +206,20 @@ class WorkerPool:
         job = {**job, "id": next(self._ids), "key": key}
         data = json.dumps(job, separators=(",", ":")).encode() + b"\n"
         loop = asyncio.get_running_loop()
+        if not worker.ready:
+            # A fresh worker first loads the games (a second or two): that is not thinking time.
+            try:
+                ready = await asyncio.wait_for(loop.run_in_executor(self._io, worker.wait_ready), timeout=STARTUP)
+            except (TimeoutError, asyncio.CancelledError):
+                self._replace(worker)
+                raise
+            if not ready:
+                self._replace(worker)
+                raise BotFailed("the bot's worker process did not start")
         call = loop.run_in_executor(self._io, worker.call, data)
         started = time.monotonic()
-        # A fresh worker first imports the games (about a second): that is not thinking time.
-        limit = deadline if worker.ready else deadline + 30.0
         try:
-            line = await asyncio.wait_for(asyncio.shield(call), timeout=limit)
+            line = await asyncio.wait_for(asyncio.shield(call), timeout=deadline)
         except TimeoutError:
             log.warning(
                 "a bot (%s) thought past its %.3g s deadline: its worker (pid %d) was ended and replaced",
