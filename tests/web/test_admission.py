@@ -1,4 +1,4 @@
-"""Admission control (issue 23, findings 3–6): what one client may cost the server is bounded.
+"""Admission control (issue 23, findings 3 to 6): what one client may cost the server is bounded.
 
 - messages: a connection that floods gets a clear ``rate-limited`` error, then is disconnected,
   while another connection is served as usual;
@@ -41,7 +41,7 @@ def _app(db_url: str, recorder: Recorder | None = None, **limits: Any) -> TestCl
 # -- messages -------------------------------------------------------------------------------------------------
 def test_a_flooding_connection_is_told_then_disconnected_and_others_are_served(db_url: str) -> None:
     with _app(db_url, message_rate=5, message_burst=10) as client:
-        table, tokens = create(client, "mephisto", ["me", "me"], players=2)
+        table, _tokens = create(client, "mephisto", ["me", "me"], players=2)
         other, other_tokens = create(client, "mephisto", ["me", "me"], players=2)
         with client.websocket_connect(f"/ws/{table}") as flood, client.websocket_connect(f"/ws/{other}") as calm:
             hello(flood, None)

@@ -206,17 +206,19 @@ def check_db(url: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from cardtable.web.storage import Storage, StorageError, default_url
+
+    url = args.db or default_url()
+    if args.check_db:
+        return check_db(url)
+
     import uvicorn
 
     from cardtable.web import create_app
     from cardtable.web.guard import ConnectionGuard, guarded_protocols
     from cardtable.web.limits import Limits
     from cardtable.web.security import Policy
-    from cardtable.web.storage import Storage, StorageError, default_url
 
-    url = args.db or default_url()
-    if args.check_db:
-        return check_db(url)
     if args.port < 0 or args.port > 65535:
         print(f"cardtable: error: --port must be 0..65535, got {args.port}", file=sys.stderr)
         return 2
