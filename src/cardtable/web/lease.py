@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
+import socket
 import threading
 import uuid
 from collections.abc import Callable
@@ -69,8 +71,9 @@ class Leases:
     def __init__(self, storage: Storage, ttl: float) -> None:
         self.storage = storage
         self.ttl = ttl
-        self.me = f"{uuid.uuid4().hex[:16]}"
-        """This process's name in ``ct_leases.owner``."""
+        self.me = f"{socket.gethostname()[:40]}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        """This process's name in ``ct_leases.owner``: host, process id and a random part (so an
+        operator can tell which process drives a table, and a restarted one is a new owner)."""
         self.held: set[str] = set()
 
     def _rows(self, statement: Any, **params: Any) -> list[str]:

@@ -507,6 +507,7 @@ def _guarded_insert(row: dict[str, Any], token_hash: str) -> Any:
     )
     return insert(moves_table).from_select([c.name for c in columns], values).returning(moves_table.c.idx)
 
+
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
