@@ -105,10 +105,10 @@ def loads(raw: str | bytes, max_depth: int) -> Any:
     except orjson.JSONDecodeError as exc:
         text = str(exc)
         if "recursion" in text.lower():
-            raise ValueError(f"nested deeper than {max_depth} levels") from None
+            raise ValueError(f"nested deeper than {max_depth} level(s)") from None
         raise ValueError(f"malformed JSON: {text[:80]}") from None
     if depth(data) > max_depth:
-        raise ValueError(f"nested deeper than {max_depth} levels")
+        raise ValueError(f"nested deeper than {max_depth} level(s)")
     return data
 
 
@@ -122,7 +122,9 @@ def parse(raw: str | bytes, max_size: int = MAX_MESSAGE) -> Message:
     except ValueError as exc:
         text = str(exc)
         if text.startswith("nested"):
-            raise ProtocolError("bad-message", f"a message is one flat JSON object; this one is {text}") from None
+            raise ProtocolError(
+                "bad-message", "a message is one flat JSON object, with no array or object inside it"
+            ) from None
         raise ProtocolError("bad-json", text) from None
     if not isinstance(data, dict):
         raise ProtocolError("bad-message", f"a message must be a JSON object, got a {type(data).__name__}")
