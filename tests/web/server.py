@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import signal
@@ -95,6 +96,21 @@ class Server:
         )
         with urllib.request.urlopen(req, timeout=10) as r:
             return json.load(r)
+
+    def post_from(self, source: str, path: str, body: dict[str, Any]) -> tuple[int, Any]:
+        """POST JSON from the local address ``source`` (another loopback address is another client);
+        the status and the answer's JSON, errors included."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30, source_address=(source, 0))
+        try:
+            conn.request("POST", path, json.dumps(body), {"Content-Type": "application/json"})
+            response = conn.getresponse()
+            return response.status, json.loads(response.read() or b"null")
+        finally:
+            conn.close()
+
+    def socket_from(self, source: str) -> socket.socket:
+        """A TCP connection to the server from the local address ``source``."""
+        return socket.create_connection(("127.0.0.1", self.port), timeout=10, source_address=(source, 0))
 
     def create(self, game: str, seats: list[str], **options: Any) -> tuple[str, dict[int, str]]:
         out = self.post("/api/tables", {"game": game, "options": options, "seats": seats})

@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
 from cardtable.web import create_app
@@ -57,6 +58,11 @@ def test_a_flooding_connection_is_told_then_disconnected_and_others_are_served(d
             assert errors[-1]["code"] == "rate-limited" and "disconnected" in errors[-1]["message"]
             states = [m for m in got if m["type"] == "state"]
             assert len(states) <= 12, f"{len(states)} syncs of 60 were answered: the limit did not hold"
+            assert "no new connection from your address" in errors[-1]["message"]
+            # Reconnecting at once is refused before the handshake (each one would cost the server).
+            with pytest.raises(WebSocketDenialResponse) as denied, client.websocket_connect(f"/ws/{table}"):
+                pass
+            assert denied.value.status_code == 429 and "try again" in denied.value.json()["error"]
             # Another connection (another table) is served as usual meanwhile.
             frame = hello(calm, other_tokens[0])
             assert frame["type"] == "state" and frame["table"] == other

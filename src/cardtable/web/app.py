@@ -35,6 +35,18 @@ from cardtable.web.storage import Storage
 
 log = logging.getLogger("cardtable.web")
 
+
+class _DenialIsAnswer(logging.Filter):
+    """uvicorn logs an error when a WebSocket is refused with an HTTP answer before its handshake
+    (a denial response: how the server turns a flooder away); that is no error, and a flooder must
+    not fill the log with it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.getMessage() != "ASGI callable returned without completing handshake."
+
+
+logging.getLogger("uvicorn.error").addFilter(_DenialIsAnswer())
+
 STATIC = Path(str(files("cardtable.web") / "static"))
 
 
@@ -100,6 +112,14 @@ def create_app(
     async def play(ws: WebSocket, table_id: str) -> None:
         hub: Hub = app.state.hub
         peer = ws.client.host if ws.client else ""
+        wait = hub.penalized(peer)
+        if wait:  # refused before the handshake: a flooder reconnecting costs the server little
+            refusal = {"error": f"too many messages from your address: try again in {wait:.0f} s"}
+            try:
+                await ws.send_denial_response(JSONResponse(refusal, status_code=429))
+            except RuntimeError:  # a server without denial responses: a plain refusal
+                await ws.close(code=1008)
+            return
         try:
             await hub.load(table_id)
             client = hub.attach(table_id, peer)

@@ -143,6 +143,8 @@ class Hub:
         """Tables set aside because their stored data cannot be loaded, and why."""
         self.leases: Leases | None = None
         self.listener: Listener | None = None
+        self.penalties: dict[str, float] = {}
+        """Client addresses disconnected for flooding, and until when (monotonic) they may not reconnect."""
         self._loading: dict[str, asyncio.Task[LiveTable]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -473,6 +475,17 @@ class Hub:
                 self.send(client, payload, text)
 
     # -- messages --------------------------------------------------------------------------------------
+    def penalized(self, peer: str) -> float:
+        """Seconds until ``peer`` (disconnected for flooding) may open a WebSocket again (0: now)."""
+        until = self.penalties.get(peer)
+        if until is None:
+            return 0.0
+        left = until - time.monotonic()
+        if left <= 0:
+            del self.penalties[peer]
+            return 0.0
+        return left
+
     def admit(self, client: Client) -> bool:
         """Whether ``client`` may send a message now (its rate limit). The first message refused is
         answered with an error; a client that keeps on after it is disconnected."""
@@ -485,13 +498,16 @@ class Hub:
                 client,
                 protocol.error(
                     "rate-limited",
-                    f"too many messages (at most {limits.message_rate:g} a second): disconnected",
+                    f"too many messages (at most {limits.message_rate:g} a second): disconnected, and no new "
+                    f"connection from your address for {limits.flood_penalty:g} s",
                     client.table.version,
                 ),
             )
             client.outbox.close()  # the error goes out, then the connection closes
             client.closed = True
             client.close_code, client.close_reason = 1008, "rate limit"
+            if client.peer:
+                self.penalties[client.peer] = time.monotonic() + limits.flood_penalty
             return False
         if not client.warned:
             client.warned = True

@@ -75,6 +75,12 @@ class Limits:
         "WebSocket messages one connection may send at once above the rate; after as many refused again "
         "it is disconnected",
     )
+    flood_penalty: float = _limit(
+        10.0,
+        "seconds a client address disconnected for flooding may not open a new WebSocket (each reconnection "
+        "would cost the server a handshake)",
+        "S",
+    )
     max_message: int = _limit(4096, "the longest WebSocket message accepted, in bytes")
     max_body: int = _limit(65536, "the longest HTTP request body accepted, in bytes")
     max_json_depth: int = _limit(16, "the deepest nesting of arrays and objects accepted in JSON from a client")
