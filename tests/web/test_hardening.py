@@ -183,8 +183,8 @@ def test_a_move_is_acknowledged_with_its_request_id_and_old_clients_see_no_chang
         seat = next(s for s in (0, 1) if frames[s]["legal"])
         ws = ws0 if seat == 0 else ws1
         ws.send_json({"type": "action", "state": 0, "action": frames[seat]["legal"][0]["action"], "id": "m-1"})
-        ack = _state(ws)
-        assert ack["acks"] == ["m-1"] and ack["state"] == 1
+        ack = ws.receive_json()  # the mover is served first: its acknowledgement
+        assert ack["type"] == "state" and ack.get("acks") == ["m-1"] and ack["state"] == 1, ack
         other = _state(ws1 if seat == 0 else ws0)
         assert "acks" not in other, "only the mover's frame acknowledges its move"
         state = ack["state"]
@@ -228,6 +228,7 @@ def _until_answer(ws: Any, request: str) -> list[dict[str, Any]]:
         seen.append(msg)
         if msg["type"] == "state" and request in msg.get("acks", ()):
             return seen
-        if msg["type"] == "error" and msg.get("id") == request:
-            seen.append(_state(ws))
+        if msg["type"] == "error":
+            if msg.get("id") == request:
+                seen.append(_state(ws))
             return seen

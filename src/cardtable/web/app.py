@@ -84,6 +84,7 @@ def create_app(
             await hub.start()
             yield
         finally:
+            bots.stopping()
             await hub.stop()
             bots.close()
             storage.close()

@@ -195,6 +195,11 @@ class BotRunner:
         """The worker processes' ids (none with threads)."""
         return self.pool.pids() if self.pool is not None else []
 
+    def stopping(self) -> None:
+        """The server begins to stop: decisions given up on now leave no fresh worker behind."""
+        if self.pool is not None:
+            self.pool.stopping()
+
     def close(self) -> None:
         if self.pool is not None:
             self.pool.close()

@@ -146,6 +146,7 @@ class Hub:
         self.penalties: dict[str, float] = {}
         """Client addresses disconnected for flooding, and until when (monotonic) they may not reconnect."""
         self._loading: dict[str, asyncio.Task[LiveTable]] = {}
+        self._acquiring: set[str] = set()
         self._tasks: list[asyncio.Task[None]] = []
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -691,9 +692,29 @@ class Hub:
         task = self.bot_tasks.get(table.id)
         if task is not None and not task.done():
             return
-        if table.bot_to_move() is None or not self.holds(table.id) or table.id not in self.tables:
+        if table.bot_to_move() is None or table.id not in self.tables:
+            return
+        if not self.holds(table.id):
+            self._try_to_drive(table)
             return
         self.bot_tasks[table.id] = asyncio.create_task(self._bots(table))
+
+    def _try_to_drive(self, table: LiveTable) -> None:
+        """A bot must move at a table no process may be driving (its lease was given up when it left
+        another process's memory, or never taken): take the lease if it is free, then run the bots."""
+        leases = self.leases
+        if leases is None or table.id in self._acquiring:
+            return
+        self._acquiring.add(table.id)
+
+        async def attempt() -> None:
+            try:
+                if await asyncio.to_thread(leases.acquire, table.id):
+                    self.schedule_bots(table)
+            finally:
+                self._acquiring.discard(table.id)
+
+        self._background(attempt())
 
     async def _bots(self, table: LiveTable) -> None:
         loop = asyncio.get_running_loop()
@@ -731,9 +752,8 @@ class Hub:
                     log.warning("bot %s at table %s failed: %s", spec, table.id, exc)
                     note = f"{who} failed ({type(exc).__name__}): a random legal action was played"
                     text = None
-            wait = self.bot_delay - (loop.time() - started)
-            if wait > 0:
-                await asyncio.sleep(wait)
+            # Never run a whole bot game in one go: the loop serves the others between two moves.
+            await asyncio.sleep(max(0.0, self.bot_delay - (loop.time() - started)))
             async with self.locks[table.id]:
                 table.thinking = None
                 if self.storage.shared:

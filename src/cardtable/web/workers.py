@@ -244,6 +244,11 @@ class WorkerPool:
             return str(answer["ok"])
         raise BotFailed(str(answer.get("error", "the agent failed")))
 
+    def stopping(self) -> None:
+        """The server begins to stop: a worker ended from now on (a decision given up on) is not
+        replaced."""
+        self.closed = True
+
     def close(self) -> None:
         """End every worker now (the server is stopping)."""
         self.closed = True
