@@ -10,11 +10,14 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import signal
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -27,14 +30,14 @@ def test_kill9_leaves_no_bot_worker_or_other_child_behind(tmp_path: Path) -> Non
     server = Server(f"sqlite:///{tmp_path / 't.db'}", extra=["--bot-workers", "2"]).start()
     with contextlib.ExitStack() as stack:
         stack.callback(server.stop)
-        workers = procs.wait_until(
-            lambda: len(procs.bot_workers(server.pid)) == 2 and procs.bot_workers(server.pid), 15, "two bot workers"
-        )
         # Both workers busy with a search when the server dies.
         for _ in range(2):
             server.create("mephisto", ["ismcts:ms=5000", "ismcts:ms=5000"], players=2)
+        kids = procs.wait_until(
+            lambda: len(procs.children(server.pid)) >= 2 and procs.children(server.pid), 15, "the bots' processes"
+        )
+        time.sleep(1.0)  # thinking
         kids = procs.children(server.pid)
-        assert set(workers) <= set(kids)
         server.kill9()
         procs.wait_until(
             lambda: not any(procs.alive(pid) for pid in kids),
@@ -57,10 +60,18 @@ def test_sigterm_and_sigint_stop_cleanly(tmp_path: Path, sig: signal.Signals) ->
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
-        assert re.search(r"open http://127\.0\.0\.1:\d+/", line), line
-        workers = procs.wait_until(
-            lambda: len(procs.bot_workers(proc.pid)) == 2 and procs.bot_workers(proc.pid), 15, "two bot workers"
+        found = re.search(r"open (http://127\.0\.0\.1:\d+/)", line)
+        assert found, line
+        body = {"game": "mephisto", "options": {"players": 2}, "seats": ["ismcts:ms=5000", "ismcts:ms=5000"]}
+        request = urllib.request.Request(
+            found.group(1) + "api/tables", json.dumps(body).encode(), {"Content-Type": "application/json"}
         )
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            assert answer.status == 200
+        workers = procs.wait_until(
+            lambda: len(procs.children(proc.pid)) >= 2 and procs.children(proc.pid), 15, "the bots' processes"
+        )
+        time.sleep(1.0)  # a bot is thinking
         proc.send_signal(sig)
         out, err = proc.communicate(timeout=30)
     finally:
@@ -70,7 +81,7 @@ def test_sigterm_and_sigint_stop_cleanly(tmp_path: Path, sig: signal.Signals) ->
     assert proc.returncode == 0, (proc.returncode, err[-2000:])
     assert "stopped (every table is saved" in out, out
     assert "Traceback" not in err, err[-2000:]
-    procs.wait_until(lambda: not any(procs.alive(p) for p in workers), 5, "the bot workers ended with the server")
+    procs.wait_until(lambda: not any(procs.alive(p) for p in workers), 5, "the bots' processes ended with the server")
 
 
 def test_the_workers_are_the_bot_cpu_share(tmp_path: Path) -> None:
