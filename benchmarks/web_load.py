@@ -64,7 +64,8 @@ TARGET_TABLES = 200
 ABUSE_TARGET_MS = 100.0
 BYSTANDER = "127.0.0.2"
 ABUSER = "127.0.0.3"
-LOAD_LIMITS = ["--max-tables-per-client", "5000", "--max-tables", "5000", "--max-connections-per-client", "2000"]
+LOAD_LIMITS = ["--max-tables-per-client", "5000", "--max-tables", "5000"]
+LOAD_LIMITS += ["--max-connections", "3000", "--max-connections-per-client", "3000"]
 """One load generator plays every table from one address: the per-client limits must let it."""
 
 
@@ -91,6 +92,7 @@ class Abuse:
         self.messages = 0
         self.rate_limited = 0
         self.disconnected = 0
+        self.reconnects_refused = 0
         self.bot_moves = 0
 
 
@@ -307,27 +309,30 @@ async def abuse_tables(base: str, budget: float, abuse: Abuse) -> list[str]:
 
 
 async def abuse_connections(host: str, port: int, until: float, abuse: Abuse) -> None:
-    """Open connections (sending nothing) up to the cap and beyond, again whenever the server closes them."""
+    """Open connections (sending nothing) sixteen at a time, up to the cap and beyond, again whenever
+    the server closes them (its header timeout)."""
     held: list[asyncio.StreamWriter] = []
-    while time.monotonic() < until:
+
+    async def one() -> None:
         try:
             reader, writer = await asyncio.open_connection(host, port, local_addr=(ABUSER, 0))
         except OSError:
             abuse.connections_refused += 1
-            await asyncio.sleep(0.2)
-            continue
+            return
         try:
-            first = await asyncio.wait_for(reader.read(64), timeout=0.2)
+            first = await asyncio.wait_for(reader.read(64), timeout=0.1)
         except TimeoutError:
-            first = None  # kept open: it holds a place
-        if first is not None:
+            abuse.connections_open += 1
+            held.append(writer)  # kept open: it holds a place
+            return
+        if first.startswith(b"HTTP/1.1 503"):
             abuse.connections_refused += 1
-            writer.close()
-            await asyncio.sleep(0.2)
-            continue
-        abuse.connections_open += 1
-        held.append(writer)
-        held = [w for w in held if not w.is_closing()]
+        writer.close()
+
+    while time.monotonic() < until:
+        await asyncio.gather(*(one() for _ in range(16)))
+        held[:] = [w for w in held if not w.is_closing()]
+        await asyncio.sleep(0.1)
     for w in held:
         w.close()
 
@@ -356,8 +361,13 @@ async def abuse_flood(url: str, table: str, until: float, abuse: Abuse) -> None:
                             await asyncio.sleep(0)
                 finally:
                     reader.cancel()
-        except (websockets.ConnectionClosed, OSError, websockets.InvalidStatus):
+        except websockets.ConnectionClosed:
             abuse.disconnected += 1
+        except websockets.InvalidStatus:
+            abuse.reconnects_refused += 1
+            await asyncio.sleep(0.05)
+        except Exception:  # refused at the connection cap, mid-handshake (the client library may assert)
+            abuse.reconnects_refused += 1
             await asyncio.sleep(0.05)
 
 
@@ -387,11 +397,21 @@ async def run_abuse(args: argparse.Namespace) -> dict[str, Any]:
             for tid, tokens in tables
             for s in (0, 1)
         ]
-        abusers = [abuse_connections("127.0.0.1", server.port, until, abuse)]
-        abusers += [abuse_flood(ws_url, bot_tables[i % len(bot_tables)], until, abuse) for i in range(4)]
+        # The abuser runs in a process of its own: in this one its flood would slow the bystanders'
+        # own event loop, and the latencies would measure this program instead of the server.
+        plan = json.dumps([server.port, ws_url, bot_tables, until - time.monotonic()])
+        child = subprocess.Popen([sys.executable, __file__, "--abuser", plan], stdout=subprocess.PIPE, text=True)
         moves_before = sum(int(server.get(f"/api/tables/{t}")["state"]) for t in bot_tables)
-        await asyncio.gather(*people, *abusers, watch_loop(stats, until))
+        gather = asyncio.gather(*people, watch_loop(stats, until))
+        await asyncio.sleep(args.warmup)
+        cpu_before = cpu_seconds(server.pid)
+        await gather
         elapsed = time.monotonic() - start
+        cpu = cpu_seconds(server.pid) - cpu_before
+        out, _ = child.communicate(timeout=60)
+        for key, value in json.loads(out.strip().splitlines()[-1]).items():
+            if key not in ("tables_made", "tables_refused"):
+                setattr(abuse, key, value)
         abuse.bot_moves = sum(server.get(f"/api/tables/{t}")["state"] for t in bot_tables) - moves_before
     lat = sorted(stats.latencies)
 
@@ -409,6 +429,7 @@ async def run_abuse(args: argparse.Namespace) -> dict[str, Any]:
         "p95_ms": pct(0.95),
         "p99_ms": p99,
         "max_ms": round(1000 * lat[-1], 1) if lat else None,
+        "server_cpu_share": round(cpu / elapsed, 2),
         "bystander_refused": stats.refused,
         "bystander_dropped": stats.disconnects,
         "abuser": abuse.__dict__,
@@ -420,6 +441,16 @@ async def run_abuse(args: argparse.Namespace) -> dict[str, Any]:
         else None,
         "target_met": p99 is not None and p99 < ABUSE_TARGET_MS and not stats.disconnects,
     }
+
+
+async def abuser(port: int, ws_url: str, tables: list[str], seconds: float) -> None:
+    """The abuser's connections and flood (``--abuser``, a process of its own); prints its counts."""
+    abuse = Abuse()
+    until = time.monotonic() + seconds
+    jobs = [abuse_connections("127.0.0.1", port, until, abuse)]
+    jobs += [abuse_flood(ws_url, tables[i % len(tables)], until, abuse) for i in range(4)]
+    await asyncio.gather(*jobs)
+    print(json.dumps(abuse.__dict__), flush=True)
 
 
 def report_abuse(r: dict[str, Any]) -> str:
@@ -434,7 +465,9 @@ def report_abuse(r: dict[str, Any]) -> str:
             f"  abuser     {a['tables_made']} bot tables at the maximum budget ({a['tables_refused']} refused), "
             f"{a['bot_moves']} bot moves; {a['connections_open']} connections held "
             f"({a['connections_refused']} refused); {a['messages']} messages flooded, "
-            f"{a['rate_limited']} rate-limited errors, {a['disconnected']} disconnections",
+            f"{a['rate_limited']} rate-limited errors, {a['disconnected']} disconnections, "
+            f"{a['reconnects_refused']} reconnections refused",
+            f"  server     {r['server_cpu_share']} of a core (the bots' workers not counted)",
             f"  clients    their event loop woke up to {r['client_loop_lag_p99_ms']} ms late (p99)",
             f"  load avg   {r['load_average_before']} before, {r['load_average_after']} after, on {r['cpus']} cores",
             f"  target     bystander p99 < {ABUSE_TARGET_MS:g} ms: {'MET' if r['target_met'] else 'NOT MET'}",
@@ -481,7 +514,12 @@ def main() -> None:
     parser.add_argument(
         "--abuse", action="store_true", help="measure bystander tables (--tables, default 1) while one client abuses"
     )
+    parser.add_argument("--abuser", help=argparse.SUPPRESS)  # the abuser's own process (--abuse starts it)
     args = parser.parse_args()
+    if args.abuser:
+        port, ws_url, tables, seconds = json.loads(args.abuser)
+        asyncio.run(abuser(port, ws_url, tables, seconds))
+        return
     if args.abuse and "--tables" not in sys.argv:
         args.tables = 1
     if not 1 <= args.tables <= 2000 or not 0 < args.duration <= 600 or args.think < 0 or args.warmup < 0:

@@ -253,7 +253,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     finally:
         storage.close()
-    app = create_app(url, bot_workers=args.bot_workers, bot_delay=args.bot_delay, limits=limits, policy=policy)
+    penalties: dict[str, float] = {}  # addresses closed for flooding: the app writes, the guard refuses
+    app = create_app(
+        url, bot_workers=args.bot_workers, bot_delay=args.bot_delay, limits=limits, policy=policy, penalties=penalties
+    )
     sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
@@ -272,7 +275,7 @@ def run(args: argparse.Namespace) -> int:
         opener = threading.Timer(0.8, webbrowser.open, args=(address,))
         opener.daemon = True  # a browser that hangs never keeps the server from stopping
         opener.start()
-    guard = ConnectionGuard(limits.max_connections, limits.max_connections_per_client, limits.header_timeout)
+    guard = ConnectionGuard(limits.max_connections, limits.max_connections_per_client, limits.header_timeout, penalties)
     http, ws = guarded_protocols(guard)
     config = uvicorn.Config(
         app,

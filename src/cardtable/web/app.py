@@ -60,6 +60,7 @@ def create_app(
     poll_interval: float = 0.5,
     limits: Limits | None = None,
     policy: Policy | None = None,
+    penalties: dict[str, float] | None = None,
 ) -> FastAPI:
     """The app, with its database at ``db_url`` (default: SQLite in the user's data directory).
 
@@ -68,7 +69,8 @@ def create_app(
     ``bot_budget``: seconds a bot may think per decision (default ``limits.bot_budget``).
     ``bot_delay``: least seconds between a bot's moves, so people can follow them. ``tap``: called
     with every frame queued (tests). ``limits``: every bound (:class:`Limits`). ``policy``: origins
-    and hosts allowed (default: same origin, any host)."""
+    and hosts allowed (default: same origin, any host). ``penalties``: the addresses closed for
+    flooding, shared with the connection guard (``cardtable serve``), which then refuses them first."""
     limits = limits or Limits()
     if bot_budget is not None:
         limits = Limits(**{**limits.__dict__, "bot_budget": bot_budget})
@@ -79,6 +81,8 @@ def create_app(
         workers = bot_workers if bot_workers is not None else limits.bot_workers()
         bots = BotRunner(workers, limits.bot_budget, deadline=limits.bot_deadline())
         hub = Hub(storage, bots, bot_delay=bot_delay, tap=tap, poll_interval=poll_interval, limits=limits)
+        if penalties is not None:
+            hub.penalties = penalties
         app.state.hub = hub
         try:
             await hub.start()

@@ -7,6 +7,8 @@ subclasses of its own HTTP and WebSocket protocols):
 - at most ``max_connections`` open connections in all and ``max_connections_per_client`` from one
   address; one more is answered at once with ``503`` and ``{"error": ...}`` and closed, so the
   server never runs out of descriptors and one client cannot take them all;
+- an address the app closed for flooding (``--flood-penalty``) is refused the same way until its
+  penalty is over;
 - a connection has ``header_timeout`` seconds to send a request's headers (and again after each
   response, on a kept-alive connection); a half-open request is closed then, so slow clients cannot
   hold connections open for good.
@@ -19,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -30,10 +33,19 @@ log = logging.getLogger("cardtable.web")
 class ConnectionGuard:
     """Counts the open connections, per client address and in all."""
 
-    def __init__(self, max_connections: int, max_per_client: int, header_timeout: float) -> None:
+    def __init__(
+        self,
+        max_connections: int,
+        max_per_client: int,
+        header_timeout: float,
+        penalties: dict[str, float] | None = None,
+    ) -> None:
         self.max_connections = max_connections
         self.max_per_client = max_per_client
         self.header_timeout = header_timeout
+        self.penalties = penalties if penalties is not None else {}
+        """Addresses the app closed for flooding, and until when (``time.monotonic``): their new
+        connections are refused here, before any request is read (shared with the app's hub)."""
         self.open: dict[int, str] = {}
         """Open connections: id of the transport → the client's address."""
         self.per_client: dict[str, int] = {}
@@ -43,6 +55,12 @@ class ConnectionGuard:
         """Count a new connection in, or say why it is refused (it is then not counted)."""
         peer = transport.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, (tuple, list)) and peer else "?"
+        until = self.penalties.get(address)
+        if until is not None:
+            left = until - time.monotonic()
+            if left > 0:
+                self.refused += 1
+                return f"too many messages from your address: try again in {left:.0f} s"
         if len(self.open) >= self.max_connections:
             self.refused += 1
             return f"the server has {len(self.open)} connections open, its limit: try again in a moment"
