@@ -10,8 +10,10 @@ quick start is the one CI runs (``tests/test_readme.py``), so it is not run agai
 no browser on a test machine) and its data folder in the scratch folder; the test waits for the
 address it prints, loads the lobby page from it, stops the server with Ctrl+C and requires a clean exit (no traceback).
 
-The one file a newcomer would make by hand, a transcription of the Mephisto cards, is made here as a
-copy of the bundled stand-in set (the README says a transcription has the same format).
+The one file a newcomer would make by hand, a transcription of the Mephisto cards, is made by the
+README's own command (``cardtable cards mephisto --template > my-mephisto-cards.toml``): a copy of
+the bundled stand-in set, which a transcription edits. A command's ``> FILE`` writes its output there,
+as the shell would.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import shutil
 import signal
 import subprocess
 import sys
@@ -90,7 +91,6 @@ def run_server(argv: list[str], cwd: Path, env: dict[str, str]) -> None:
 def test_readme_commands_run_as_written(tmp_path: Path) -> None:
     """In order, in one folder: later commands use what earlier ones wrote (one test, so that no
     parallel runner splits the sequence)."""
-    shutil.copy(ROOT / "src" / "cardtable" / "games" / "mephisto" / "cards.toml", tmp_path / "my-mephisto-cards.toml")
     env = {
         **os.environ,
         "COLUMNS": "120",
@@ -102,6 +102,10 @@ def test_readme_commands_run_as_written(tmp_path: Path) -> None:
         if argv[:2] == ["cardtable", "serve"]:
             run_server(argv, tmp_path, env)
             continue
+        into = None
+        if ">" in argv:  # the shell's redirection: the command's output is the file
+            at = argv.index(">")
+            argv, into = argv[:at], tmp_path / argv[at + 1]
         done = subprocess.run(
             [sys.executable, "-m", "cardtable.cli.main", *argv[1:]],
             cwd=tmp_path,
@@ -114,3 +118,8 @@ def test_readme_commands_run_as_written(tmp_path: Path) -> None:
         )
         assert done.returncode == 0, f"`{command}` exited {done.returncode}:\n{done.stderr[-2000:]}"
         assert "Traceback" not in done.stderr, command
+        if into is not None:
+            into.write_text(done.stdout, encoding="utf-8")
+    # The template the README copies is the bundled card file, unchanged.
+    bundled = ROOT / "src" / "cardtable" / "games" / "mephisto" / "cards.toml"
+    assert (tmp_path / "my-mephisto-cards.toml").read_text(encoding="utf-8") == bundled.read_text(encoding="utf-8")

@@ -88,3 +88,13 @@ def test_a_built_wheel_carries_the_rules_as_files(tmp_path: Path) -> None:
         for game in builtin():
             info = zf.getinfo(f"cardtable/rulebook/{game}.md")
             assert zf.read(info).decode() == rb.text(game)
+
+
+def test_the_players_edition_leaves_out_the_sections_about_the_software() -> None:
+    for game in builtin():
+        titles = [s.title for s in rb.rulebook(game).sections]
+        assert not [t for t in titles if t.startswith(("Speed", "Heuristic agent", "Terminal", "Agents"))], titles
+        assert not [t for t in titles if "protocol" in t.lower()], titles
+    assert "## Speed" in rb.text("doctor-strange")  # the whole document keeps them
+    assert rb.rulebook("mephisto").find("M8") is not None
+    assert rb.rulebook("mephisto").clause("P6") is None  # a clause of "P Protocol (project)"

@@ -35,7 +35,8 @@ def test_point4_empty_hands_hits_with_nothing_to_lose_and_switches_are_told() ->
     p1, p2 = st.who(0), st.who(1)
     run(st, f"play card={k}", "to seat=P1", "slay card=" + str(k))
     texts = st.events(1)
-    assert f"{p1} has no hand cards left: she switches sides at the end of her next turn if she still has none" in texts
+    switch = "they switch sides at the end of their next turn if they still have none"
+    assert f"{p1} has no hand cards left: {switch}" in texts
     assert f"{p1} attacks and discards Knight of Arthur (card {k})" in texts
     # P2 holds nothing and has nothing in front of her: step 1 is skipped for all to see.
     assert st.current_player == 1 and st.phase != 0

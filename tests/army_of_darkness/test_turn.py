@@ -83,7 +83,7 @@ def test_ad3_1_unable_to_play_she_is_still_asked_and_can_only_end_step_1() -> No
     st = arrange(g, hands={0: [pool.one("Shotgun Blast")], 1: pool.take("Deadite", 1)})
     assert st.phase == P_PLAY and st.current_player == 0
     assert texts(st) == ["done"]
-    assert st.view(0)["prompt"] == "P1: none of your cards can be played now: end step 1 with `done`"
+    assert st.view(0)["prompt"] == "P1: none of your cards can be played now: end step 1 (done)"
     assert "is playing cards (step 1" in st.view(1)["prompt"]
     st.apply("done")
     assert st.phase == P_FREE and st.hands[0] != []

@@ -10,7 +10,7 @@ import pytest
 
 import cardtable
 from cardtable.engine import ENGINE_VIEW_KEYS, Rng
-from cardtable.games.army_of_darkness.cards import ITEM
+from cardtable.games.army_of_darkness.cards import ITEM, KALLE_WORDS
 from cardtable.games.army_of_darkness.game import ArmyOfDarkness
 from cardtable.games.army_of_darkness.state import AodState
 from cardtable.testing.conformance import card_objects, check_view_for_people, strings_in
@@ -98,7 +98,8 @@ def test_ad1_6_event_texts_say_what_they_do_and_never_offer_the_necronomicon_unl
     for c in range(len(cs)):
         eff = cs.effects[c]
         if eff is None:
-            assert cs.texts[c] == "", "the Rules of Kalle ignore the texts of all cards but events"
+            # The Rules of Kalle ignore the texts of all cards but events: the words say what the type does.
+            assert cs.texts[c] == KALLE_WORDS[cs.types[c]]
             continue
         if ITEM in eff.kinds:
             assert ("(the Necronomicon too)" if cs.necro_ok[c] else "(never the Necronomicon)") in cs.texts[c]
@@ -124,7 +125,7 @@ def test_ad11_needs_says_what_each_player_still_lacks() -> None:
     assert (
         rows[2]["needs"] == "Evil: needs the Necronomicon tabled, 2 more monster names, no allies (has 1), a hand card"
     )
-    assert rows[2]["switching"] == "switches sides after her next turn unless she gets a card"
+    assert rows[2]["switching"] == "switches sides after their next turn unless they get a card"
     assert rows[0]["switching"] is None
 
 
@@ -137,7 +138,7 @@ def test_ad11_needs_says_when_a_player_has_all_she_needs() -> None:
         ally={1: pool.take("Knight of Arthur", 3)},
         item={1: [_necro(g)]},
     )
-    assert st.view(0)["players"][1]["needs"] == "Good: has all she needs; wins at her step 5 if it still holds"
+    assert st.view(0)["players"][1]["needs"] == "Good: has all they need; wins at their step 5 if it still holds"
 
 
 def _prompts(st: AodState) -> tuple[str, str, str]:
@@ -157,13 +158,13 @@ def test_ad11_prompts_say_what_is_decided_by_whom_and_why() -> None:
     p1 = st.who(0)
     mine, theirs, spectator = _prompts(st)
     assert mine == "P1: play a card (step 1: one if you can, then a second if you wish)"
-    assert theirs == f"{p1} is playing cards (step 1: one if she can, then a second if she wishes)" == spectator
+    assert theirs == f"{p1} is playing cards (step 1: one if they can, then a second if they wish)" == spectator
     st.apply(f"play card={knights[0]}")
     mine, theirs, _ = _prompts(st)
     assert mine == "P1: choose the player in front of whom Knight of Arthur goes (step 1)"
     assert theirs == f"{p1} is choosing the player in front of whom Knight of Arthur goes (step 1)"
     st.apply("to seat=P1")
-    assert _prompts(st)[0] == "P1: play a second card, or `done` (step 1)"
+    assert _prompts(st)[0] == "P1: play a second card, or end step 1 (done)"
     assert _prompts(st)[1] == f"{p1} may play a second card (step 1)"
     st.apply(f"play card={blast}")
     mine, theirs, _ = _prompts(st)
@@ -202,12 +203,12 @@ def test_ad11_prompts_for_the_attack_step_3_and_hits() -> None:
     )
     assert _prompts(st)[0] == "P1: nothing opposes you: draw a card, attack a character or neither (step 3)"
     assert _prompts(st)[1] == (
-        f"{st.who(0)} has nothing opposing her and chooses whether to draw or attack a character (step 3)"
+        f"{st.who(0)} has nothing opposing them and chooses whether to draw or attack a character (step 3)"
     )
     st.apply("attack seat=P2")
     mine, theirs, _ = _prompts(st)
     assert mine == "P2: take a hit: discard a tabled item or ally (P1 attacked you)"
-    assert theirs == f"{st.who(1)} takes a hit: she discards a tabled item or ally (P1 attacked her)"
+    assert theirs == f"{st.who(1)} takes a hit: they discard a tabled item or ally (P1 attacked them)"
     assert st.view(0)["step"] == "step 3, P2 takes a hit"
 
 
@@ -219,7 +220,7 @@ def test_ad11_prompt_for_a_hit_from_the_hand_in_step_4() -> None:
     run(st, f"play card={st.hands[0][0]}", "to seat=P2", "done", f"slay card={d[0]}")
     mine, theirs, _ = _prompts(st)
     assert mine == "P1: take a hit: discard a hand card (monsters are still in front of you, step 4)"
-    assert theirs == f"{st.who(0)} takes a hit: she discards a hand card (monsters are still in front of her, step 4)"
+    assert theirs == f"{st.who(0)} takes a hit: they discard a hand card (monsters are still in front of them, step 4)"
 
 
 def test_ad11_the_end_is_told_by_the_prompt_and_the_result() -> None:
@@ -233,7 +234,7 @@ def test_ad11_the_end_is_told_by_the_prompt_and_the_result() -> None:
         item={0: [_necro(g)]},
     )
     run(st, f"play card={third}", "to seat=P1", "done", "pass")
-    text = f"{st.who(0)} wins with the Necronomicon, 3 allies and no monsters in front of her (turn 1)"
+    text = f"{st.who(0)} wins with the Necronomicon, 3 allies and no monsters in front of them (turn 1)"
     for seat in (0, 1, None):
         assert st.view(seat)["prompt"] == "Game over: " + text
         assert st.view(seat)["result"] == text

@@ -35,6 +35,9 @@ class NamedToy(Toy):
     def new_state(self, seed: int, log: bool) -> State:
         return NamedToyState(self, seed, log)
 
+    def card_name(self, card: int) -> str:
+        return f"{NAMES[card]} (card {card})"
+
     def describe_action(self, action: Action) -> str:
         if action.kind == "play":
             c = int(action.args[0])

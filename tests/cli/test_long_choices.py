@@ -1,5 +1,6 @@
 """A long list of choices (a search through a deck) on a 50-row screen: columns, shared words said
-once, cut to fit with the rest reachable by number, by `choices`, or by a few letters of a name."""
+once, cut to fit with the rest reachable by number, by `choices`, or by a few letters of a name
+(which, from the middle of a name, asks before it acts)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ from rich.console import Console
 
 import cardtable
 from cardtable.cli.display import shared_words
-from cardtable.cli.play import SCREEN_ROWS, Problem, Session, pick
+from cardtable.cli.play import Session
 from cardtable.cli.term import Terminal
+from cardtable.cli.typed import Ask, Problem, pick, shown
 from cardtable.engine import State
+
+SCREEN_ROWS = 50
 
 
 def test_shared_words_are_whole_words_and_never_a_whole_choice() -> None:
@@ -61,10 +65,10 @@ def test_a_deck_search_fits_the_screen_and_every_choice_stays_reachable(width: i
     text = console.export_text()
     assert len(text.splitlines()) <= SCREEN_ROWS
     assert f"{len(legal)} choices" in text
-    first = state.game.describe_action(legal[0]).removeprefix("take ").removesuffix(" from the deck")
+    first = shown(state.game, legal[0]).removeprefix("take ").removesuffix(" from the deck")
     assert f"1. {first}" in text
     if "more (" in text:  # cut short: it says how to reach the rest
-        assert "type `choices` for the whole list" in text
+        assert "`choices` lists them all" in text
     # Any number of the whole list may be typed, shown or not.
     assert pick(state.game, legal, str(len(legal))) is legal[-1]
 
@@ -75,7 +79,7 @@ def test_the_choices_command_lists_every_choice() -> None:
     assert session.handle(seat, "choices") is None
     text = console.export_text()
     for n, action in enumerate(state.legal_actions(), 1):
-        name = state.game.describe_action(action).removeprefix("take ").removesuffix(" from the deck")
+        name = shown(state.game, action).removeprefix("take ").removesuffix(" from the deck")
         assert f"{n}. {name}" in " ".join(text.split())
 
 
@@ -86,9 +90,17 @@ def test_a_few_letters_of_a_name_pick_it_or_list_the_candidates_with_their_numbe
     # A word found in exactly one description, not at its start.
     words = [w for d in described for w in d.split()[1:] if w.isalpha() and len(w) > 4]
     unique = next(w for w in words if sum(w.lower() in d.lower() for d in described) == 1)
-    assert pick(game, legal, unique.lower()) is legal[next(i for i, d in enumerate(described) if unique in d)]
+    # From the middle of a name it is a near miss: asked, never taken at once.
+    asked = pick(game, legal, unique.lower())
+    assert isinstance(asked, Ask)
+    assert asked.action is legal[next(i for i, d in enumerate(described) if unique in d)]
+    assert asked.question.startswith("did you mean “take ") and asked.question.endswith("? (y/n) ")
+    # The card's name after the kind acts: `take NAME`.
+    name = described[0].removeprefix("take ").split(" (card")[0]
+    assert pick(game, legal, f"take {name}") is legal[0] or isinstance(pick(game, legal, f"take {name}"), Problem)
     # "card" is in every description: the message lists candidates with the numbers to type.
     several = pick(game, legal, "card")
     assert isinstance(several, Problem)
-    assert f"could be any of {len(legal)} actions (1. {described[0]}; 2. {described[1]};" in several.message
-    assert "more): type more, or a number" in several.message
+    shown = [d.replace(" (card ", " #").replace(")", "") for d in described[:2]]
+    assert f"did you mean one of: 1. {shown[0]}; 2. {shown[1]};" in several.message
+    assert "more? Type its number" in several.message

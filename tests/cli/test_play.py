@@ -44,9 +44,10 @@ def test_full_game_by_numbers_saves_a_record_that_replays(cli: Runner, tmp_path:
     final = cardtable.replay(record)
     assert final.is_over
     assert record["result"] == final.result().to_json()
-    # One prompt per human decision, and every human decision was choice 1 (the first legal action).
+    # One prompt per human decision with choices, one line per decision with a single choice taken
+    # for the person (auto-pass), and every human decision was choice 1 (the first legal action).
     mine = human_actions(record)
-    assert run.out.count("P1 > ") == len(mine)
+    assert run.out.count("P1 > ") + run.out.count("(the only choice: taken for you") == len(mine)
     probe = final.game.new(11)
     for text in final.actions_taken():
         if probe.current_player == 0:
@@ -88,7 +89,7 @@ def test_actions_by_text_form_and_by_kind(cli: Runner, tmp_path: Path) -> None:
     assert record["actions"][:2] == [f"play card={hand[1]}", "pass"]
 
 
-def test_bad_input_shows_the_engine_message_and_reprompts(cli: Runner, tmp_path: Path) -> None:
+def test_bad_input_is_explained_and_reprompts(cli: Runner, tmp_path: Path) -> None:
     game = cardtable.load("toy")
     view = game.new(4).view(0)
     not_mine = next(c for c in range(10) if c not in view["hand"])
@@ -97,10 +98,10 @@ def test_bad_input_shows_the_engine_message_and_reprompts(cli: Runner, tmp_path:
     assert run.code == 0
     assert "there is no choice 0: type a number from 1 to 3" in run.out
     assert "there is no choice 99" in run.out
-    assert "unknown action 'fly'" in run.out  # MalformedAction from the engine
-    assert f"'play card={not_mine}' is not legal now" in run.out  # IllegalAction from the engine
-    assert "no such action 'play card=x'" in run.out
-    assert "could be any of 2 actions" in run.out
+    assert "'fly away' is neither an action nor a command" in run.out
+    assert f"'play card={not_mine}' is not among your choices now" in run.out
+    assert "'x' is neither a number nor the name of a card" in run.out
+    assert "'play' could be any of 2 choices" in run.out
     assert "undo takes one number" in run.out
     # After all that, the one good line was applied and nothing else.
     record = json.loads((tmp_path / "g.json").read_text())
@@ -110,7 +111,7 @@ def test_bad_input_shows_the_engine_message_and_reprompts(cli: Runner, tmp_path:
 
 def test_undo_accepted_then_a_different_choice(cli: Runner, tmp_path: Path) -> None:
     hand = cardtable.load("toy").new(6).view(0)["hand"]
-    run = cli("play", "toy", "--seed", "6", "--save", "g.json", input=["1", "undo", "2", "quit"])
+    run = cli("play", "toy", "--no-auto-pass", "--seed", "6", "--save", "g.json", input=["1", "undo", "2", "quit"])
     assert "Took back 1 decision(s)" in run.out
     record = json.loads((tmp_path / "g.json").read_text())
     assert record["actions"][0] == f"play card={max(hand)}"
@@ -128,14 +129,14 @@ def test_undo_refused_at_the_start_of_a_turn_and_after_a_draw(cli: Runner, tmp_p
 
 
 def test_undo_more_than_allowed_is_refused_and_changes_nothing(cli: Runner, tmp_path: Path) -> None:
-    run = cli("play", "toy", "--seed", "9", "--save", "g.json", input=["1", "undo 2", "quit"])
+    run = cli("play", "toy", "--no-auto-pass", "--seed", "9", "--save", "g.json", input=["1", "undo 2", "quit"])
     assert "can take back 1 decision(s) now, not 2" in run.out
     record = json.loads((tmp_path / "g.json").read_text())
     assert len(record["actions"]) == 1
 
 
 def test_eof_ends_cleanly_and_saves_when_asked(cli: Runner, tmp_path: Path) -> None:
-    run = cli("play", "toy", "--seed", "3", "--save", "g.json", input=["1"])
+    run = cli("play", "toy", "--no-auto-pass", "--seed", "3", "--save", "g.json", input=["1"])
     assert run.code == 0
     assert "Input ended" in run.out
     assert "Traceback" not in run.out + run.err
@@ -150,7 +151,7 @@ def test_eof_with_no_input_at_all(cli: Runner) -> None:
 
 
 def test_quit_offers_to_save_and_resume_continues(cli: Runner, tmp_path: Path) -> None:
-    run = cli("play", "toy", "--seed", "12", input=["1", "quit", "part.json"])
+    run = cli("play", "toy", "--no-auto-pass", "--seed", "12", input=["1", "quit", "part.json"])
     assert run.code == 0
     assert "Record saved to part.json" in run.out
     partial = json.loads((tmp_path / "part.json").read_text())
@@ -168,7 +169,14 @@ def test_quit_without_saving(cli: Runner, tmp_path: Path) -> None:
 
 
 def test_log_help_view_and_save_commands(cli: Runner, tmp_path: Path) -> None:
-    run = cli("play", "toy", "--seed", "13", input=["1", "log", "help", "view", "save mid.json", ":quit", ""])
+    run = cli(
+        "play",
+        "toy",
+        "--no-auto-pass",
+        "--seed",
+        "13",
+        input=["1", "log", "help", "view", "save mid.json", ":quit", ""],
+    )
     assert "P1's log" in run.out
     assert "undo [N]" in run.out
     mid = json.loads((tmp_path / "mid.json").read_text())
@@ -294,7 +302,7 @@ def test_seats_set_the_player_count_when_players_is_not_given(cli: Runner, tmp_p
 
 
 def test_pick_understands_numbers_texts_kinds_values_and_descriptions() -> None:
-    from cardtable.cli.play import Problem, pick
+    from cardtable.cli.typed import Ask, Problem, pick
 
     game = cardtable.load("named-toy")
     state = game.new(2)
@@ -306,14 +314,17 @@ def test_pick_understands_numbers_texts_kinds_values_and_descriptions() -> None:
     assert pick(game, legal, "draw") is game.DRAW  # type: ignore[attr-defined]
     assert pick(game, legal, f"PLAY {high['name'].upper()}") is game.PLAY[high["id"]]  # type: ignore[attr-defined]
     assert pick(game, legal, f"play {high['name'].split()[0]}") is game.PLAY[high["id"]]  # type: ignore[attr-defined]
+    assert pick(game, legal, f"play card={high['name'].split()[0]}") is game.PLAY[high["id"]]  # type: ignore[attr-defined]
     ambiguous = pick(game, legal, "play")
-    assert isinstance(ambiguous, Problem) and "could be any of 2 actions" in ambiguous.message
+    assert isinstance(ambiguous, Problem) and "'play' could be any of 2 choices" in ambiguous.message
     out_of_range = pick(game, legal, str(len(legal) + 1))
     assert isinstance(out_of_range, Problem)
-    # Unknown or illegal text is handed back (canonical) for the engine's own message.
+    # Text that names no choice is explained, never handed on as an action.
     absent = next(c for c in range(10) if c not in (low["id"], high["id"]))
-    assert pick(game, legal, f"play {absent}") == f"play card={absent}"
-    assert pick(game, legal, "fly away") == "fly away"
+    assert isinstance(pick(game, legal, f"play {absent}"), Problem)
+    assert "neither an action nor a command" in pick(game, legal, "fly away").message  # type: ignore[union-attr]
+    # A word from the middle of a choice is asked about, never taken.
+    assert isinstance(pick(game, legal, high["name"].split()[-1].lower()), Ask | Problem)
 
 
 def test_resume_refuses_a_record_of_another_game_or_extra_options(cli: Runner, tmp_path: Path) -> None:

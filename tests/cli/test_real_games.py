@@ -118,7 +118,7 @@ def test_play_any_configuration_with_one_person(
     )
     assert code == 0, out.getvalue()[-2000:]
     text = out.getvalue()
-    assert "Your choices:" in text or "Game over" in text
+    assert "Type a number or an action" in text or "Game over" in text
     # Only seat 0 (the person) or, after the end, seat 0's final view.
     assert watch.calls
     assert {seat for _, seat, _ in watch.calls} == {0}

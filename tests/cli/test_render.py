@@ -42,7 +42,7 @@ def test_cards_per_seat_values_and_nested_zones_are_laid_out() -> None:
         "board": {"trap": {"id": 9, "name": "Pit", "armed": True}, "counts": {"discard": 3}},
     }
     text = draw(generic.render_view(view, ctx()))
-    assert "turn 4" in text and "P2 to decide" in text and "you are P1" in text
+    assert "turn 4" in text and "P2 decides" in text and "you are P1" in text
     assert "deck size" in text and "17" in text
     assert "Seats" in text and "P1 (you)" in text
     assert "Your hand (1)" in text and "Greataxe" in text and "damage" in text
@@ -82,8 +82,16 @@ def test_a_game_module_in_cli_render_is_preferred(monkeypatch: object) -> None:
         assert renderer_for("toy") is render_view
     finally:
         del sys.modules["cardtable.cli.render.toy"]
-    assert renderer_for("toy") is generic.render_view
-    assert renderer_for("some-future-game") is generic.render_view
+    view = {
+        "game": "toy",
+        "seat": 0,
+        "turn": 1,
+        "current_player": 0,
+        "is_over": False,
+        "hand": [{"id": 1, "name": "A"}],
+    }
+    for game_id in ("toy", "some-future-game"):  # no module of its own: the generic layout
+        assert draw(renderer_for(game_id)(view, ctx())) == draw(generic.render_view(view, ctx()))
 
 
 def test_registered_renderer_is_used_by_play(cli: Runner) -> None:

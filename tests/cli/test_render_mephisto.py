@@ -1,5 +1,6 @@
-"""Mephisto's terminal table: each seat sees the dungeon from its own side, a fight's totals, every
-card's numbers and text, the prompt last, and a decision's screen fits 50 rows once unchanged zones fold."""
+"""Mephisto's terminal table: each seat sees the dungeon from its own side, its weapons under the lanes
+they fight in, a fight's totals, every card as a chip with its numbers (and its text on a wide
+screen), the prompt last."""
 
 from __future__ import annotations
 
@@ -10,16 +11,14 @@ import pytest
 from rich.console import Console, RenderableType
 
 import cardtable
-from cardtable.agents import Observation, make_agent
-from cardtable.cli.display import actions_table
 from cardtable.cli.render import RenderContext, renderer_for
-from cardtable.cli.render.mephisto import FOLDABLE, cell_text
+from cardtable.cli.render.faces import chip
+from cardtable.cli.render.mephisto import face
 from cardtable.engine import Rng
 
 # One configuration per shape of table (solitaire, a duel, three players, two teams): the variants
 # of a shape draw the same zones.
 SHAPES = [{"players": 1}, {"players": 2}, {"players": 3}, {"players": 4, "teams": True}]
-SCREEN_ROWS, EVENT_ROWS = 50, 10
 
 
 def draw(renderable: RenderableType) -> str:
@@ -72,7 +71,7 @@ def test_the_dungeon_is_drawn_for_a_seat_and_for_a_spectator() -> None:
         for row in view["dungeon"]["rows"]:
             for cell in row:
                 if cell.get("card"):
-                    assert f"{cell['card']['name']} #{cell['card']['id']}" in text
+                    assert chip(face(cell["card"])).plain in text
         assert text.rstrip().splitlines()[-1] == view["prompt"]  # the prompt comes last
         assert ("Your hand" in text) == (seat is not None)
 
@@ -90,7 +89,7 @@ def test_a_fight_shows_the_attack_against_what_is_needed_and_the_favor_gap() -> 
     state.apply("weapon card=25")
     text = draw(renderer_for("mephisto")(state.view(1), RenderContext(game, 1)))
     assert "attack 7 against 12: 5 favor closes the gap (P1 has 8)" in text
-    assert "Fight: P1 in lane 2" in text and "Witch #0" in text
+    assert "Fight: P1 in lane 2" in text and "Witch A12 S5 #0" in text
     mine = draw(renderer_for("mephisto")(state.view(0), RenderContext(game, 0)))
     assert "P1: spend favor in the fight: attack 7 against 12; 5 favor wins the fight (you have 8)" in mine
 
@@ -102,37 +101,35 @@ def test_the_hand_shows_each_cards_numbers_and_text() -> None:
     text = draw(renderer_for("mephisto")(view, RenderContext(state.game, seat)))
     flat = " ".join(text.split())
     for card in view["hand"]:
-        assert card["name"] in text
-        assert " ".join(cell_text(card["text"]).split()) in flat
+        assert chip(face(card)).plain in text
+        assert " ".join(str(card["text"]).split()) in flat
 
 
-@pytest.mark.parametrize("config", SHAPES, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
-def test_a_decision_screen_fits_fifty_rows_once_unchanged_zones_fold(config: dict[str, Any]) -> None:
-    """The CLI folds the zones that did not change since a seat's last decision when the screen would
-    not fit; folded, the table, the newest events and the numbered choices fit 50 rows (games played
-    by the heuristic, whose hands are a person's size; a hand of more than 6 cards takes a line a card)."""
-    render = renderer_for("mephisto")
-    game = cardtable.load("mephisto", **config)
-    for seed in (7,):
-        state = game.new(seed)
-        agents = [make_agent("heuristic", game, seed + seat) for seat in range(game.players)]
-        step = 0
-        while not state.is_over:
-            seat = state.current_player
-            if step % 17 == 0:  # sample the game, not every decision
-                table = draw(render(state.view(seat), RenderContext(game, seat, frozenset(FOLDABLE))))
-                choices = draw(actions_table(game, state.legal_actions()))
-                assert rows(table) + rows(choices) + EVENT_ROWS + 4 <= SCREEN_ROWS, table + choices
-                assert "unchanged since your last decision" in table and "Your hand" in table
-            state.apply(agents[seat].choose(Observation(state, seat)))
-            step += 1
+def test_a_card_reads_like_the_printed_card() -> None:
+    """No field names: a weapon in play is ``Greataxe C1 A4 D2/3 R2 #25`` (cost, attack, durability
+    left of printed, range) and says when it was used; a monster its attack and souls."""
+    weapon = {
+        "id": 25, "name": "Greataxe", "type": "weapon", "text": "", "cost": 1, "attack": 4, "durability": 3,
+        "range": 2, "durability_left": 2, "activated_this_turn": True, "lane": "lane 2", "attached": [],
+    }  # fmt: skip
+    assert chip(face(weapon)).plain == "Greataxe C1 A4 D2/3 R2 #25 (used)"
+    monster = {"id": 0, "name": "Witch", "type": "monster", "text": "x", "attack": 12, "souls": 5}
+    f = face(monster)
+    assert chip(f).plain == "Witch A12 S5 #0"
+    assert {n.corner for n in f.numbers} == {"tr", "br"}  # attack top right, souls bottom right
 
 
-def test_a_big_hand_takes_one_line_a_card() -> None:
-    state = played({"players": 1}, 0, 0)
-    state.hands[0] = [c for c in state.deck[:9]]
-    state.deck = state.deck[9:]
+def test_a_weapon_sits_under_the_lane_it_fights_in() -> None:
+    """The issue's finding: weapons were listed under "In Play", not in their lanes."""
+    state = played({"players": 2}, 7, 0)
+    state.inplay = [[25], []]
+    state.dur[25] = 3
     view = state.view(0)
-    table = draw(renderer_for("mephisto")(view, RenderContext(state.game, 0, frozenset(FOLDABLE))))
-    hand = table[table.index("Your hand (9)") :].splitlines()
-    assert len(hand) == 1 + 1 + 9 + 2  # title, column heads, a line a card, the folded line and the prompt
+    lane = next(c["lane"] for c in view["players"][0]["in_play"])
+    column = int(lane.split()[1])
+    text = draw(renderer_for("mephisto")(view, RenderContext(state.game, 0)))
+    row = next(line for line in text.splitlines() if line.startswith("yours"))
+    header = next(line for line in text.splitlines() if "lane 1" in line and "lane 3" in line)
+    at = row.index("Greataxe")
+    starts = [header.index(f"lane {n}") for n in (1, 2, 3)]
+    assert max(n for n, x in enumerate(starts, 1) if x <= at + 1) == column

@@ -14,7 +14,7 @@ from rich.console import Console, RenderableType
 
 import cardtable
 from cardtable.cli.render import RenderContext, renderer_for
-from cardtable.cli.render.mr_card_game import side_panel
+from cardtable.cli.render.mr_card_game import case_block, tower_block
 from cardtable.engine import Rng
 from cardtable.games.mr_card_game.cards import K_BOSS
 from cardtable.games.mr_card_game.state import McgState
@@ -35,9 +35,8 @@ def screen(s: McgState, seat: int | None, width: int = 160) -> str:
 
 
 def beside_the_map(s: McgState, seat: int | None) -> str:
-    """The panel beside the map (the Tower, the Heap, the trainer), alone: on the whole screen its
-    wrapped lines interleave with the map's."""
-    return words(side_panel(s.view(seat)), 36)
+    """The Tower block (the Tower, the Heap, the stat piles), alone."""
+    return words(tower_block(s.view(seat)).full, 100)
 
 
 def built(playmat: bool) -> McgState:
@@ -123,7 +122,7 @@ def test_a_permed_skill_is_marked_for_every_seat() -> None:
         text = screen(s, seat)
         assert "^ permed" in text and f"{c.name(skill)}^" in text and f"{c.name(other)}^" not in text
     own = words(renderer_for("mr-card-game")(s.view(1), RenderContext(s.game, 1)), 200)
-    assert f"{skill} {c.name(skill)} (skill) permed" in own and f"{other} {c.name(other)} (skill) permed" not in own
+    assert f"#{skill} (permed" in own and f"#{other} (permed" not in own
 
 
 def lines(s: McgState, seat: int, width: int) -> list[str]:
@@ -134,18 +133,18 @@ def lines(s: McgState, seat: int, width: int) -> list[str]:
     return out.getvalue().splitlines()
 
 
-def test_on_a_narrow_screen_the_playmat_takes_the_width_and_the_tower_goes_under_it() -> None:
-    """S4: at 80 columns a mat space keeps a readable width (the panel beside it left three or four
-    letters); from 120 columns the Tower panel sits beside the mat."""
+def test_on_a_narrow_screen_the_playmat_gives_way_to_a_location_a_line() -> None:
+    """S4: from 120 columns the piles lie on their playmat spaces; on a narrower screen a space would
+    keep three or four letters of a name, so the locations go a line each, every name whole."""
     s = built(True)
-    name = str(s.view(0)["map"][0]["location"]).removeprefix("The ")  # type: ignore[index]
-    narrow = lines(s, 0, 80)
-    mat_end = max(i for i, line in enumerate(narrow) if "└" in line)
-    tower = next(i for i, line in enumerate(narrow) if "Tower:" in line)
-    assert tower > mat_end and any(name[:8] in line for line in narrow[:mat_end])
-    wide = lines(s, 0, 130)
-    tower = next(i for i, line in enumerate(wide) if "Tower:" in line)
-    assert "┬" in "".join(wide[tower - 1 : tower + 1]) or "│ │" in wide[tower]
+    view = s.view(0)
+    narrow = "\n".join(lines(s, 0, 80))
+    for loc in view["map"]:
+        assert str(loc["location"]).removeprefix("The ") in narrow
+        assert str(loc["monster"]["name"]) in narrow
+    assert "The Playmat" not in narrow
+    wide = "\n".join(lines(s, 0, 130))
+    assert "The Playmat" in wide and "┬" in wide
 
 
 def test_king_ralph_freed_is_shown_at_the_end() -> None:
@@ -186,22 +185,21 @@ def test_a_hidden_mr_store_card_of_another_seat_never_appears(playmat: bool) -> 
     assert checked > 50
 
 
-def test_a_long_display_case_lists_skills_by_name_when_the_screen_folds() -> None:
-    """Late in a long game a display case outgrows the screen: when the screen is folding, the
-    seat's skills go on wrapped lines by name, the items keep their rows; unfolded (the `view`
-    command) every skill's ability is drawn again."""
+def test_a_long_display_case_goes_by_name_when_the_screen_is_short() -> None:
+    """Late in a long game a display case outgrows the screen: its compact form lists every card by
+    name with its numbers and mark (the whole table, and `look`, give every ability again)."""
     s = new(3)
     skills = list(s.skill_pile[:9])
     for card in skills:
         give_skill(s, 0, card)
     view = s.view(0)
     shown = {d["id"]: d for d in view["players"][0]["skills"]}
-    draw = renderer_for("mr-card-game")
-    unfolded = words(draw(view, RenderContext(s.game, 0)), 400)
-    squeezed = words(draw(view, RenderContext(s.game, 0, fold=frozenset({"players"}))), 400)
+    case = case_block(view, RenderContext(s.game, 0))
+    assert case is not None and len(case.forms) == 3
+    full = words(case.forms[0].drawn, 400)
+    compact = words(case.forms[1].drawn, 400)
     for card in skills:
-        assert f"#{card} {shown[card]['name']}" in squeezed
-        assert str(shown[card]["name"]) in unfolded
-    assert "skills:" in squeezed and "skills:" not in unfolded
+        assert str(shown[card]["name"]) in compact and f"#{card}" in compact
+        assert str(shown[card]["name"]) in full
     ability = max((str(d["text"]) for d in shown.values()), key=len)  # a skill's own words
-    assert ability[:40] in unfolded and ability[:40] not in squeezed
+    assert ability[:40] in full and ability[:40] not in compact

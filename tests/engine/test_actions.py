@@ -85,7 +85,8 @@ def test_every_text_form_parses_back_to_its_action(action: Action) -> None:
         ("play card=9", "no such action 'play card=9'"),
         ("play card=x", "no such action 'play card=x'"),
         ("play card=1234567890123456789012", "is out of range"),
-        ("play card=x", "'x' is not a number"),
+        ("play card=x", "card='x' is neither a card's number (card is a number from 0 to 4) nor the name of"),
+        ("move card=1 lane=x", "lane='x' is not a number (lane is a number from 1 to 2)"),
         ("name who=bob", "no such action 'name who=bob'"),
     ],
 )

@@ -16,7 +16,7 @@ SPEC = (
     Option("variant", "standard", "rules variant", choices=("standard", "care-bear")),
     Option("teams", False, "play in teams"),
     Option("cards", "", "card file"),
-    Option("limit", 100, "turn limit", min=1),
+    Option("limit", 100, "turn limit", min=1, max=5000),
 )
 
 
@@ -50,11 +50,18 @@ def test_int_in_range_from_int_or_text(n: int) -> None:
     [
         (0, "must be at least 1, got 0"),
         (5, "must be at most 4, got 5"),
-        ("many", "must be an integer, got 'many'"),
-        (True, "must be an integer, got True"),
-        (None, "must be an integer, got None"),
-        (2.5, "must be an integer, got 2.5"),
-        ("2.5", "must be an integer, got '2.5'"),
+        ("many", "must be an integer from 1 to 4, got 'many'"),
+        (True, "must be an integer from 1 to 4, got True"),
+        (None, "must be an integer from 1 to 4, got None"),
+        (2.5, "must be an integer from 1 to 4, got 2.5"),
+        ("2.5", "must be an integer from 1 to 4, got '2.5'"),
+        ("1e30", "must be an integer from 1 to 4, got '1e30'"),
+        (1e30, "must be at most 4, got 1e+30"),
+        (-1e30, "must be at least 1, got -1e+30"),
+        (10**40, "must be at most 4, got a number of many digits"),
+        ("1" + "0" * 40, "must be at most 4, got a number of 41 digits"),
+        ("-" + "9" * 40, "must be at least 1, got a number of 40 digits"),
+        (float("inf"), "must be an integer from 1 to 4, got inf"),
     ],
 )
 def test_int_errors(value: object, words: str) -> None:
@@ -63,10 +70,21 @@ def test_int_errors(value: object, words: str) -> None:
     assert "demo: option 'players' " + words in str(info.value)
 
 
-def test_int_without_upper_bound() -> None:
-    assert check(limit=10**6)["limit"] == 10**6
+def test_int_bounds_hold_for_every_input_form() -> None:
+    assert check(limit=5000)["limit"] == check(limit="5000")["limit"] == check(limit=5000.0)["limit"] == 5000
+    for bad in (5001, "5001", 5001.0, 10**6):
+        with pytest.raises(OptionError, match="option 'limit' must be at most 5000") as info:
+            check(limit=bad)
+        assert info.value.option == "limit" and info.value.options == ("limit",)
     with pytest.raises(OptionError, match="at least 1"):
         check(limit=-3)
+
+
+def test_a_whole_number_option_must_declare_both_bounds() -> None:
+    with pytest.raises(ValueError, match="needs both min and max"):
+        Option("limit", 100, "turn limit", min=1)
+    with pytest.raises(ValueError, match="needs both min and max"):
+        Option("limit", 100, "turn limit", max=100)
 
 
 @pytest.mark.parametrize(
@@ -113,7 +131,7 @@ def test_unknown_option_lists_the_known_ones() -> None:
 def test_describe() -> None:
     assert SPEC[0].describe() == "players=2 (1..4): number of players"
     assert SPEC[1].describe() == "variant=standard (standard | care-bear): rules variant"
-    assert SPEC[4].describe() == "limit=100 (1..): turn limit"
+    assert SPEC[4].describe() == "limit=100 (1..5000): turn limit"
     assert SPEC[2].kind is bool and SPEC[0].kind is int and SPEC[3].kind is str
 
 

@@ -423,3 +423,48 @@ def test_p13_learning_a_decks_order_is_not_a_leak() -> None:
     for k in range(12):
         s = arrange(new(players=1), dungeon=[CHALICE, LANTERN, -1, -1, -1, -1], deck=[PACT, OFFERING, SHARPEN, 41])
         check_perturbation(s, 0, Rng(k), steps=10)
+
+
+# ---------------------------------------------------------------- P8 where each player's lanes lie
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_p8_lanes_seen_place_every_players_lanes_on_the_readers_dungeon(config: dict[str, Any]) -> None:
+    """Each player's ``lanes_seen`` says where its lanes 1..3 (a weapon's range) lie on the dungeon as
+    drawn for the reader (rows far to near, the reader's lanes left to right): a column, numbered as
+    the reader numbers its lanes, or a row (a seat at the reader's left or right). The page lays the
+    weapons out there, as on the table."""
+    g = cardtable.load("mephisto", **config)
+    assert isinstance(g, Mephisto)
+    s = played(config, 3, 40)
+    for reader in [None, *range(g.players)]:
+        me = 0 if reader is None else reader
+        picture = g.board.picture[me]
+        view = s.view(reader)
+        assert [p["sits"] in ("you", "near side") for p in view["players"]].count(True) == 1
+        for owner, row in enumerate(view["players"]):
+            seen = row["lanes_seen"]
+            assert len(seen) == 3
+            for lane, where in enumerate(seen, start=1):
+                owned = set(g.board.lane_spaces[owner][lane])
+                if "lane" in where:
+                    column = {cell[1] for r in picture for cell in r if cell[2] == where["lane"] and cell[1] >= 0}
+                    assert column == owned, (reader, owner, lane, where)
+                else:
+                    (cells,) = [r for r in picture if r[0][3] == where["row"]]
+                    assert {cell[1] for cell in cells if cell[1] >= 0} == owned, (reader, owner, lane, where)
+                if owner == me:
+                    assert where == {"lane": lane}
+            for card in row["in_play"]:
+                if card["type"] == "weapon":
+                    where = seen[card["range"] - 1]
+                    if "lane" in where:
+                        assert card["lane"].startswith(f"lane {where['lane']}")
+                    else:
+                        assert "(the row" in card["lane"] or "(the middle row" in card["lane"]
+    if g.players == 2 and config.get("lane-view") != "shared":
+        assert s.view(0)["players"][1]["lanes_seen"] == [{"lane": 3}, {"lane": 2}, {"lane": 1}]
+    if g.players == 2 and config.get("lane-view") == "shared":
+        assert s.view(0)["players"][1]["lanes_seen"] == [{"lane": 1}, {"lane": 2}, {"lane": 3}]
+    if g.players == 4:
+        left = s.view(0)["players"][1]
+        assert left["sits"] == "on your left"
+        assert left["lanes_seen"] == [{"row": "far"}, {"row": "middle"}, {"row": "near"}]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -36,17 +37,6 @@ def test_one_worker_and_two_workers_give_identical_results(tmp_path: Path) -> No
     assert [r["index"] for r in a] == list(range(24))
     recs = sorted((tmp_path / "b" / "records.jsonl").read_text().splitlines())
     assert recs == sorted((tmp_path / "a" / "records.jsonl").read_text().splitlines())
-
-
-def test_ray_backend_gives_identical_results(tmp_path: Path) -> None:
-    ray = pytest.importorskip("ray", reason="ray is not installed (pip install 'cardtable[ray]')")
-    plan = _plan(games=12)
-    run_plan(plan, tmp_path / "local", workers=1, progress=False)
-    try:
-        run_plan(plan, tmp_path / "ray", workers=2, backend="ray", progress=False, batch_size=4)
-    finally:
-        ray.shutdown()
-    assert _games(tmp_path / "ray") == _games(tmp_path / "local")
 
 
 def test_seats_rotate_and_seeds_pair_across_settings(tmp_path: Path) -> None:
@@ -173,8 +163,62 @@ def test_a_folder_of_an_older_format_is_refused_but_still_reported(tmp_path: Pat
     for line in lines:
         del line["forced"], line["cards"]
     (tmp_path / "results.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines))
-    with pytest.raises(ResumeRefused, match=r"results format cardtable-sim/1, this one writes cardtable-sim/2"):
+    with pytest.raises(ResumeRefused, match=r"results format cardtable-sim/1, this one writes cardtable-sim/3"):
         run_plan(_plan(games=3), tmp_path, workers=1, progress=False)
     report = build_report(tmp_path, plots=False)
     assert "per-card counts (made by an older cardtable)" in report.text
     assert report.analysis["settings"][0]["seat_names"] == ["P1", "P2"]
+
+
+def test_batches_hold_whole_game_indices_and_shrink_toward_the_end() -> None:
+    from cardtable.sim.run import make_batches
+    from cardtable.sim.store import Done
+
+    plan = make_plan("toy", games=400, seed=1, grid=parse_grid(["seats=random;ismcts:iterations=2,random"]))
+    done = Done(2, 400)
+    done.add(0, 3)  # a resumed run: game 3 of setting 0 is on disk already
+    batches = make_batches(plan, done, workers=2)
+    games = [g for b in batches for g in b]
+    assert sorted(games) == sorted((s, i) for s in range(2) for i in range(400) if (s, i) != (0, 3))
+    for b in batches:  # every pending setting of an index in the same batch
+        indices = {i for _, i in b}
+        assert sorted(b) == sorted((s, i) for i in indices for s in range(2) if (s, i) != (0, 3))
+    sizes = [len(b) for b in batches]
+    assert sizes[0] > sizes[-1] and all(b <= a + 1 for a, b in itertools.pairwise(sizes))
+    assert max(sizes) <= 250 and sizes[-1] <= 2
+    fixed = make_batches(plan, done, workers=2, size=10)
+    assert all(len(b) <= 10 for b in fixed) and sum(map(len, fixed)) == len(games)
+
+
+def _report_json(folder: Path, aggregate: Any = None) -> dict[str, Any]:
+    a = build_report(folder, plots=False, aggregate=aggregate).analysis
+    for s in a["settings"]:
+        s.pop("seconds")
+    return a
+
+
+def test_the_report_of_a_run_is_the_same_from_its_workers_and_from_its_file(tmp_path: Path) -> None:
+    from cardtable.sim.plan import parse_compare
+
+    plan = make_plan("toy", games=40, seed=4, seats="ismcts:iterations=4,random", compare=())
+    one = run_plan(plan, tmp_path / "one", workers=1, progress=False)
+    two = run_plan(plan, tmp_path / "two", workers=2, progress=False, batch_size=3)
+    from_file = _report_json(tmp_path / "two")
+    assert _report_json(tmp_path / "two", two.aggregate) == from_file == _report_json(tmp_path / "one", one.aggregate)
+    # And with paired arms split across an interruption and a resume.
+    arms = make_plan("mephisto", games=12, seed=2, compare=parse_compare(["Imp.attack=30"]))
+    whole = run_plan(arms, tmp_path / "whole", workers=2, progress=False)
+
+    def stop(written: int) -> None:
+        if written >= 9:
+            raise Interrupt
+
+    with pytest.raises(Interrupt):
+        run_plan(arms, tmp_path / "cut", workers=1, progress=False, batch_size=3, on_batch=stop)
+    # Cut the last line too, so a pair is split between the folder and the resumed run.
+    results = tmp_path / "cut" / "results.jsonl"
+    results.write_text("".join(results.read_text().splitlines(keepends=True)[:-1]))
+    resumed = run_plan(arms, tmp_path / "cut", workers=2, progress=False)
+    assert resumed.already_done == 9 and resumed.aggregate is not None and not resumed.aggregate.pending
+    expected = _report_json(tmp_path / "whole", whole.aggregate)
+    assert _report_json(tmp_path / "cut", resumed.aggregate) == expected == _report_json(tmp_path / "cut")

@@ -37,14 +37,17 @@ def missing() -> str | None:
     except ImportError:
         return "psycopg is not installed (pip install '.[test]')"
     if _bindir() is None:
-        return "no PostgreSQL server binaries (apt-get install postgresql)"
+        return "no PostgreSQL server binaries: install Debian's postgresql (apt-get install postgresql)"
     if os.geteuid() == 0:
         try:
             import pwd
 
             pwd.getpwnam("postgres")
         except KeyError:
-            return "running as root and there is no 'postgres' user to run the server as"
+            return (
+                "running as root and there is no 'postgres' user to run the server as: install Debian's "
+                "postgresql (apt-get install postgresql), which creates it"
+            )
     return None
 
 

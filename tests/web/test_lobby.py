@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from fastapi.testclient import TestClient
 
 import cardtable
@@ -104,3 +105,73 @@ def test_pages_are_served(client: TestClient) -> None:
     for path in ("/", "/table/abc", "/static/table.js", "/static/lobby.js", "/static/render/generic.js"):
         r = client.get(path)
         assert r.status_code == 200, path
+
+
+# -- the create form: options in words, errors next to their fields (issue 19) ---------------------------
+
+
+def test_games_describe_each_option_in_words_grouped_with_defaults_and_bounds(client: TestClient) -> None:
+    out = client.get("/api/games").json()
+    built_in = [g for g in out["games"] if g["id"] in cardtable.games.builtin()]  # not other tests' toy games
+    assert [g["id"] for g in built_in] == [g for g in cardtable.games.builtin() if g in cardtable.available()]
+    for game in built_in:
+        assert game["groups"][0] == "Players", game["id"]
+        for option in game["options"]:
+            assert option["label"] and option["group"] in game["groups"]
+            assert isinstance(option["advanced"], bool)
+            if option["kind"] == "int":
+                assert option["min"] is not None and option["max"] is not None
+            if option["choices"] is not None:
+                assert len(option["choice_labels"]) == len(option["choices"])
+    mcg = next(g for g in out["games"] if g["id"] == "mr-card-game")
+    tie = next(o for o in mcg["options"] if o["name"] == "march-tie")
+    assert tie["label"] == "What happens when the March ties" and tie["advanced"]
+    assert tie["choice_labels"][0] == "The tied players share the win"
+    # What a first game sets is not folded away; the 21 advanced options of Mr. Card Game are.
+    shown = [o["name"] for o in mcg["options"] if not o["advanced"]]
+    assert shown == ["players", "sorceress", "first-player"]
+    assert len(mcg["options"]) == 24
+
+
+@pytest.mark.parametrize("value", [1e30, 10**40, "1e30", "10**40", 2001, -(10**40)])
+def test_an_unbounded_number_is_refused_naming_its_field(client: TestClient, value: object) -> None:
+    body = {"game": "doctor-strange", "options": {"turn-limit": value}, "seats": ["me", "random"]}
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 400
+    out = r.json()
+    assert out["field"] == "turn-limit" and out["fields"] == ["turn-limit"]
+    assert "option 'turn-limit' must be" in out["error"]
+    assert "at most 2000" in out["error"] or "at least 2," in out["error"] or "from 2 to 2000" in out["error"]
+    r = client.post("/api/seat-names", json={"game": "doctor-strange", "options": {"victory-from": value}})
+    assert r.status_code == 400 and r.json()["field"] == "victory-from"
+    assert client.get("/api/tables").json()["tables"] == []
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "fields"),
+    [
+        ("mephisto", {"teams": True}, ["teams", "players"]),
+        ("mephisto", {"players": 1, "variant": "care-bear"}, ["variant", "players"]),
+        ("mr-card-game", {"quests-before-march": True}, ["quests-before-march", "bosses"]),
+        ("mr-card-game", {"store-used": "removed"}, ["store-used", "mr-store"]),
+        ("mr-card-game", {"cards": "/etc/passwd"}, ["cards"]),
+    ],
+)
+def test_a_combination_error_names_every_field_involved(
+    client: TestClient, game: str, options: dict[str, object], fields: list[str]
+) -> None:
+    players = {"mephisto": 4 if options.get("teams") else 1 if options.get("players") == 1 else 2}.get(game, 2)
+    r = client.post("/api/tables", json={"game": game, "options": options, "seats": ["me"] * players})
+    assert r.status_code == 400
+    out = r.json()
+    assert out["fields"] == fields and out["field"] == fields[0], out
+    assert set(out) == {"error", "field", "fields"}
+
+
+def test_a_bad_seat_spec_names_the_seat(client: TestClient) -> None:
+    r = client.post("/api/tables", json={"game": "mephisto", "options": {}, "seats": ["me", "ismcts:ms=-3"]})
+    assert r.status_code == 400
+    out = r.json()
+    assert out["field"] == "seats" and out["seat"] == 1 and out["error"].startswith("seat P2: ")
+    r = client.post("/api/tables", json={"game": "mephisto", "options": {}, "seats": ["", "me"]})
+    assert r.status_code == 400 and r.json()["seat"] == 0

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardtable.agents.base import Agent
-from cardtable.engine.errors import OptionError
+from cardtable.engine.errors import OptionError, did_you_mean
 from cardtable.engine.game import Game, State
 
 
@@ -28,7 +28,8 @@ def _number(agent: str, key: str, text: str, kind: type[int] | type[float]) -> f
     try:
         return kind(text)
     except ValueError:
-        raise OptionError(f"agent {agent!r}: option {key!r} must be a {kind.__name__}, got {text!r}") from None
+        what = "a whole number" if kind is int else "a number"
+        raise OptionError(f"agent {agent!r}: option {key!r} must be {what}, got {text!r}") from None
 
 
 def _ismcts(game: Game, seed: int, **opts: Any) -> Agent:
@@ -41,7 +42,8 @@ def _ismcts(game: Game, seed: int, **opts: Any) -> Agent:
     known = ("iterations", "ms", "c", "rollout", "depth", "prior")
     unknown = [k for k in opts if k not in known]
     if unknown:
-        raise OptionError(f"agent 'ismcts': unknown option(s) {', '.join(unknown)}; it takes {', '.join(known)}")
+        hint = did_you_mean(unknown[0], known) if len(unknown) == 1 else ""
+        raise OptionError(f"agent 'ismcts': unknown option(s) {', '.join(unknown)}{hint}; it takes {', '.join(known)}")
     iterations = int(_number("ismcts", "iterations", str(opts.get("iterations", 1000)), int))
     if iterations < 1:
         raise OptionError(f"agent 'ismcts': iterations must be at least 1, got {iterations}")
@@ -155,5 +157,6 @@ def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
     name, opts = parse_spec(spec)
     factory = AGENTS.get(name)
     if factory is None:
-        raise OptionError(f"unknown agent {name!r}; known agents: {', '.join(sorted(AGENTS))}")
+        hint = did_you_mean(name, AGENTS)
+        raise OptionError(f"unknown agent {name!r}{hint}; known agents: {', '.join(sorted(AGENTS))}")
     return factory(game, seed, **opts)

@@ -13,6 +13,11 @@ from cardtable.engine.errors import quoted
 from cardtable.engine.files import RECORD_LIMIT, read_regular_file
 from cardtable.engine.game import JSON
 
+CARD_HELP = (
+    "what-if card edit CARD.FIELD=VALUE (repeatable): play with a number on a card changed, without editing "
+    "the card file, e.g. --card 'Witch.attack=10'; CARD#N edits only the N-th copy of that name"
+)
+
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--players``, ``--variant`` and repeatable ``-o key=value`` to a subcommand."""
@@ -27,6 +32,16 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="set any game option (repeatable), e.g. -o turn-limit=40",
     )
+
+
+def add_card_edits(parser: argparse.ArgumentParser) -> None:
+    """Add repeatable ``--card EDIT`` (what-if card edits, read with :func:`card_edits`) to a subcommand."""
+    parser.add_argument("--card", dest="card_edits", action="append", default=[], metavar="EDIT", help=CARD_HELP)
+
+
+def card_edits(args: argparse.Namespace) -> list[str]:
+    """The what-if card edits a subcommand's ``--card`` flags name (checked when the game loads)."""
+    return list(getattr(args, "card_edits", None) or [])
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:
@@ -55,9 +70,10 @@ def game_options(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
-def load_game(game_id: str, options: dict[str, Any]) -> Game:
-    """Load a game, turning any failure into a :class:`CardtableError` with a one-line message."""
-    return cardtable.load(game_id, **options)
+def load_game(game_id: str, options: dict[str, Any], edits: list[str] | None = None) -> Game:
+    """Load a game (with what-if card ``edits``), turning any failure into a :class:`CardtableError`
+    with a one-line message."""
+    return cardtable.load(game_id, card_edits=edits or (), **options)
 
 
 def read_record(path: str) -> dict[str, JSON]:

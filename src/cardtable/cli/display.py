@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from typing import Literal, overload
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
@@ -13,11 +15,18 @@ from rich.text import Text
 from cardtable.cli.render.generic import compact, label
 from cardtable.engine import Action, Game, Option, Result
 
+CARD_MARK = re.compile(r" \(card (\d+)\)")
+
+
+def described(game: Game, action: Action) -> str:
+    """An action for the list of choices: its description, a card's ``(card 17)`` as ``#17``."""
+    return CARD_MARK.sub(r" #\1", game.describe_action(action))
+
 
 def action_cells(game: Game, action: Action) -> tuple[str, str]:
-    """The description (``play Greataxe (card 17)``) and, when it differs, the text form to type."""
-    described = game.describe_action(action)
-    return described, ("" if described == action.text else action.text)
+    """The description (``play Greataxe #17``) and, when it differs, the text form to type."""
+    said = described(game, action)
+    return said, ("" if said == action.text else action.text)
 
 
 LONG_LIST = 16
@@ -44,21 +53,42 @@ def shared_words(texts: Sequence[str]) -> tuple[str, str]:
     return texts[0][:head], texts[0][len(texts[0]) - tail :] if tail else ""
 
 
+@overload
 def actions_table(
-    game: Game, actions: Sequence[Action], width: int = 80, max_rows: int | None = None, compact: bool = False
-) -> RenderableType:
+    game: Game, actions: Sequence[Action], width: int = ..., max_rows: int | None = ..., compact: bool = ...
+) -> RenderableType: ...
+
+
+@overload
+def actions_table(
+    game: Game, actions: Sequence[Action], width: int, max_rows: int | None, compact: bool, *, count: Literal[True]
+) -> tuple[RenderableType, int]: ...
+
+
+def actions_table(
+    game: Game,
+    actions: Sequence[Action],
+    width: int = 80,
+    max_rows: int | None = None,
+    compact: bool = False,
+    *,
+    count: bool = False,
+) -> RenderableType | tuple[RenderableType, int]:
     """The legal actions numbered from 1 (the numbers a person types), with their text forms.
 
     A long list (a search through a deck, any list taller than ``max_rows``, or any list at all when
     ``compact``) is drawn in columns fitting ``width``, numbers and what differs only, the words all
     choices share said once above them (for a long list). With ``max_rows``, a list still taller
     than that shows its first choices and says how to see or narrow the rest; the numbers never
-    change, so any number of the whole list may be typed."""
+    change, so any number of the whole list may be typed. With ``count``, also how many of the
+    choices (the first ones) the drawing shows."""
     if compact or len(actions) > LONG_LIST or (max_rows is not None and len(actions) > max_rows):
-        described = [game.describe_action(a) for a in actions]
-        head, tail = shared_words(described)
+        said = [described(game, a) for a in actions]
+        # A short list keeps every choice's words whole; a long one (a search through a deck) says
+        # the words all its choices share once, above them.
+        head, tail = shared_words(said) if len(actions) > LONG_LIST else ("", "")
         digits = len(str(len(actions)))
-        cells = [f"{n:>{digits}}. {d[len(head) : len(d) - len(tail)]}" for n, d in enumerate(described, 1)]
+        cells = [f"{n:>{digits}}. {d[len(head) : len(d) - len(tail)]}" for n, d in enumerate(said, 1)]
         gap = 3
         columns = max(1, (width + gap) // (max(len(c) for c in cells) + gap))
         rows = -(-len(cells) // columns)
@@ -70,25 +100,47 @@ def actions_table(
         lines: list[RenderableType] = [
             Columns([Text(c) for c in shown], column_first=True, padding=(0, gap), width=None),
         ]
-        if len(actions) > LONG_LIST or head or tail:
+        if head or tail:
             note = f"{shared}: {len(actions)} choices; type a number or a few letters of a name"
             lines.insert(0, Text(note, style="italic"))
         if len(shown) < len(cells):
             lines.append(
                 Text(
-                    f"… and {len(cells) - len(shown)} more ({len(shown) + 1}-{len(cells)}): "
-                    "type `choices` for the whole list, or a few letters of a name",
+                    f"… and {len(cells) - len(shown)} more ({len(shown) + 1}-{len(cells)}): `choices` lists them all",
                     style="italic",
                 )
             )
-        return Group(*lines)
+        return (Group(*lines), len(shown)) if count else Group(*lines)
     table = Table.grid(padding=(0, 2))
     table.add_column(justify="right", style="bold cyan", no_wrap=True)
     table.add_column(overflow="fold")
     table.add_column(style="dim", no_wrap=True)
     for number, action in enumerate(actions, 1):
         table.add_row(f"{number}.", *(Text(c) for c in action_cells(game, action)))
-    return table
+    return (table, len(actions)) if count else table
+
+
+def grouped_actions(game: Game, actions: Sequence[Action]) -> RenderableType:
+    """The choices in fewer rows, numbers unchanged: consecutive choices that start with the same word
+    share one wrapped line headed by it (``unequip: 1. Sweet Ninja Sword #102 · 2. Derby #103``)."""
+    from cardtable.cli.render.faces import Flow
+
+    said = [described(game, a) for a in actions]
+    lines: list[RenderableType] = []
+    i = 0
+    while i < len(said):
+        verb = said[i].split()[0]
+        j = i
+        while j < len(said) and said[j].split()[0] == verb and " " in said[j]:
+            j += 1
+        if j - i >= 2:
+            items = [Text.assemble((f"{n + 1}.", "bold cyan"), " ", said[n].split(" ", 1)[1]) for n in range(i, j)]
+            lines.append(Flow(items, sep="  ", head=Text(f"{verb}: ", style="bold"), indent=4))
+            i = j
+        else:
+            lines.append(Text.assemble((f"{i + 1}.", "bold cyan"), " ", said[i]))
+            i += 1
+    return Group(*lines)
 
 
 def events_panel(lines: Sequence[str], title: str, first: int = 1, empty: str = "nothing new") -> RenderableType:

@@ -24,13 +24,16 @@ from rich.console import Console
 from cardtable import __version__
 from cardtable.cli.term import Terminal
 from cardtable.engine import CardtableError
+from cardtable.games import canonical_id
 
 COMMANDS: list[str] = [
     "cardtable.cli.games",
     "cardtable.cli.options",
+    "cardtable.cli.cards",
     "cardtable.cli.play",
     "cardtable.cli.replay",
     "cardtable.cli.simulate",
+    "cardtable.cli.tune",
     "cardtable.cli.report",
     "cardtable.cli.serve",
 ]
@@ -74,6 +77,9 @@ def main(argv: Sequence[str] | None = None, *, console: Console | None = None, s
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     args.term = Terminal(console, stdin)
     try:
+        if isinstance(getattr(args, "game", None), str):
+            # One spelling everywhere after this point: `Mephisto` and `mr_card_game` are accepted.
+            args.game = canonical_id(args.game)
         status: int = args.func(args)
     except CardtableError as exc:
         print(f"cardtable: error: {_one_line(exc)}", file=sys.stderr)

@@ -11,23 +11,37 @@ from __future__ import annotations
 import argparse
 import enum
 import secrets
+import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
 from cardtable.agents import Agent, Observation, make_agent
-from cardtable.cli.common import add_game_options, game_options, load_game, read_record, write_record
-from cardtable.cli.display import LONG_LIST, actions_table, configuration_text, events_panel, result_table
-from cardtable.cli.render import RenderContext, renderer_for
+from cardtable.cli.common import (
+    add_card_edits,
+    add_game_options,
+    card_edits,
+    game_options,
+    load_game,
+    read_record,
+    write_record,
+)
+from cardtable.cli.display import actions_table, configuration_text, events_panel, grouped_actions, result_table
+from cardtable.cli.look import find, visible
+from cardtable.cli.render import RenderContext, blocks_for, face_for, full_view, legend_for, renderer_for
+from cardtable.cli.render.faces import card_box
+from cardtable.cli.rules import show_rules
+from cardtable.cli.screen import Block, Form, block, compose
+from cardtable.cli.summary import summary_block
 from cardtable.cli.term import Terminal
-from cardtable.engine import Action, CardtableError, Game, IllegalAction, OptionError, State, Table, UndoRefused
-from cardtable.engine.actions import action_text
+from cardtable.cli.typed import Ask, Problem, pick, shown
+from cardtable.engine import Action, CardtableError, Game, OptionError, State, Table, UndoRefused
+from cardtable.engine.actions import CARD_PARAMS
 from cardtable.engine.record import replay
 from cardtable.games import game_class
 
@@ -35,17 +49,30 @@ HUMAN = "human"
 
 INPUT_HELP = """\
 at your decision, type:
-  a number          the numbered action
-  an action's text  e.g. `play card=3`, or `play 3` (values in order), or just its kind or the
-                    start of its description (`summon ogre`) when that names only one action
-  undo [N]          take back your last N decisions of this turn (not past a reveal or a die roll)
+  a number          the numbered choice
+  an action         its text (`play card=17`), or its kind with values in order (`play 17`, `fight 2`);
+                    a card's name (or its start) works wherever its number does (`loot hex`,
+                    `summon og`); the start of one choice's words acts too (`draw`, `end the turn`).
+                    Anything else never acts: a near miss asks "did you mean …? (y/n)".
+  look N, look NAME any card you can see, whole (hand, table, dungeon, map, trainer…); never acts
+  rules [CLAUSE]    the game's rules, clause by clause: `rules`, `rules M8.2`, `rules solitaire`
+  table [ZONE]      the whole table, every zone in full (`table dungeon`: one zone)
   log               your whole event log so far
-  view              draw the table again
-  choices           list every choice (a long list is cut short to fit the screen)
+  choices           every choice, in full
+  auto on|off       take a decision with one single choice by itself (on by default; see below)
+  undo [N]          take back your last N decisions of this turn (not past a reveal or a die roll)
   save [FILE]       write the record of the game so far
-  help              this list
+  ?, help           this list
   quit              leave the game (offers to save it)
   (`:undo`, `:quit`, ... always mean the command, even if a game had an action of that name)
+"""
+
+AUTO_HELP = """\
+auto-pass: a decision with exactly one legal choice (a window you can only pass, a forced move) is
+taken for you after a short pause, and the line it prints says what was taken. It reveals nothing:
+the engine still offers the decision to every seat in turn, every seat sees it taken as it would
+see any move, and the pause is the same whatever you hold. `auto off` (or `--no-auto-pass`) makes
+you confirm each one yourself.
 """
 
 SEATS_HELP = f"""\
@@ -59,28 +86,25 @@ seats:
   Two or more `human` seats play hot-seat: a "pass the device" screen hides each hand from the others.
 
 {INPUT_HELP}
+{AUTO_HELP}
 The seed is shown when the game ends (while it is in progress it would let anyone recompute every
 hidden card): --seed N with the same seats and inputs replays the same game.
 Exit status: 0 when the game ended or was left (quit, end of input), 1 when the --save file
 could not be written, 130 on Ctrl-C, 2 on a bad game, option, seat list or record.
 """
 
-COMMANDS_HELP = "Type a number or an action; or undo, log, view, choices, save, help, quit."
+COMMANDS_HELP = "a number or an action · look N · table · log · undo · ? help · quit"
 
 
 def commands_hint(undoable: int) -> str:
     """The one-line reminder under the choices; ``undo (N)`` when N decisions can be taken back."""
-    return COMMANDS_HELP if undoable == 0 else COMMANDS_HELP.replace("undo,", f"undo ({undoable}),", 1)
+    return "Type " + (COMMANDS_HELP if undoable == 0 else COMMANDS_HELP.replace("undo", f"undo ({undoable})", 1))
 
 
-SCREEN_ROWS = 50
-"""A decision's screen fits this many rows (or the terminal's height, if taller)."""
-EVENT_ROWS = 10
-"""Newest events shown at a decision; `log` shows them all."""
-MIN_CHOICE_ROWS = 8
+AUTO_PAUSE = 0.8
+"""Seconds a decision with a single choice stays on screen before it is taken (the same every time)."""
+MIN_CHOICE_ROWS = 3
 """A long list of choices cut to fit the screen keeps at least this many rows."""
-MIN_EVENT_ROWS = 2
-"""Events since a seat's last decision shown at least, when the screen is short of rows."""
 
 
 def add_parser(subparsers: Any) -> None:
@@ -101,11 +125,18 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--seed", type=int, help="seed of the deal (default: a random one, printed)")
     add_game_options(parser)
+    add_card_edits(parser)
     parser.add_argument("--save", metavar="FILE", help="write the game's record (JSON) here at the end or on quit")
     parser.add_argument(
         "--resume",
         metavar="FILE",
         help="continue the game of a saved record (its game, options and seed; GAME must match)",
+    )
+    parser.add_argument(
+        "--no-auto-pass",
+        dest="auto_pass",
+        action="store_false",
+        help="confirm every decision yourself, even one with a single choice (`auto off` during play)",
     )
 
 
@@ -131,6 +162,7 @@ def split_seats(text: str) -> list[str]:
 def plan_game(args: argparse.Namespace) -> tuple[Game, list[str], int, list[str]]:
     """The game, one seat spec per seat, the seed and the actions to resume from, per the arguments."""
     options = game_options(args)
+    edits = card_edits(args)
     seats = split_seats(args.seats)
     resume: list[str] = []
     seed = args.seed
@@ -138,7 +170,7 @@ def plan_game(args: argparse.Namespace) -> tuple[Game, list[str], int, list[str]
         record = read_record(args.resume)
         if record.get("game") != args.game:
             raise OptionError(f"{args.resume} is a record of {record.get('game')!r}, not of {args.game!r}")
-        if options:
+        if options or edits:
             raise OptionError("--resume takes the game's options from the record; do not give options too")
         if seed is not None and seed != record.get("seed"):
             raise OptionError("--resume takes the seed from the record; do not give --seed too")
@@ -148,12 +180,13 @@ def plan_game(args: argparse.Namespace) -> tuple[Game, list[str], int, list[str]
         # Check the record replays faithfully before seating anyone at it (names the diverging action).
         replay(record, log=False)
         options = dict(raw_options)
+        edits = [str(e) for e in record.get("card_edits") or ()]
         resume = [str(a) for a in actions]
     elif len(seats) > 1 and "players" not in options:
         cls: Any = game_class(args.game)
         if any(o.name == "players" for o in cls.OPTIONS):
             options["players"] = len(seats)
-    game = load_game(args.game, options)
+    game = load_game(args.game, options, edits)
     if len(seats) == 1 and game.players > 1:
         seats += ["random"] * (game.players - 1)
     if len(seats) != game.players:
@@ -161,60 +194,6 @@ def plan_game(args: argparse.Namespace) -> tuple[Game, list[str], int, list[str]
     if seed is None:
         seed = secrets.randbelow(2**31)
     return game, seats, seed, resume
-
-
-@dataclass(frozen=True)
-class Problem:
-    """Why a typed line names no single action (shown to the person, who types again)."""
-
-    message: str
-
-
-def pick(game: Game, legal: Sequence[Action], line: str) -> Action | str | Problem:
-    """Resolve what a person typed to one of the ``legal`` actions.
-
-    Accepted, in this order: an action's exact text (``play card=17``); its number in the list (1 =
-    first); the kind with its values in order (``play 17``, ``fight 2``); the start of exactly one
-    action's text (``draw``, ``play``); the start of exactly one action's description, in any case
-    (``summon ogre``), or else a part of exactly one (``amulet``: a search through a long list).
-    A number out of range or a start shared by several actions is a :class:`Problem`. Anything
-    else comes back as the canonical text, for the engine to reject with its own message.
-    """
-    words = line.split()
-    norm = " ".join(words)
-    by_text = {a.text: a for a in legal}
-    if norm in by_text:
-        return by_text[norm]
-    if norm.isdigit():
-        number = int(norm)
-        if 1 <= number <= len(legal):
-            return legal[number - 1]
-        return Problem(f"there is no choice {number}: type a number from 1 to {len(legal)}")
-    canonical = norm
-    params = game.actions.params.get(words[0])
-    if params and len(words) == 1 + len(params) and not any("=" in w for w in words[1:]):
-        canonical = action_text(words[0], params, words[1:])
-        if canonical in by_text:
-            return by_text[canonical]
-    matches = [a for a in legal if a.text.startswith(norm + " ")]
-    if not matches:
-        lowered = norm.lower()
-        described = [(a, game.describe_action(a).lower()) for a in legal]
-        matches = (
-            [a for a, d in described if d == lowered]
-            or [a for a, d in described if d.startswith(lowered)]
-            or [a for a, d in described if lowered in d]
-        )
-    if len(matches) == 1:
-        return matches[0]
-    if len(matches) > 1:
-        numbered = {a.text: n for n, a in enumerate(legal, 1)}
-        shown = "; ".join(f"{numbered[a.text]}. {game.describe_action(a)}" for a in matches[:8])
-        more = f"; and {len(matches) - 8} more" if len(matches) > 8 else ""
-        return Problem(
-            f"{line.strip()!r} could be any of {len(matches)} actions ({shown}{more}): type more, or a number"
-        )
-    return canonical
 
 
 class Outcome(enum.Enum):
@@ -229,7 +208,16 @@ class Session:
     """One game at the terminal: the table, who sits where, and what each person has already seen."""
 
     def __init__(
-        self, term: Terminal, game: Game, seats: list[str], seed: int, save: str | None, resume: list[str]
+        self,
+        term: Terminal,
+        game: Game,
+        seats: list[str],
+        seed: int,
+        save: str | None,
+        resume: list[str],
+        *,
+        auto_pass: bool = True,
+        pause: float | None = None,
     ) -> None:
         self.term = term
         self.console = term.console
@@ -249,9 +237,14 @@ class Session:
         self.seen: dict[int | None, int] = {s: 0 for s in self.humans}
         self.seen[None] = 0
         self.last_human: int | None = None
+        self.blocks = blocks_for(game.id)
         self.render = renderer_for(game.id)
-        # The view each person was last shown, so what did not change since can be folded.
+        self.face = face_for(game.id)
+        # The view each person was last shown, so what did not change since can be folded first.
         self.shown: dict[int, dict[str, Any]] = {}
+        self.auto = auto_pass
+        # The pause is a constant (never shorter for an empty hand); a script's input has no one to wait for.
+        self.pause = pause if pause is not None else (AUTO_PAUSE if term.interactive else 0.0)
 
     # -- the loop ----------------------------------------------------------------------------------
     def run(self) -> int:
@@ -267,6 +260,11 @@ class Session:
                 self.table.apply(self.bot_choice(agent, state, seat), seat)
                 if not self.humans:
                     self.print_new_events()
+                continue
+            if self.auto and len(state.legal_actions()) == 1:
+                if not self.auto_take(seat):
+                    self.console.print("Input ended: the game is left unfinished.")
+                    return self.leave(ask=False)
                 continue
             outcome = self.human_turn(seat)
             if outcome is Outcome.QUIT:
@@ -291,6 +289,33 @@ class Session:
         self.console.print(f"Seats: {who}", markup=False)
         if not self.humans:
             self.console.print("No human seat: watching the bots play (spectator view).")
+        elif self.auto:
+            self.console.print(
+                "A decision with a single choice is taken for you after a short pause (`auto off` to confirm "
+                "each yourself; `?` says why this reveals nothing).",
+                style="dim",
+            )
+
+    # -- a decision with one choice ------------------------------------------------------------------
+    def auto_take(self, seat: int) -> bool:
+        """Take ``seat``'s only choice after the pause, saying what it was; False when input ended
+        (at a hot-seat hand-over). The pause is the same whatever the seat holds: a forced pass and a
+        pass with cards in hand look alike to everyone watching."""
+        if len(self.humans) > 1 and seat != self.last_human and not self.pass_device(seat):
+            return False
+        self.last_human = seat
+        action = self.table.state.legal_actions()[0]
+        self.console.print(
+            Text.assemble(
+                (f"{self.game.seat_name(seat)} ▸ ", "bold"),
+                (shown(self.game, action), "cyan"),
+                ("  (the only choice: taken for you; `auto off` to confirm these yourself)", "dim"),
+            )
+        )
+        if self.pause > 0:
+            time.sleep(self.pause)
+        self.table.apply(action, seat)
+        return True
 
     # -- a person's decision -----------------------------------------------------------------------
     def human_turn(self, seat: int) -> Outcome:
@@ -326,127 +351,92 @@ class Session:
         self.term.clear()
         return ready is not None
 
-    def show_table(self, seat: int, fold: bool = True) -> None:
-        """The seat's table, what happened since its last decision, and its choices, on one screen.
+    def rows(self) -> int:
+        """The rows a decision's screen may take: the terminal's height."""
+        return max(12, self.console.height)
 
-        The screen fits :data:`SCREEN_ROWS` rows (or the terminal's height, if taller). When it would
-        not, in this order until it does: the zones whose contents did not change since this seat
-        last decided fold into one line; fewer of the newest events are shown (at least
-        :data:`MIN_EVENT_ROWS`); a long list of choices is cut; the choices are drawn in columns;
-        as few zones as it takes are folded, changed or not (the line says so); the list of choices
-        is cut to what is left. The
-        seat's own hand and the prompt never fold; ``view``, ``log`` and ``choices`` show it all."""
+    def named_cards(self) -> frozenset[int]:
+        """The cards the legal actions name (what the decision is about)."""
+        return self.cards_of(self.table.state.legal_actions())
+
+    def screen_blocks(self, seat: int) -> tuple[list[Block], frozenset[str]]:
+        """Everything a decision's screen may show, as blocks, and the view keys unchanged since the
+        seat's last decision. Marks the events shown as seen."""
         state = self.table.state
         view = state.view(seat)
-        since, lines = self.take_events(seat)
-        title = "Since your last decision"
-        events = self.events_block(lines, since, title)
-        choices = self.actions_block(seat)
-        drawn = self.render(view, RenderContext(self.game, seat))
         previous = self.shown.get(seat)
         self.shown[seat] = view
-        rows = max(SCREEN_ROWS, self.console.height if self.console.is_terminal else 0)
-
-        def fits() -> bool:
-            return self.height(drawn) + self.height(events) + self.height(choices) + 2 <= rows
-
-        def cut_choices() -> RenderableType:
-            frame = self.height(self.actions_block(seat, max_rows=1)) - 1  # title, notes, hint
-            spare = rows - 1 - self.height(drawn) - self.height(events) - frame
-            return self.actions_block(seat, max_rows=max(MIN_CHOICE_ROWS, spare))
-
-        if fold and not fits() and previous is not None:
-            unchanged = frozenset(k for k, v in view.items() if previous.get(k) == v)
-            drawn = self.render(view, RenderContext(self.game, seat, unchanged))
-        limit = EVENT_ROWS
-        while fold and not fits() and limit > MIN_EVENT_ROWS:
-            limit -= 1
-            events = self.events_block(lines, since, title, limit)
-        if fold and not fits() and len(state.legal_actions()) > LONG_LIST:
-            choices = cut_choices()  # a deck search gives up rows before the table does
-        if fold and not fits() and len(state.legal_actions()) > 3:
-            choices = self.actions_block(seat, compact=True)
-        if fold and not fits():
-            drawn = self.fold_to_fit(view, seat, rows - self.height(events) - self.height(choices) - 2)
-        if fold and not fits():
-            choices = cut_choices()
-        self.console.rule(Text(f"{self.game.seat_name(seat)}: your decision"))
-        self.console.print(drawn)
-        # What happened since, then the choices: the last lines on screen, next to the prompt.
-        self.console.print(events)
-        self.console.print(choices)
-
-    def fold_to_fit(self, view: dict[str, Any], seat: int, room: int) -> RenderableType:
-        """The table with as little folded as lets it fit ``room`` rows (or all a renderer can fold).
-
-        Greedy, one zone at a time: the smallest zone whose folding makes the table fit, else the
-        smallest of all, and again (small zones go before the big board a player looks at most);
-        when no single zone helps, everything foldable. Zones are folded whether or not they
-        changed; the line says so."""
-        note = "folded to fit the screen"
-        folded: frozenset[str] = frozenset()
-        drawn = self.render(view, RenderContext(self.game, seat))
-        height = self.height(drawn)
-        while height > room:
-            options = []
-            for key in view:
-                if key in folded:
-                    continue
-                trial = self.render(view, RenderContext(self.game, seat, folded | {key}, note))
-                gain = height - self.height(trial)
-                if gain > 0:
-                    options.append((gain, key, trial))
-            if not options:  # zones a renderer folds only together: fold them all
-                return self.render(view, RenderContext(self.game, seat, frozenset(view), note))
-            enough = [o for o in options if height - o[0] <= room]
-            gain, key, drawn = min(enough or options, key=lambda o: o[0])
-            folded |= {key}
-            height -= gain
-        return drawn
-
-    def height(self, renderable: RenderableType) -> int:
-        """Rows ``renderable`` takes on this console."""
-        return len(self.console.render_lines(renderable, self.console.options, pad=False))
-
-    def actions_block(self, seat: int, max_rows: int | None = None, compact: bool = False) -> RenderableType:
-        """The numbered choices and the commands; a long list is cut to ``max_rows`` rows; ``compact``
-        draws any list in columns."""
-        state = self.table.state
+        unchanged = frozenset(k for k, v in view.items() if previous is not None and previous.get(k) == v)
+        board = self.blocks(view, RenderContext(self.game, seat))
+        prompt = view.get("prompt")
         undoable = self.table.undoable(seat)
-        hint = commands_hint(undoable)
-        return Group(
-            Text("Your choices:", style="bold"),
-            actions_table(self.game, state.legal_actions(), self.console.width, max_rows, compact),
-            Text(hint, style="dim"),
+        first = self.seen.get(seat, 0) == 0
+        names = [self.game.seat_name(s) for s in range(self.game.players)]
+        blocks = [
+            *board,
+            summary_block(self.take_events(seat), names, deal=first, card_name=self.card_word),
+            block("prompt", Text(str(prompt or ""), style="bold yellow"), fold=None),
+            self.choices_block(),
+            # The commands' reminder goes first when rows are short (`?` is always there).
+            block("hint", Text(commands_hint(undoable), style="dim"), fold=12, zone=False),
+        ]
+        return blocks, unchanged
+
+    def show_table(self, seat: int) -> None:
+        """The seat's table, what happened since its last decision, the prompt and the choices, on one
+        screen: the blocks are fitted to the terminal's rows (one left for the input), in the richest
+        forms that fit, folding first what did not change and never a card the decision names;
+        ``table``, ``look``, ``log`` and ``choices`` show the rest."""
+        blocks, unchanged = self.screen_blocks(seat)
+        layout = compose(blocks, self.rows() - 1, self.console, unchanged=unchanged, named=self.named_cards())
+        for part in layout.parts:
+            self.console.print(part)
+
+    def card_word(self, card: int) -> str:
+        """A card an event this seat read names: its name (static data, no state is read)."""
+        names = self.game.card_names(card)
+        return names[0] if names else f"card {card}"
+
+    def choices_block(self) -> Block:
+        """The numbered choices: one a row with their text forms; in columns; or, on a screen too
+        short, the first rows of the columns with a note saying how to see the rest."""
+        game, legal, width = self.game, self.table.state.legal_actions(), self.console.width
+        forms = [Form(self.choices_drawn(actions_table(game, legal, width, None, False)), 0)]
+        forms.append(Form(self.choices_drawn(actions_table(game, legal, width, None, True)), 1))
+        forms.append(Form(grouped_actions(game, legal), 2))
+        # Cutting the list loses more than folding the map (`table map` shows it again): the choices
+        # are what the person types.
+        for loss, rows in zip((40, 42, 44), (8, 5, MIN_CHOICE_ROWS), strict=True):
+            cut, shown = actions_table(game, legal, width, rows, True, count=True)
+            forms.append(Form(self.choices_drawn(cut), loss, self.cards_of(legal[:shown])))
+        return Block("choices", tuple(forms), fold=None, cards=self.cards_of(legal))
+
+    def cards_of(self, actions: Sequence[Action]) -> frozenset[int]:
+        """The cards ``actions`` name."""
+        params = self.game.actions.params
+        return frozenset(
+            v
+            for a in actions
+            for p, v in zip(params.get(a.kind, ()), a.args, strict=False)
+            if p in CARD_PARAMS and isinstance(v, int)
         )
 
-    def show_actions(self, seat: int) -> None:
-        self.console.print(self.actions_block(seat))
+    @staticmethod
+    def choices_drawn(table: RenderableType) -> RenderableType:
+        return table
 
-    def take_events(self, seat: int | None) -> tuple[int, list[str]]:
-        """The events ``seat`` has not been shown yet (redacted for it), marked seen, with the
-        number of the first of them in the seat's whole log (0-based)."""
-        since = min(self.seen.get(seat, 0), self.log_length())
-        lines = list(self.table.events(seat, since))
-        self.seen[seat] = since + len(lines)
-        return since, lines
+    def show_actions(self) -> None:
+        self.console.print(
+            self.choices_drawn(actions_table(self.game, self.table.state.legal_actions(), self.console.width))
+        )
 
-    def events_block(self, lines: Sequence[str], since: int, title: str, limit: int = EVENT_ROWS) -> RenderableType:
-        """At most ``limit`` of ``lines``, the newest, with a note of how many more `log` shows."""
-        skipped = max(0, len(lines) - limit)
-        if skipped:
-            title = f"{title or 'Events'} (and {skipped} earlier: type `log` to read them)"
-        return events_panel(lines[skipped:], title or "Events", first=since + 1 + skipped)
-
-    def new_events(self, seat: int | None, title: str) -> RenderableType:
-        """The events ``seat`` has not been shown yet (redacted for it), marked seen; at most
-        :data:`EVENT_ROWS` of them, the newest, with a note of how many more `log` shows."""
-        since, lines = self.take_events(seat)
-        return self.events_block(lines, since, title)
-
-    def show_new_events(self, seat: int | None, title: str) -> None:
-        """Print the events ``seat`` has not been shown yet (see :meth:`new_events`)."""
-        self.console.print(self.new_events(seat, title))
+    def take_events(self, seat: int | None) -> list[tuple[str, str]]:
+        """The events ``seat`` has not been shown yet, as ``(kind, text)`` redacted for it, marked seen."""
+        log = self.table.state.log or []
+        since = min(self.seen.get(seat, 0), len(log))
+        out = [(e.kind, e.for_seat(seat)) for e in log[since:]]
+        self.seen[seat] = len(log)
+        return out
 
     def print_new_events(self) -> None:
         """Watching bots: new spectator events as plain numbered lines, as they happen."""
@@ -454,7 +444,7 @@ class Session:
         lines = self.table.events(None, since)
         for number, line in enumerate(lines, since + 1):
             row = RichTable.grid(padding=(0, 1))  # a grid, so a long line wraps under its text
-            row.add_column(justify="right", style="dim", width=4)
+            row.add_column(justify="right", style="dim", width=len(str(number)) + 1)
             row.add_column()
             row.add_row(str(number), Text(line))
             self.console.print(row)
@@ -469,42 +459,64 @@ class Session:
         legal = self.table.state.legal_actions()
         words = line.split()
         if not words:
-            self.show_actions(seat)
+            self.show_actions()
             return None
         exact = any(a.text == " ".join(words) for a in legal)
         command = words[0].lstrip(":").lower()
         if not exact and (words[0].startswith(":") or command in _COMMANDS):
             return self.command(seat, command, words[1:])
         picked = pick(self.game, legal, line)
+        card = self.names_a_card(seat, line)
         if isinstance(picked, Problem):
             self.error(picked.message)
+            if card:
+                self.console.print(Text(f"To look at a card, type: look {card}", style="cyan"))
             return None
-        try:
-            # Text that names no legal action still goes to the engine, for its MalformedAction or
-            # IllegalAction message (which never names a card this seat may not see).
-            self.table.apply(picked, seat)
-        except IllegalAction as exc:
-            # The engine speaks to programs ("see legal_actions()"); here the choices are on screen.
-            self.error(str(exc).replace("see legal_actions()", "listed above"))
-            return None
+        if isinstance(picked, Ask):
+            if card:
+                self.console.print(Text(f"(to look at a card instead, type: look {card})", style="cyan"))
+            answer = self.term.ask(f"[bold yellow]{escape(picked.question)}[/bold yellow]")
+            if answer is None:
+                return Outcome.EOF
+            if answer.strip().lower() not in ("y", "yes"):
+                self.console.print(Text("Not taken.", style="yellow"))
+                return None
+            picked = picked.action
+        self.table.apply(picked, seat)
         return Outcome.ACTED
+
+    def names_a_card(self, seat: int, line: str) -> str:
+        """What to ``look`` at when ``line`` (``card 211``, ``211``, ``hex``) names a card the seat can
+        see, else ``""``."""
+        cards = visible(self.table.state.view(seat))
+        words = [w for w in line.split() if w.lower() not in ("card", "look", "the", "at")]
+        query = " ".join(words)
+        return query if words and find(cards, query) else ""
 
     def command(self, seat: int, command: str, rest: list[str]) -> Outcome | None:
         if command in ("quit", "exit", "q"):
             return Outcome.QUIT
         if command in ("help", "h", "?"):
-            self.console.print(Text(INPUT_HELP.rstrip()))
+            self.help()
+            return None
+        if command == "look":
+            self.look(seat, " ".join(rest))
+            return None
+        if command == "rules":
+            show_rules(self.console, self.game.id, " ".join(rest))
+            return None
+        if command == "auto":
+            self.auto_command(rest)
             return None
         if command == "log":
             lines = self.table.events(seat, 0)
             self.console.print(events_panel(lines, f"{self.game.seat_name(seat)}'s log"))
             return None
         if command == "choices":
-            self.show_actions(seat)
+            self.show_actions()
             return None
         if command in ("view", "show", "table"):
-            self.console.print(self.render(self.table.state.view(seat), RenderContext(self.game, seat)))
-            self.show_actions(seat)
+            self.show_whole(seat, " ".join(rest))
             return None
         if command == "save":
             path = rest[0] if rest else self.save_path
@@ -514,24 +526,97 @@ class Session:
             self.save(path)
             return None
         if command == "undo":
-            count = 1
-            if rest:
-                if len(rest) != 1 or not rest[0].isdigit():
-                    self.error("undo takes one number: how many of your decisions to take back")
-                    return None
-                count = int(rest[0])
-            try:
-                self.table.undo(seat, count)
-            except UndoRefused as exc:
-                self.error(f"cannot undo: {exc}")
-                return None
-            # The log was rebuilt shorter; show only what is still news for this seat.
-            self.seen[seat] = min(self.seen[seat], self.log_length())
-            self.console.print(Text(f"Took back {count} decision(s).", style="bold yellow"))
-            self.show_table(seat)
+            self.undo(seat, rest)
             return None
         self.error(f"unknown command {command!r}. {COMMANDS_HELP}")
         return None
+
+    def help(self) -> None:
+        self.console.print(Text(INPUT_HELP.rstrip()))
+        legend = legend_for(self.game.id)
+        if legend:
+            self.console.print(Text.assemble(("card numbers: ", "bold"), legend))
+        state = "on" if self.auto else "off"
+        self.console.print(Text(AUTO_HELP.rstrip() + f"\nauto-pass is {state} now.", style="dim"))
+
+    def auto_command(self, rest: list[str]) -> None:
+        if rest and rest[0].lower() in ("on", "off"):
+            self.auto = rest[0].lower() == "on"
+        elif rest:
+            self.error("auto takes on or off: `auto on` takes single-choice decisions for you, `auto off` asks")
+            return None
+        state = (
+            "on: a decision with a single choice is taken for you" if self.auto else "off: you confirm every decision"
+        )
+        self.console.print(Text(f"auto-pass is {state}.", style="bold"))
+        return None
+
+    def undo(self, seat: int, rest: list[str]) -> None:
+        count = 1
+        if rest:
+            if len(rest) != 1 or not rest[0].isdigit():
+                self.error("undo takes one number: how many of your decisions to take back")
+                return None
+            count = int(rest[0])
+        try:
+            self.table.undo(seat, count)
+        except UndoRefused as exc:
+            self.error(f"cannot undo: {exc}")
+            return None
+        # The log was rebuilt shorter; show only what is still news for this seat.
+        self.seen[seat] = min(self.seen[seat], self.log_length())
+        self.console.print(Text(f"Took back {count} decision(s).", style="bold yellow"))
+        self.show_table(seat)
+        return None
+
+    def show_whole(self, seat: int, zone: str) -> None:
+        """``table``: every zone in full (it may scroll); ``table ZONE``: the zone(s) whose name starts so."""
+        view = self.table.state.view(seat)
+        blocks = self.blocks(view, RenderContext(self.game, seat))
+        if zone:
+            wanted = zone.lower()
+            chosen = [b for b in blocks if b.key.lower().startswith(wanted) or wanted in b.key.lower()]
+            if not chosen:
+                names = ", ".join(b.key for b in blocks if b.key != "header")
+                self.error(f"no zone called {zone!r}: the zones are {names}")
+                return
+            for b in chosen:
+                self.console.print(b.full)
+            return
+        self.console.print(full_view(blocks, view))
+        self.show_actions()
+
+    def look(self, seat: int, query: str) -> None:
+        """``look N`` / ``look NAME``: the card(s) drawn whole, from the seat's view; never acts."""
+        view = self.table.state.view(seat)
+        cards = visible(view)
+        if not query.strip():
+            self.error("look at which card? type `look 17` or `look ogre` (any card you can see)")
+            return
+        found = find(cards, query)
+        if not found:
+            self.error(f"no card you can see is called {query.strip()!r} or numbered so")
+            return
+        ctx = RenderContext(self.game, seat)
+        faces = {(c.name, self.face_key(c)) for c in found}
+        if len(faces) > 1:
+            listed = " · ".join(
+                f"{c.name}" + (f" #{c.id}" if c.id is not None else "") + f" ({c.where})" for c in found[:12]
+            )
+            more = f" · and {len(found) - 12} more" if len(found) > 12 else ""
+            self.error(
+                f"{query.strip()!r} could be any of {len(found)} cards: {listed}{more}; `look` one by its number"
+            )
+            return
+        first = found[0]
+        where = "; ".join(f"#{c.id} {c.where}" if c.id is not None else c.where for c in found)
+        width = min(self.console.width, 46)
+        self.console.print(card_box(self.face(first.card, ctx), width, where))
+
+    @staticmethod
+    def face_key(seen: Any) -> str:
+        """What makes two cards the same face: their data without the id and where they lie."""
+        return repr(sorted((k, repr(v)) for k, v in seen.card.items() if k != "id"))
 
     def error(self, message: str) -> None:
         self.console.print(Text("✗ " + message, style="bold red"))
@@ -546,7 +631,8 @@ class Session:
             # Hot-seat: the spectator's events since the earliest of the people's last decisions.
             self.seen[None] = min(self.seen[h] for h in self.humans)
         self.console.print(self.render(state.view(seat), RenderContext(self.game, seat)))
-        self.show_new_events(seat, "Since your last decision" if seat is not None else "Last events")
+        names = [self.game.seat_name(s) for s in range(self.game.players)]
+        self.console.print(summary_block(self.take_events(seat), names).full)
         labels = [spec if spec != HUMAN else "human" for spec in self.seats]
         self.console.print(result_table(self.game, state.result(), labels))
         self.console.print(
@@ -593,13 +679,30 @@ class Session:
         return True
 
 
-_COMMANDS = {"quit", "exit", "q", "help", "h", "?", "log", "view", "show", "table", "save", "undo", "choices"}
+_COMMANDS = {
+    "quit",
+    "exit",
+    "q",
+    "help",
+    "h",
+    "?",
+    "log",
+    "view",
+    "show",
+    "table",
+    "save",
+    "undo",
+    "choices",
+    "look",
+    "rules",
+    "auto",
+}
 
 
 def run(args: argparse.Namespace) -> int:
     game, seats, seed, resume = plan_game(args)
     term: Terminal = args.term
-    session = Session(term, game, seats, seed, args.save, resume)
+    session = Session(term, game, seats, seed, args.save, resume, auto_pass=args.auto_pass)
     try:
         return session.run()
     except KeyboardInterrupt:

@@ -17,7 +17,8 @@ from rich.text import Text
 
 from cardtable.cli.common import read_record
 from cardtable.cli.display import events_panel, result_table
-from cardtable.cli.render import RenderContext, renderer_for
+from cardtable.cli.render import RenderContext, blocks_for, renderer_for
+from cardtable.cli.screen import block, compose
 from cardtable.cli.term import Terminal
 from cardtable.engine import CardtableError, State, parse_seat
 from cardtable.engine.game import JSON
@@ -75,6 +76,7 @@ class Replayer:
         self.seat = seat
         self.reveal = reveal
         self.render = renderer_for(self.game.id)
+        self.blocks = blocks_for(self.game.id)
         self.steps = self._steps()
         self.opening = self._log_before_first_action()
 
@@ -102,36 +104,52 @@ class Replayer:
     def events(self, start: int, end: int) -> list[str]:
         return self.final.events(self.seat, start)[: end - start]
 
-    def show(self, k: int) -> None:
+    def show(self, k: int, fit: bool = False) -> None:
         """Position ``k``: the seat's view after action ``k``, then what that action was and caused.
 
         The action and its events come last, next to the prompt, where a terminal keeps them in sight.
-        """
+        With ``fit`` (stepping at a terminal) the position fits the terminal's rows, as a decision's
+        screen does in play: zones fold (``--to K`` prints the whole table)."""
         who = self.game.seat_name(self.seat) if self.seat is not None else "spectator"
-        self.console.rule(Text(f"action {k} of {self.total}  ·  seen by {who}"))
         state = self.state_at(k)
-        self.console.print(self.render(state.view(self.seat), RenderContext(self.game, self.seat)))
+        view = state.view(self.seat)
+        blocks = [
+            block("position", Text(f"action {k} of {self.total}  ·  seen by {who}", style="bold"), fold=None),
+            *self.blocks(view, RenderContext(self.game, self.seat)),
+        ]
         if state.is_over:
-            self.console.print(result_table(self.game, state.result()))
+            blocks.append(block("result", result_table(self.game, state.result()), fold=None))
         if k == 0:
-            self.console.print(events_panel(self.events(0, self.opening), "The deal", empty="no events"))
-            return
-        step = self.steps[k - 1]
-        actor = self.game.seat_name(step.actor) if step.actor is not None else "nobody"
-        if self.reveal or step.actor == self.seat:
-            described = self.game.describe_action(self.game.actions.parse(step.text))
-            text = "" if described == step.text else f"  [{step.text}]"
-            said = Text.assemble(f"Action {k}: ", (actor, "bold"), " chose ", (described, "cyan"), (text, "dim"))
+            deal = self.events(0, self.opening)
+            blocks.append(block("the deal", events_panel(deal, "The deal", empty="no events"), fold=20))
         else:
-            said = Text.assemble(f"Action {k}: ", (actor, "bold"), " acted")
-        self.console.print(said)
-        self.console.print(
-            events_panel(self.events(step.log_start, step.log_end), "Events", step.log_start + 1, "none")
-        )
+            step = self.steps[k - 1]
+            actor = self.game.seat_name(step.actor) if step.actor is not None else "nobody"
+            if self.reveal or step.actor == self.seat:
+                described = self.game.describe_action(self.game.actions.parse(step.text))
+                text = "" if described == step.text else f"  [{step.text}]"
+                said = Text.assemble(f"Action {k}: ", (actor, "bold"), " chose ", (described, "cyan"), (text, "dim"))
+            else:
+                said = Text.assemble(f"Action {k}: ", (actor, "bold"), " acted")
+            caused = self.events(step.log_start, step.log_end)
+            blocks.append(block("events", events_panel(caused, "Events", step.log_start + 1, "none"), fold=30))
+            blocks.append(block("action", said, fold=None))
+        if not fit:
+            if k == 0 or blocks[-1].key != "action":
+                parts = [b.full for b in blocks]
+            else:  # the action, then what it caused
+                parts = [b.full for b in blocks[:-2]] + [blocks[-1].full, blocks[-2].full]
+            self.console.rule(Text(f"action {k} of {self.total}  ·  seen by {who}"))
+            for part in parts[1:]:
+                self.console.print(part)
+            return
+        layout = compose(blocks, max(12, self.console.height) - 1, self.console)
+        for part in layout.parts:
+            self.console.print(part)
 
     def step_through(self, start: int = 0) -> int:
         k = start
-        self.show(k)
+        self.show(k, fit=self.term.interactive)
         while True:
             hint = "Enter = next, b = back, NUMBER = go to, q = quit"
             line = self.term.ask(f"[dim]{hint}[/dim] {escape(f'[{k}/{self.total}]')} > ")
@@ -147,7 +165,15 @@ class Replayer:
                     self.console.print(Text("This is the start of the game.", style="yellow"))
                     continue
                 k -= 1
-            elif line.isdigit() and 0 <= int(line) <= self.total:
+            elif line.isdigit():
+                if int(line) > self.total:
+                    self.console.print(
+                        Text(
+                            f"✗ {line} is out of range: this record has actions 0 to {self.total} (0 is the deal).",
+                            style="bold red",
+                        )
+                    )
+                    continue
                 k = int(line)
             else:
                 self.console.print(Text(f"✗ not understood: {line!r}. {hint}.", style="bold red"))
@@ -155,7 +181,7 @@ class Replayer:
             # Flip to the next position on a clean screen (a no-op when output is not a terminal).
             if self.console.is_terminal:
                 self.console.clear()
-            self.show(k)
+            self.show(k, fit=self.term.interactive)
 
     def print_all(self) -> int:
         """The whole game at once: every event as the seat saw it, the final view and the result."""

@@ -91,6 +91,14 @@ def add_parser(subparsers: Any) -> None:
         "default 127.0.0.1); the per-client limits count that client",
     )
     parser.add_argument(
+        "--rematch-reserve",
+        type=float,
+        default=600.0,
+        metavar="S",
+        help="seconds a rematch's seats stay reserved for the finished game's players before anyone may take "
+        "them (default 600; 0: not reserved)",
+    )
+    parser.add_argument(
         "--compress",
         action="store_true",
         help="compress WebSocket messages (permessage-deflate): less traffic for far-away players, more CPU; "
@@ -225,6 +233,9 @@ def run(args: argparse.Namespace) -> int:
     if args.bot_delay < 0 or (args.bot_workers is not None and args.bot_workers < 1):
         print("cardtable: error: --bot-delay must be at least 0 and --bot-workers at least 1", file=sys.stderr)
         return 2
+    if not 0 <= args.rematch_reserve <= 7 * 86400:
+        print("cardtable: error: --rematch-reserve must be 0..604800 seconds", file=sys.stderr)
+        return 2
     _raise_file_limit()
     try:
         limits = Limits(**{f.name: getattr(args, f.name) for f in fields(Limits)})
@@ -255,7 +266,13 @@ def run(args: argparse.Namespace) -> int:
         storage.close()
     penalties: dict[str, float] = {}  # addresses closed for flooding: the app writes, the guard refuses
     app = create_app(
-        url, bot_workers=args.bot_workers, bot_delay=args.bot_delay, limits=limits, policy=policy, penalties=penalties
+        url,
+        bot_workers=args.bot_workers,
+        bot_delay=args.bot_delay,
+        rematch_reserve=args.rematch_reserve,
+        limits=limits,
+        policy=policy,
+        penalties=penalties,
     )
     sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -5,6 +5,9 @@ line per game), ``records.jsonl`` with ``--records``, and the report (``report.h
 ``report.json``, ``summary.txt``). Running the same command again resumes an interrupted run; a
 folder holding a run with other parameters is refused.
 
+``--card EDIT`` plays every game with a card changed; ``--compare CARD.FIELD=V1,V2`` plays the game as
+filed and with each value on the same deals and seats, and the report opens with the shifts.
+
 Everything that can fail without playing a game fails first, with one line: a bad option or agent
 spec, and (unless ``--no-plots`` or ``--no-report``) a matplotlib that cannot be imported, so no
 folder is started that the run could not finish.
@@ -16,8 +19,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from cardtable.cli.common import add_game_options, game_options
-from cardtable.sim.plan import make_plan, parse_grid
+from cardtable.cli.common import add_card_edits, add_game_options, card_edits, game_options
+from cardtable.sim.plan import make_plan, parse_compare, parse_grid
 from cardtable.sim.report import build_report, require_plotting
 from cardtable.sim.run import default_workers, run_plan
 
@@ -32,7 +35,8 @@ def add_parser(subparsers: Any) -> None:
         "paired comparisons of the settings, figures and a self-contained HTML page. Agent specs: random, "
         "heuristic, ismcts[:iterations=N,ms=T,c=X,rollout=random|heuristic].",
         epilog="Examples: cardtable simulate mephisto --games 1000 --seats ismcts:iterations=200,heuristic; "
-        "cardtable simulate army-of-darkness --grid players=2,4,6 --games 500",
+        "cardtable simulate army-of-darkness --grid players=2,4,6 --games 500; "
+        "cardtable simulate mephisto --compare 'Witch.attack=8,10' --games 2000",
     )
     parser.add_argument("game", help="game id (see `cardtable games`)")
     parser.add_argument("--games", "-n", type=int, default=100, metavar="N", help="games per setting (default 100)")
@@ -43,6 +47,15 @@ def add_parser(subparsers: Any) -> None:
         help="comma-separated agent specs, one per seat or one for all (default random)",
     )
     add_game_options(parser)
+    add_card_edits(parser)
+    parser.add_argument(
+        "--compare",
+        action="append",
+        default=[],
+        metavar="CARD.FIELD=V1,V2",
+        help="what if: also play the game with this card field at each value, on the same deals and seats, "
+        "and report the shift in every headline figure (repeat for a grid of edits), e.g. 'Witch.attack=10'",
+    )
     parser.add_argument(
         "--grid",
         action="append",
@@ -87,6 +100,8 @@ def run(args: argparse.Namespace) -> int:
         grid=parse_grid(args.grid),
         records=args.records,
         max_decisions=args.max_decisions,
+        card_edits=card_edits(args),
+        compare=parse_compare(args.compare),
     )
     out: Path = args.out if args.out is not None else Path(f"sim-{args.game}")
     workers = args.workers if args.workers is not None else default_workers()
@@ -107,6 +122,6 @@ def run(args: argparse.Namespace) -> int:
     if summary.repaired:
         print(f"an unfinished last line in {out / 'results.jsonl'} was cut off; that game was played again")
     if not args.no_report:
-        print(build_report(out, plots=plots).text)
+        print(build_report(out, plots=plots, aggregate=summary.aggregate).text)
         print(f"\nreport: {out / 'report.html'}")
     return 0

@@ -10,7 +10,9 @@ Text form: ``kind`` followed by ``name=value`` pairs in the declared order, e.g.
 when it is written in ASCII digits (an optional ``-`` and at most 18 digits); anything else is text,
 so ``card=²`` or a thousand-digit number is an action the game does not have, never a crash.
 Values that name a seat are written as people number seats: ``P1``..``Pn`` (see
-:mod:`cardtable.engine.seats`).
+:mod:`cardtable.engine.seats`). A card parameter may also be given by the card's name
+(``loot card=hex``): :func:`resolve_named` finds it among the legal actions, so a name only ever
+picks a card the deciding seat may name now.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 
-from cardtable.engine.errors import MalformedAction, quoted
+from cardtable.engine.errors import IllegalAction, MalformedAction, quoted
 
 ArgValue = int | str
 
@@ -135,6 +137,11 @@ class ActionSpace:
             elif numeric and _LONG_NUMBER.fullmatch(str(value)):
                 # Too many digits to read as a number at all: still a number, just far out of range.
                 problem = f"{param}={quoted(value, 20)} is out of range ({param} is {_domain(seen)})"
+            elif numeric and param in CARD_PARAMS:
+                problem = (
+                    f"{param}={quoted(value, 20)} is neither a card's number ({param} is {_domain(seen)}) "
+                    "nor the name of a card the deciding seat may name now"
+                )
             elif numeric:
                 problem = f"{param}={quoted(value, 20)} is not a number ({param} is {_domain(seen)})"
             else:
@@ -206,3 +213,94 @@ def _domain(values: set[ArgValue]) -> str:
     shown = [str(n) for n in numbers] + words
     more = f", … ({len(shown)} values)" if len(shown) > 12 else ""
     return "one of " + ", ".join(shown[:12]) + more
+
+
+CARD_PARAMS = frozenset({"card"})
+"""Parameters whose values are card ids, and so may be given by a card's name instead."""
+NAMED_LIMIT = 8
+"""The most candidates an error about a card name lists."""
+
+
+def name_key(name: str) -> str:
+    """A name as typed names compare: lower case, every run of other characters one space
+    (``Will-o'-the-Wisp`` is ``will o the wisp``; ``mind_rot`` is ``mind rot``)."""
+    return " ".join(re.sub(r"[^0-9a-z]+", " ", name.lower()).split())
+
+
+def _name_matches(typed: str, names: Sequence[str]) -> int:
+    """How well ``typed`` (a :func:`name_key`) names a card called ``names``: 3 the whole name, 2 the
+    start of it, 1 the start of one of its words, 0 not at all."""
+    best = 0
+    for name in names:
+        key = name_key(name)
+        if key == typed:
+            return 3
+        if key.startswith(typed):
+            best = max(best, 2)
+        elif f" {typed}" in f" {key}":
+            best = max(best, 1)
+    return best
+
+
+def resolve_named(
+    space: ActionSpace,
+    kind: str,
+    given: Sequence[tuple[str, str]],
+    legal: Sequence[Action],
+    names: Callable[[int], Sequence[str]],
+    describe: Callable[[Action], str],
+) -> Action:
+    """The one action of ``legal`` that ``kind`` with the values ``given`` (``(param, text)`` pairs,
+    every parameter of the kind once) names, where a card parameter may be a card's name or the start
+    of it, in any case (``("card", "hex")``, ``("card", "mind rot")``): the whole name first, then
+    the start of a name, then the start of a word of it.
+
+    Raises :class:`MalformedAction` when a name is no card's of this game at all (the kind's every
+    possible card is searched: static data, nothing hidden), and :class:`IllegalAction` when it names
+    no card among ``legal`` or several of them, listing (at most :data:`NAMED_LIMIT`) the choices it
+    could mean. Only the seat whose decision it is may be told about ``legal``.
+    """
+    params = space.params.get(kind)
+    if params is None:
+        raise MalformedAction(f"unknown action {quoted(kind, 30)}; this game's actions are: {space.kinds_text()}")
+    values = dict(given)
+    shown = action_text(kind, params, [values.get(p, "?") for p in params])
+    candidates = [a for a in legal if a.kind == kind]
+    named = ""
+    for position, param in enumerate(params):
+        text = values.get(param, "")
+        number = _value(text) if " " not in text else text
+        if isinstance(number, int):
+            candidates = [a for a in candidates if a.args[position] == number]
+            continue
+        if param not in CARD_PARAMS:
+            candidates = [a for a in candidates if str(a.args[position]) == text]
+            continue
+        typed = name_key(text)
+        named = text
+        known = space.values.get(kind, [])
+        everywhere = known[position] if position < len(known) else set()
+        if not typed or not any(isinstance(c, int) and _name_matches(typed, names(c)) for c in everywhere):
+            raise MalformedAction(
+                f"no such action {quoted(shown)}: {quoted(text, 30)} is neither a number nor the name of a card "
+                f"this game's {quoted(kind, 30)} can name"
+            )
+        scored = [(_name_matches(typed, names(int(a.args[position]))), a) for a in candidates]
+        best = max((score for score, _ in scored), default=0)
+        candidates = [a for score, a in scored if best and score == best]
+    if len(candidates) == 1:
+        return candidates[0]
+    possible = [a for a in legal if a.kind == kind]
+    if not possible:
+        kinds = ", ".join(dict.fromkeys(a.kind for a in legal)) or "nothing"
+        raise IllegalAction(
+            f"{quoted(shown)} is not legal now: no {quoted(kind, 30)} is possible (you may now: {kinds})"
+        )
+    listed = candidates if candidates else possible
+    more = f"; and {len(listed) - NAMED_LIMIT} more" if len(listed) > NAMED_LIMIT else ""
+    choices = "; ".join(describe(a) for a in listed[:NAMED_LIMIT]) + more
+    if candidates:
+        raise IllegalAction(
+            f"{quoted(shown)} could be any of {len(candidates)} choices ({choices}): give the card's number"
+        )
+    raise IllegalAction(f"{quoted(shown)}: no card called {quoted(named, 30)} is among the choices now: {choices}")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardtable.engine.card_edits import apply_edits, edited_sha
 from cardtable.engine.errors import CardDataError
 from cardtable.engine.files import CARD_FILE_LIMIT, FileRefused, read_regular_file
 
@@ -88,10 +89,14 @@ class CardFile:
     sha: str
 
 
-def read_card_file(path: str | Path) -> CardFile:
+def read_card_file(path: str | Path, edits: Sequence[str] = (), names: Sequence[str] = ("name",)) -> CardFile:
     """Parse a TOML card file. Raises CardDataError for a path that is not a regular file of at most
     :data:`~cardtable.engine.files.CARD_FILE_LIMIT` bytes (a directory, device or FIFO is never read),
-    for text that is not UTF-8 and for bad TOML. Every game reads its card files through here."""
+    for text that is not UTF-8 and for bad TOML. Every game reads its card files through here.
+
+    ``edits`` are what-if card edits (:mod:`cardtable.engine.card_edits`) applied to the parsed data,
+    finding cards by their ``names`` fields; they are folded into the hash, so an edited file is
+    different card data. The caller validates the edited data as it validates any file."""
     p = Path(path)
     try:
         raw = read_regular_file(p, CARD_FILE_LIMIT, "the card file")
@@ -104,7 +109,10 @@ def read_card_file(path: str | Path) -> CardFile:
         raise CardDataError(str(p), None, None, "the card file is not UTF-8 text") from exc
     except tomllib.TOMLDecodeError as exc:
         raise CardDataError(str(p), None, None, f"not valid TOML: {exc}") from exc
-    return CardFile(str(p), data, hashlib.sha256(raw).hexdigest()[:16])
+    sha = hashlib.sha256(raw).hexdigest()[:16]
+    if edits:
+        apply_edits(str(p), data, edits, names)
+    return CardFile(str(p), data, edited_sha(sha, edits))
 
 
 def check_table(file: str, card: str | None, table: Any, fields: Sequence[Field], where: str = "") -> dict[str, Any]:

@@ -7,6 +7,9 @@ for a person and never name a card the reader may not see.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 
 class CardtableError(Exception):
     """Base class of every error cardtable raises on purpose."""
@@ -28,6 +31,19 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     if isinstance(value, int):
         return "a number of many digits"
     return f"a {type(value).__name__}"
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """``" (did you mean 'heuristic'?)"`` when ``word`` is a near miss of one or two of ``choices``
+    (a typo, a letter's case), else ``""``: the tail of an "unknown X" message."""
+    known = [c for c in choices if isinstance(c, str)]
+    if not isinstance(word, str) or not word or not known:
+        return ""
+    lowered = {c.lower(): c for c in known}
+    close = difflib.get_close_matches(word.lower()[:60], list(lowered), n=2, cutoff=0.7)
+    if not close:
+        return ""
+    return " (did you mean " + " or ".join(repr(lowered[c]) for c in close) + "?)"
 
 
 class IllegalAction(CardtableError, ValueError):
@@ -53,7 +69,27 @@ class GameOver(IllegalAction):
 
 
 class OptionError(CardtableError, ValueError):
-    """An unknown game, an unknown option, or an option value out of range."""
+    """An unknown game, an unknown option, an option value out of range, or options that do not go
+    together.
+
+    ``options`` names every option at fault, the one to fix first leading (a combination names each
+    option involved: ``("teams", "players")``); ``option`` is that first one, or None when no option
+    is at fault (an unknown game, a bad agent spec). Interfaces show the message next to those fields.
+    """
+
+    def __init__(self, message: str, *, option: str | None = None, options: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        names = options or ((option,) if option is not None else ())
+        self.options: tuple[str, ...] = tuple(names)
+        self.option: str | None = names[0] if names else None
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Keyword-only arguments are not in ``args``: keep the names when pickled (process pools).
+        return (_option_error, (str(self), self.options))
+
+
+def _option_error(message: str, options: tuple[str, ...]) -> OptionError:
+    return OptionError(message, options=options)
 
 
 class CardDataError(CardtableError, ValueError):

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from cardtable.engine.actions import Action, ActionSpace
-from cardtable.engine.errors import GameOver, IllegalAction, NotYourTurn, quoted
+from cardtable.engine.actions import CARD_PARAMS, Action, ActionSpace, resolve_named
+from cardtable.engine.card_edits import canonical_edits
+from cardtable.engine.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn, OptionError, quoted
 from cardtable.engine.options import Option, OptionValue, validate_options
 from cardtable.engine.rng import Rng, as_rng
 from cardtable.engine.seats import check_seat, seat_label
@@ -117,12 +119,19 @@ class Game:
     """Card names the rules themselves use as words (Army of Darkness: "needs the Necronomicon in
     front of her"). Views and events may say such a name without pointing at a card, so the
     conformance harness's leak check looks for the card's full :meth:`card_name` instead."""
+    CARD_EDITS: ClassVar[bool] = False
+    """True when the game applies what-if card edits (``card_edits``, see
+    :mod:`cardtable.engine.card_edits`) to its card data as it loads it."""
     VIEW_KEYS: ClassVar[frozenset[str] | None] = None
     """The top-level keys the game's ``_view`` adds to :data:`ENGINE_VIEW_KEYS` (``prompt`` among them).
     A view is for people, so the conformance harness refuses any other key (engine bookkeeping)."""
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, card_edits: object = (), **options: Any) -> None:
         self.options: Mapping[str, OptionValue] = validate_options(self.id, self.OPTIONS, options)
+        self.card_edits: tuple[str, ...] = canonical_edits(self.id, card_edits)
+        """What-if card edits in their canonical text (empty for the card data as filed)."""
+        if self.card_edits and not self.CARD_EDITS:
+            raise OptionError(f"{self.id}: this game has no card data that card edits could change")
         self.players: int = int(self.options.get("players", 2))
         self.actions = ActionSpace()
         self.card_hash: str = ""
@@ -160,13 +169,42 @@ class Game:
         """A card's name for people, unique per card id (e.g. ``"Greataxe (card 25)"``)."""
         return f"card {card}"
 
+    def card_names(self, card: int) -> tuple[str, ...]:
+        """The names a person may call ``card`` by (``("Greataxe",)``; a two-sided card has both):
+        :meth:`card_name` without its ``(card N)``, split at `` / ``."""
+        name = re.sub(r"\s*\(card -?\d+\)$", "", self.card_name(card))
+        return tuple(part.strip() for part in name.split(" / ") if part.strip())
+
     def seat_name(self, seat: int) -> str:
         """How people call ``seat`` (0-based): ``P1``..``Pn`` unless the game has roles."""
         return seat_label(seat)
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
-        return f"<{type(self).__name__} {self.id} {opts}>"
+        edits = f" card_edits={list(self.card_edits)!r}" if self.card_edits else ""
+        return f"<{type(self).__name__} {self.id} {opts}{edits}>"
+
+
+_NUMBERISH = re.compile(r"-?[0-9]+")
+
+
+def _named_pairs(space: ActionSpace, text: object) -> tuple[str, list[tuple[str, str]]] | None:
+    """``("loot", [("card", "hex")])`` when ``text`` is a well-formed action text but for a card
+    parameter written as a name; None otherwise (the parser's own error stands)."""
+    if not isinstance(text, str) or len(text) > 200:
+        return None
+    words = text.split()
+    params = space.params.get(words[0]) if words else None
+    if not params or not any(p in CARD_PARAMS for p in params):
+        return None
+    pairs = [word.partition("=") for word in words[1:]]
+    given = [(name, value) for name, eq, value in pairs if eq and name and value]
+    names = [name for name, _ in given]
+    if len(given) != len(pairs) or sorted(names) != sorted(params):
+        return None
+    if not any(name in CARD_PARAMS and not _NUMBERISH.fullmatch(value) for name, value in given):
+        return None  # numbers only: the parser's own message (out of range, no such action) stands
+    return words[0], given
 
 
 class State:
@@ -251,7 +289,7 @@ class State:
         if seat is not None:
             check_seat(self.game, seat)
         if type(action) is not Action or action.space is not self.game.actions:
-            action = self._resolve(action)
+            action = self._resolve(action, seat)
         if self.is_over:
             raise GameOver(f"the game is over; {quoted(action.text)} cannot be applied")
         if seat is not None and seat != self.current_player:
@@ -292,10 +330,23 @@ class State:
         that seat cannot see."""
         return None
 
-    def _resolve(self, action: Action | str) -> Action:
+    def _resolve(self, action: Action | str, seat: int | None = None) -> Action:
+        """The action of this game's space that ``action`` (an Action or its text) names. A card
+        given by name (``loot card=hex``) is looked up among the legal actions, and only for the seat
+        to decide (``seat`` None or that seat): nobody else may learn what it could do."""
+        space = self.game.actions
         if isinstance(action, Action):
-            return self.game.actions.parse(action.text)
-        return self.game.actions.parse(action)
+            return space.parse(action.text)
+        try:
+            return space.parse(action)
+        except MalformedAction:
+            given = _named_pairs(space, action)
+            if given is None or self.is_over or (seat is not None and seat != self.current_player):
+                raise
+            kind, pairs = given
+            return resolve_named(
+                space, kind, pairs, self.legal_actions(), self.game.card_names, self.game.describe_action
+            )
 
     def emit(self, kind: str, text: str, private: str | None = None, to: Sequence[int] = ()) -> None:
         """Add an event to the log (a no-op when the state keeps no log)."""

@@ -7,6 +7,9 @@ A record is a JSON object::
      "actions": ["play card=3", ...], "hashes": ["<state hash after action 0>", ...],
      "result": {...} | null}
 
+plus ``"card_edits": ["Witch.attack=10", ...]`` when the game was loaded with what-if card edits
+(:mod:`cardtable.engine.card_edits`); a replay loads the game with the same edits.
+
 :func:`replay` rebuilds the game and checks every hash. When the rules or the card data have changed
 since the record was made, it raises :class:`ReplayDivergence` naming the first action where the
 game differs, instead of silently producing a different game.
@@ -17,7 +20,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardtable.engine.errors import IllegalAction, OptionError, RecordError, ReplayDivergence, quoted
+from cardtable.engine.errors import (
+    CardDataError,
+    IllegalAction,
+    OptionError,
+    RecordError,
+    ReplayDivergence,
+    quoted,
+)
 
 if TYPE_CHECKING:
     from cardtable.engine.game import JSON, State
@@ -37,7 +47,7 @@ def make_record(state: State) -> dict[str, JSON]:
     for index in state.history:
         probe.apply(items[index])
         hashes.append(probe.fingerprint())
-    return {
+    out: dict[str, JSON] = {
         "format": FORMAT,
         "game": game.id,
         "options": dict(game.options),
@@ -49,6 +59,9 @@ def make_record(state: State) -> dict[str, JSON]:
         "hashes": hashes,
         "result": state.result().to_json() if state.is_over else None,
     }
+    if game.card_edits:
+        out["card_edits"] = list(game.card_edits)
+    return out
 
 
 def _check_shape(record: Any) -> None:
@@ -75,6 +88,9 @@ def _check_shape(record: Any) -> None:
     for key in ("cards", "config", "engine"):
         if record.get(key) is not None and not isinstance(record[key], str):
             raise RecordError(f"record field {key!r} must be text")
+    edits = record.get("card_edits")
+    if edits is not None and (not isinstance(edits, list) or not all(isinstance(e, str) for e in edits)):
+        raise RecordError("record field 'card_edits' must list card edits as text")
     result = record.get("result")
     if result is not None and not isinstance(result, dict):
         raise RecordError("record field 'result' must be an object or null")
@@ -103,11 +119,11 @@ def replay(record: Mapping[str, Any], *, verify: bool = True, log: bool = True, 
     if verify and hashes is None and actions:
         raise RecordError(
             "the record has no state hashes, so it cannot be verified "
-            "(replay it unverified with verify=False, or `cardtable replay --unverified`)"
+            "(replay it unverified: `cardtable replay --unverified FILE`, or verify=False in Python)"
         )
     try:
-        game = load(record["game"], **record["options"])
-    except OptionError as exc:
+        game = load(record["game"], card_edits=record.get("card_edits") or (), **record["options"])
+    except (OptionError, CardDataError) as exc:
         raise ReplayDivergence(0, f"the record's game or options cannot be loaded now: {exc}") from exc
     changes = []
     if record.get("cards") not in (None, game.card_hash):
@@ -138,7 +154,8 @@ def replay(record: Mapping[str, Any], *, verify: bool = True, log: bool = True, 
         raise ReplayDivergence(
             stop,
             f"record replays to its recorded states up to action {stop}, but it cannot be verified{why}; "
-            "replay with verify=False to accept it anyway",
+            "replay it unverified to accept it anyway (`cardtable replay --unverified FILE`, or verify=False in "
+            "Python)",
         )
     if verify and stop == len(actions):
         _check_result(record, state, why)

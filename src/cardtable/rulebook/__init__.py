@@ -28,6 +28,11 @@ _CLAUSE = re.compile(r"^- \*\*([A-Z]{1,3}[0-9]+(?:\.[0-9]+)*(?:[\u2013-][A-Z]{0,
 _CITATION = re.compile(r"`?(?:[\w./]+/)?test_\w+\.py(?:::\w+(?:\[[^\]]*\])?)?`?")
 # Where a clause's citations begin: a dash or a ``Tests:`` label right before the first citation.
 _CITED_TAIL = re.compile(r"(?:\s[\u2014\u2013]|\s*Tests?:)\s*$")
+# Sections about the software rather than the game (speed, bots, the terminal, the protocol that
+# interfaces speak): the players' edition leaves them out.
+_FOR_DEVELOPERS = re.compile(
+    r"^(?:Speed|Heuristic agent|Agents and the terminal|Terminal|Game length)\b|\bprotocol\b", re.IGNORECASE
+)
 _TESTS_LINE = re.compile(r"^\s*Tests?:\s*$")
 
 
@@ -120,7 +125,9 @@ def for_players(markdown: str) -> str:
 
 @cache
 def rulebook(game: str) -> Rulebook:
-    """``game``'s rules document parsed into sections and clauses, for players (citations dropped)."""
+    """``game``'s rules document parsed into sections and clauses: the players' edition, without the
+    sections about the software (speed, bots, the terminal, the interfaces' protocol) and without the
+    developers' test citations."""
     lines = text(game).split("\n")
     title = ""
     sections: list[Section] = []
@@ -148,7 +155,7 @@ def rulebook(game: str) -> Rulebook:
         heading = (idm.group(1), idm.group(2) or words, level) if idm else (None, words, level)
         body = []
     close()
-    return Rulebook(game, title, tuple(sections))
+    return Rulebook(game, title, tuple(s for s in sections if not _FOR_DEVELOPERS.search(s.title)))
 
 
 def _clause_words(words: str) -> str:

@@ -1,14 +1,19 @@
 """Batch simulation, statistics and reports.
 
-* :mod:`~cardtable.sim.plan` — what a run plays: settings (options x agents), seeds, seat rotation.
+* :mod:`~cardtable.sim.plan` — what a run plays: settings (options x agents x card edits, what-if
+  arms), seeds, seat rotation.
 * :mod:`~cardtable.sim.play` — playing one game / one batch (the unit of work of every backend).
 * :mod:`~cardtable.sim.run` — running a plan into a resumable folder, locally or on Ray.
-* :mod:`~cardtable.sim.store` — the folder's files, read strictly.
+* :mod:`~cardtable.sim.store` — the folder's files, read strictly (and streamed).
 * :mod:`~cardtable.sim.stats` — Wilson and t intervals, percentiles, paired differences.
+* :mod:`~cardtable.sim.tally`, :mod:`~cardtable.sim.aggregate` — a run's statistics as streamed, exact,
+  mergeable aggregates (workers fold their batches, the main process merges).
 * :mod:`~cardtable.sim.progress` — the progress bar (rich).
 * :mod:`~cardtable.sim.analysis` — the statistics of a run, as one JSON-ready dict.
-* :mod:`~cardtable.sim.summary`, :mod:`~cardtable.sim.plots`, :mod:`~cardtable.sim.page` — the report in
-  words, its figures (matplotlib) and its HTML page; :mod:`~cardtable.sim.report` writes them all.
+* :mod:`~cardtable.sim.summary`, :mod:`~cardtable.sim.whatif`, :mod:`~cardtable.sim.plots`,
+  :mod:`~cardtable.sim.page` — the report in words (with the what-if verdicts first), its figures
+  (matplotlib) and its HTML page; :mod:`~cardtable.sim.report` writes them all.
+* :mod:`~cardtable.sim.tune`, :mod:`~cardtable.sim.tune_report` — the balance search and its report.
 
 >>> import tempfile, pathlib
 >>> from cardtable.sim import make_plan, run_plan, build_report

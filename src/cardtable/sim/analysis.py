@@ -1,5 +1,8 @@
 """The statistics of a simulation run, as one JSON-ready dict (the summary, plots and page are drawn from it).
 
+The numbers come from a :class:`~cardtable.sim.aggregate.RunAggregate` (streamed, exact, mergeable):
+:func:`finish` turns one into the dict; :func:`analyze` does both for a list of lines.
+
 Per setting:
 
 * win share per agent and per seat with 95% Wilson intervals (a tied win counts as the seat's share,
@@ -15,29 +18,24 @@ Per setting:
   many of the agent's games it was used, how often, and the agent's win share in the games it used
   the card against the games it did not, with Newcombe's interval for the difference.
 
-Across settings (a grid): each setting against the first on the *same* game indices — the same deals
+Across settings: each setting against its baseline (the first setting of a grid; for a what-if
+comparison, the unedited game at the same grid point) on the *same* game indices — the same deals
 with the same seat rotation — as paired differences of means with t intervals, each row named by
-what it measures and the two settings by their labels ("players=4 vs players=2").
+what it measures and the two settings by their labels ("players=4 vs players=2"): length, forced
+decisions, the first player's share and advantage, each listed agent's and each seat's win share,
+each end reason's share, and, where both settings seat the same agents, each card's win
+contribution (its shift's interval by the delta method over the paired games).
 """
 
 from __future__ import annotations
 
 import math
-from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.sim.stats import (
-    Interval,
-    bin_counts,
-    histogram,
-    integer_histogram,
-    mean_interval,
-    paired_difference,
-    percentile,
-    proportion_difference,
-    wilson,
-)
+from cardtable.sim.aggregate import PairAggregate, PairedSums, RunAggregate, SettingAggregate
+from cardtable.sim.stats import Interval, proportion_difference, t_quantile, wilson
+from cardtable.sim.tally import WIN_UNITS, Tally, bin_counts, histogram, integer_histogram
 
 PERCENTILES = (5, 10, 25, 50, 75, 90, 95)
 
@@ -50,28 +48,32 @@ def _interval(i: Interval) -> dict[str, Any]:
     return out
 
 
-def distribution(values: Sequence[float], bins: int = 20) -> dict[str, Any]:
-    """Mean (with t interval), min, max, percentiles and a histogram of ``values`` (whole-number
+def distribution(values: Tally | Sequence[float], bins: int = 20) -> dict[str, Any]:
+    """Mean (with t interval), min, max, percentiles and a histogram of the values (whole-number
     bins when every value is a whole number, as turns and decisions are)."""
-    whole = all(float(v).is_integer() for v in values)
-    edges, counts = integer_histogram(values) if whole else histogram(values, bins)
+    t = values if isinstance(values, Tally) else Tally(values)
+    n = len(t)
+    whole = t.whole()
+    edges, counts = integer_histogram(t) if whole else histogram(t, bins)
     return {
-        "n": len(values),
-        "mean": _interval(mean_interval(values)),
-        "min": min(values) if values else None,
-        "max": max(values) if values else None,
-        "percentiles": {str(q): percentile(values, q) for q in PERCENTILES} if values else {},
+        "n": n,
+        "mean": _interval(t.mean_interval()),
+        "min": t.min(),
+        "max": t.max(),
+        "percentiles": {str(q): t.percentile(q) for q in PERCENTILES} if n else {},
         "histogram": {"edges": edges, "counts": counts, "whole": whole},
     }
 
 
-def shared_histogram(series: Mapping[str, Sequence[float]], bins: int = 20) -> dict[str, Any]:
+def shared_histogram(series: Mapping[str, Tally | Sequence[float]], bins: int = 20) -> dict[str, Any]:
     """One set of bins for several series (so their histograms can be drawn over each other) and each
     series' counts in them: ``{"edges": [...], "counts": {name: [...]}}``."""
-    pooled = [v for values in series.values() for v in values]
-    whole = all(float(v).is_integer() for v in pooled)
-    edges = (integer_histogram(pooled) if whole else histogram(pooled, bins))[0]
-    return {"edges": edges, "counts": {name: bin_counts(values, edges) for name, values in series.items()}}
+    tallies = {name: v if isinstance(v, Tally) else Tally(v) for name, v in series.items()}
+    pooled = Tally()
+    for t in tallies.values():
+        pooled.merge(t)
+    edges = (integer_histogram(pooled) if pooled.whole() else histogram(pooled, bins))[0]
+    return {"edges": edges, "counts": {name: bin_counts(t, edges) for name, t in tallies.items()}}
 
 
 def seat_names(names: Sequence[str], players: int) -> list[str]:
@@ -86,42 +88,38 @@ def listed_reward(line: Mapping[str, Any], j: int, listed: int) -> float:
     return math.fsum(rewards) / len(rewards)
 
 
+def first_advantage(line: Mapping[str, Any]) -> float:
+    """The first player's win share in one game minus that game's fair share (its total win share
+    spread over the seats), so settings with different numbers of players compare fairly."""
+    wins = [float(w) for w in line["wins"]]
+    return float(wins[line["first"]] - math.fsum(wins) / len(wins))
+
+
 def how_order(how: str) -> tuple[int, str]:
     """Ways of using a card in reading order: played (or used) before acquired, others after."""
     return ({"played": 0, "used": 0, "acquired": 1}.get(how, 2), how)
 
 
-def card_rows(lines: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]] | None:
+def _shares(units: int, n: int) -> Interval:
+    return wilson(units / WIN_UNITS, n)
+
+
+def _card_rows(agg: SettingAggregate) -> list[dict[str, Any]] | None:
     """Per (way of use, card name, agent): how often the agent used the card and how it fared.
 
     None when the lines hold no card counts (a run made before they were collected). One row per
     card an agent used at least once; ``games`` counts the (game, seat) pairs in which the agent used
     it, out of ``of`` pairs the agent played.
     """
-    if any("cards" not in line for line in lines):
+    if agg.cardless_lines:
         return None
-    seats_of: Counter[str] = Counter()
-    wins_of: dict[str, float] = defaultdict(float)
-    games: Counter[tuple[str, str, str]] = Counter()
-    uses: Counter[tuple[str, str, str]] = Counter()
-    wins: dict[tuple[str, str, str], float] = defaultdict(float)
-    order: dict[str, int] = {}
-    for line in lines:
-        for seat, spec in enumerate(line["seats"]):
-            order.setdefault(spec, len(order))
-            win = float(line["wins"][seat])
-            seats_of[spec] += 1
-            wins_of[spec] += win
-            for how, names in line["cards"][seat].items():
-                for name, count in names.items():
-                    key = (how, name, spec)
-                    games[key] += 1
-                    uses[key] += int(count)
-                    wins[key] += win
+    c = agg.cards
+    order = {spec: k for k, spec in enumerate(agg.agents())}
     rows: list[dict[str, Any]] = []
-    for key, k in games.items():
+    for key, k in c.games.items():
         how, name, spec = key
-        n = seats_of[spec]
+        n = c.seats_of[spec]
+        won, won_all = c.wins[key] / WIN_UNITS, c.wins_of[spec] / WIN_UNITS
         rows.append(
             {
                 "how": how,
@@ -130,16 +128,16 @@ def card_rows(lines: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]] | None
                 "games": k,
                 "of": n,
                 "share_of_games": _interval(wilson(k, n)),
-                "uses": uses[key],
-                "per_game": uses[key] / k,
-                "win_used": _interval(wilson(wins[key], k)),
-                "win_not_used": _interval(wilson(wins_of[spec] - wins[key], n - k)),
-                "difference": _interval(proportion_difference(wins[key], k, wins_of[spec] - wins[key], n - k)),
+                "uses": c.uses[key],
+                "per_game": c.uses[key] / k,
+                "win_used": _interval(wilson(won, k)),
+                "win_not_used": _interval(wilson(won_all - won, n - k)),
+                "difference": _interval(proportion_difference(won, k, won_all - won, n - k)),
             }
         )
     rows.sort(
         key=lambda r: (
-            order[str(r["agent"])],
+            order.get(str(r["agent"]), len(order)),
             how_order(str(r["how"])),
             -int(r["games"]),
             -int(r["uses"]),
@@ -149,100 +147,194 @@ def card_rows(lines: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]] | None
     return rows
 
 
-def setting_stats(lines: Sequence[Mapping[str, Any]], names: Sequence[str] = ()) -> dict[str, Any]:
+def setting_result(agg: SettingAggregate, names: Sequence[str] = ()) -> dict[str, Any]:
     """The statistics of one setting's games (``names``: the seats' names, P1..Pn by default)."""
-    n = len(lines)
-    players = len(lines[0]["seats"]) if lines else len(names)
-    by_agent_sum: dict[str, float] = defaultdict(float)
-    by_agent_n: dict[str, int] = defaultdict(int)
-    seat_sum = [0.0] * players
-    first_sum, first_n = 0.0, 0
-    first_seats: Counter[int] = Counter()
-    scores_by_agent: dict[str, list[float]] = defaultdict(list)
-    scores_by_seat: list[list[float]] = [[] for _ in range(players)]
-    reasons: Counter[str] = Counter()
-    truncated = 0
-    details: dict[str, Counter[str]] = defaultdict(Counter)
-    seconds = 0.0
-    for line in lines:
-        wins = line["wins"]
-        for seat, spec in enumerate(line["seats"]):
-            by_agent_sum[spec] += wins[seat]
-            by_agent_n[spec] += 1
-            seat_sum[seat] += wins[seat]
-        if line.get("first") is not None:
-            first_sum += wins[line["first"]]
-            first_n += 1
-            first_seats[int(line["first"])] += 1
-        result = line.get("result")
-        if result is not None:
-            for seat, score in enumerate(result["scores"]):
-                scores_by_seat[seat].append(float(score))
-                scores_by_agent[line["seats"][seat]].append(float(score))
-            for key, value in (result.get("details") or {}).items():
-                if isinstance(value, str):
-                    details[key][value] += 1
-        reasons[line["reason"]] += 1
-        truncated += bool(line.get("truncated"))
-        seconds += float(line.get("seconds", 0.0))
+    n = agg.games
+    players = agg.players or len(names)
+    agents = agg.agents()
     # The share a seat would get if seats did not matter: the mean total win share per game spread
     # over the seats (1/players, or e.g. 1/2 in a 2v2 game where both winners get a full share).
-    fair = math.fsum(math.fsum(line["wins"]) for line in lines) / (n * players) if n and players else math.nan
-    first = wilson(first_sum, first_n)
+    fair = agg.total_wins / WIN_UNITS / (n * players) if n and players else math.nan
+    first = _shares(agg.first_wins, agg.first_games)
     named = seat_names(names, players)
     forced: dict[str, Any] | None = None
-    if all("forced" in line for line in lines):
-        total_forced = sum(int(line["forced"]) for line in lines)
-        total_decisions = sum(int(line["decisions"]) for line in lines)
+    if not agg.unforced_lines:
+        total_forced = int(agg.forced.total())
+        total_decisions = int(agg.decisions.total())
         forced = {
-            "per_game": distribution([float(line["forced"]) for line in lines]),
+            "per_game": distribution(agg.forced),
             "total": total_forced,
             "decisions": total_decisions,
             "share": total_forced / total_decisions if total_decisions else None,
         }
+    seat_wins = agg.seat_wins + [0] * (players - len(agg.seat_wins))
+    by_seat = agg.scores_by_seat + [Tally() for _ in range(players - len(agg.scores_by_seat))]
+    scores_by_agent = {spec: agg.scores_by_agent[spec] for spec in agents if spec in agg.scores_by_agent}
+    reasons = sorted(agg.reasons.items(), key=lambda kv: (-kv[1], kv[0]))
     return {
         "games": n,
         "players": players,
         "seat_names": named,
-        "agents": {spec: _interval(wilson(by_agent_sum[spec], by_agent_n[spec])) for spec in by_agent_sum},
-        "seats": [_interval(wilson(seat_sum[s], n)) for s in range(players)],
+        "agents": {spec: _interval(_shares(agg.agent_wins[spec], agg.agent_seats[spec])) for spec in agents},
+        "seats": [_interval(_shares(seat_wins[s], n)) for s in range(players)],
         "first_player": {
             "win": _interval(first),
             "fair": fair,
             "advantage": _interval(Interval(first.estimate - fair, first.low - fair, first.high - fair, first.n)),
-            "by_seat": {named[s]: c for s, c in sorted(first_seats.items())},
+            "by_seat": {named[s]: c for s, c in sorted(agg.first_seats.items())},
         },
-        "turns": distribution([float(line["turns"]) for line in lines]),
-        "decisions": distribution([float(line["decisions"]) for line in lines]),
+        "turns": distribution(agg.turns),
+        "decisions": distribution(agg.decisions),
         "forced": forced,
         "scores": {
-            "by_agent": {spec: distribution(v) for spec, v in scores_by_agent.items()},
-            "by_seat": [distribution(v) for v in scores_by_seat],
+            "by_agent": {spec: distribution(t) for spec, t in scores_by_agent.items()},
+            "by_seat": [distribution(t) for t in by_seat],
             "histogram_by_agent": shared_histogram(scores_by_agent),
-            "histogram_by_seat": shared_histogram(dict(zip(named, scores_by_seat, strict=True))),
+            "histogram_by_seat": shared_histogram(dict(zip(named, by_seat, strict=True))),
         },
-        "reasons": {
-            reason: {"count": count, "share": _interval(wilson(count, n))} for reason, count in reasons.most_common()
-        },
-        "truncated": truncated,
+        "reasons": {reason: {"count": count, "share": _interval(wilson(count, n))} for reason, count in reasons},
+        "truncated": agg.truncated,
         "details": {
             key: {value: {"count": c, "share": _interval(wilson(c, n))} for value, c in sorted(counter.items())}
-            for key, counter in sorted(details.items())
+            for key, counter in sorted(agg.details.items())
         },
-        "cards": card_rows(lines),
-        "seconds": seconds,
+        "cards": _card_rows(agg),
+        "seconds": agg.seconds,
     }
 
 
-def first_advantage(line: Mapping[str, Any]) -> float:
-    """The first player's win share in one game minus that game's fair share (its total win share
-    spread over the seats), so settings with different numbers of players compare fairly."""
-    wins = [float(w) for w in line["wins"]]
-    return float(wins[line["first"]] - math.fsum(wins) / len(wins))
+def setting_stats(lines: Sequence[Mapping[str, Any]], names: Sequence[str] = ()) -> dict[str, Any]:
+    """The statistics of one setting's games, from its results lines."""
+    agg = RunAggregate([{"seats": []}]).add_all({**line, "setting": 0} for line in lines)
+    return setting_result(agg.settings[0], names)
+
+
+def card_rows(lines: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]] | None:
+    """The per-card rows of one setting's lines (see :func:`setting_result`)."""
+    rows: list[dict[str, Any]] | None = setting_stats(lines)["cards"]
+    return rows
+
+
+# -- paired comparisons ---------------------------------------------------------------------------
 
 
 def _ordinal(j: int) -> str:
     return f"{j}{'th' if 10 <= j % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(j % 10, 'th')}"
+
+
+def paired_interval(s: PairedSums, n: int | None = None) -> tuple[float, float, Interval]:
+    """The two means and the mean paired difference (with its t interval) of exact paired sums;
+    ``n`` overrides the count (for sums kept only over games where the value was not zero)."""
+    n = s.n if n is None else n
+    scale = s.scale
+    if n == 0:
+        return math.nan, math.nan, Interval(math.nan, math.nan, math.nan, 0)
+    d_sum = s.sy - s.sx
+    mean_d = d_sum / (n * scale)
+    if n == 1:
+        diff = Interval(mean_d, -math.inf, math.inf, 1)
+    else:
+        # Exact: sum of squared deviations = S(d²) - S(d)²/n, in units of 1/scale².
+        ss = (s.sdd * n - d_sum * d_sum) / n
+        var = ss / (n - 1) / (scale * scale)
+        half = t_quantile(n - 1) * math.sqrt(max(0.0, var) / n)
+        diff = Interval(mean_d, mean_d - half, mean_d + half, n)
+    return s.sx / (n * scale), s.sy / (n * scale), diff
+
+
+def _row(metric: str, label: str, unit: str, sums: PairedSums, n: int | None = None) -> dict[str, Any]:
+    x, y, diff = paired_interval(sums, n)
+    if unit in ("share", "points") and diff.n > 1:
+        # A difference of shares lies in [-1, 1]; a t interval on few games can reach past that.
+        diff = Interval(diff.estimate, max(-1.0, diff.low), min(1.0, diff.high), diff.n)
+    return {
+        "metric": metric,
+        "label": label,
+        "unit": unit,
+        "baseline": x if math.isfinite(x) else None,
+        "setting": y if math.isfinite(y) else None,
+        "difference": _interval(diff),
+    }
+
+
+def comparison_rows(pair: PairAggregate, seat_labels: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """The rows of one paired comparison: ``{"metric", "label", "unit", "baseline", "setting",
+    "difference"}`` (the two means and the mean paired difference with its t interval). ``unit`` is
+    ``"share"`` for win shares, ``"points"`` for differences of shares and ``"count"`` for the rest."""
+    n = pair.n
+    rows: list[dict[str, Any]] = []
+    m = pair.metrics
+    if not n:
+        return rows
+    rows.append(_row("turns", "turns per game", "count", m["turns"]))
+    rows.append(_row("decisions", "decisions per game", "count", m["decisions"]))
+    if "forced" in m and m["forced"].n == n:
+        rows.append(_row("forced", "forced decisions per game", "count", m["forced"]))
+    # The first player's rows need every paired game to have one (a game over before any decision has none).
+    if "first" in m and m["first"].n == n:
+        rows.append(_row("first", "first player's win share", "share", m["first"]))
+        rows.append(
+            _row("first-advantage", "first player's advantage (over a fair share)", "points", m["first-advantage"])
+        )
+    # Win shares per listed agent, by listed position: position j sits at the same seats in both settings
+    # (rotation depends on the game index alone), so each row compares the agents on the same seats and
+    # deals. Positions repeat with the lists' lengths; with one spec for every seat in both settings each
+    # seat is the same agent and the mean win share is fair by construction, so there is no row.
+    base_listed, other_listed = pair.base_listed, pair.other_listed
+    la, lb = len(base_listed), len(other_listed)
+    if la > 1 or lb > 1:
+        lcm = math.lcm(la, lb)
+        xs_specs = [base_listed[j % la] for j in range(lcm)]
+        ys_specs = [other_listed[j % lb] for j in range(lcm)]
+        for j in range(lcm):
+            x, y = xs_specs[j], ys_specs[j]
+            twice = xs_specs.count(x) > 1 or ys_specs.count(y) > 1
+            if x == y:
+                label = f"win share of {y}" + (f" ({_ordinal(j + 1)} listed)" if twice else "")
+            else:
+                label = f"win share of the {_ordinal(j + 1)} listed agent ({y} vs {x})"
+            rows.append(_row(f"win:{j}", label, "share", m[f"win:{j}"]))
+    seats = sorted(int(k.partition(":")[2]) for k in m if k.startswith("seat:"))
+    for seat in seats:
+        name = seat_labels[seat] if seat < len(seat_labels) else f"P{seat + 1}"
+        rows.append(_row(f"seat:{seat}", f"win share of {name}", "share", m[f"seat:{seat}"]))
+    for reason in sorted(pair.reasons, key=lambda r: (-pair.reasons[r].sx - pair.reasons[r].sy, r)):
+        rows.append(_row(f"reason:{reason}", f"games ending by {reason}", "share", pair.reasons[reason], n))
+    return rows
+
+
+def card_shift_rows(pair: PairAggregate) -> list[dict[str, Any]]:
+    """Per (way of use, card, agent): the card's win contribution (win share when the agent used it
+    minus when it did not) in both settings, and its paired shift with a 95% interval. Only cards
+    each setting saw both used and unused by that agent often enough
+    (:data:`~cardtable.sim.aggregate.MIN_CARD_SEATS` seats each); most-used first."""
+    cards = pair.cards
+    if cards is None:
+        return []
+    rows: list[dict[str, Any]] = []
+    for key in cards.card:
+        s = cards.shift(key)
+        if s is None:
+            continue
+        n = int(s["n"])
+        half = t_quantile(n - 1) * s["se"] if n > 1 else math.inf
+        est = s["shift"]
+        how, name, spec = key
+        acc = cards.card[key]
+        rows.append(
+            {
+                "how": how,
+                "name": name,
+                "agent": spec,
+                "games": n,
+                "uses": acc[1] + acc[3],
+                "baseline": s["contributionA"],
+                "setting": s["contributionB"],
+                "difference": _interval(Interval(est, max(-2.0, est - half), min(2.0, est + half), n)),
+            }
+        )
+    rows.sort(key=lambda r: (str(r["agent"]), how_order(str(r["how"])), -int(r["uses"]), str(r["name"])))
+    return rows
 
 
 def compare(
@@ -251,126 +343,79 @@ def compare(
     base_listed: Sequence[str],
     other_listed: Sequence[str],
 ) -> list[dict[str, Any]]:
-    """Paired differences (other - baseline) over the game indices both settings played, one row per
-    measure: ``{"metric", "label", "unit", "baseline", "setting", "difference"}`` (the two means and
-    the mean paired difference with its t interval). ``unit`` is ``"share"`` for win shares,
-    ``"points"`` for differences of shares and ``"count"`` for the rest."""
-    a = {line["index"]: line for line in baseline}
-    b = {line["index"]: line for line in other}
-    common = sorted(set(a) & set(b))
-    rows: list[dict[str, Any]] = []
-
-    def row(metric: str, label: str, unit: str, xs: list[float], ys: list[float]) -> None:
-        diff = paired_difference(xs, ys)
-        if unit in ("share", "points") and diff.n > 1:
-            # A difference of shares lies in [-1, 1]; a t interval on few games can reach past that.
-            diff = Interval(diff.estimate, max(-1.0, diff.low), min(1.0, diff.high), diff.n)
-        rows.append(
-            {
-                "metric": metric,
-                "label": label,
-                "unit": unit,
-                "baseline": _interval(mean_interval(xs))["estimate"],
-                "setting": _interval(mean_interval(ys))["estimate"],
-                "difference": _interval(diff),
-            }
-        )
-
-    for metric, label in (("turns", "turns per game"), ("decisions", "decisions per game")):
-        row(metric, label, "count", [float(a[i][metric]) for i in common], [float(b[i][metric]) for i in common])
-    if all("forced" in a[i] and "forced" in b[i] for i in common):
-        row(
-            "forced",
-            "forced decisions per game",
-            "count",
-            [float(a[i]["forced"]) for i in common],
-            [float(b[i]["forced"]) for i in common],
-        )
-    # The first player's rows need every paired game to have one (a game over before any decision has none).
-    if all(a[i].get("first") is not None and b[i].get("first") is not None for i in common):
-        row(
-            "first",
-            "first player's win share",
-            "share",
-            [float(a[i]["wins"][a[i]["first"]]) for i in common],
-            [float(b[i]["wins"][b[i]["first"]]) for i in common],
-        )
-        row(
-            "first-advantage",
-            "first player's advantage (over a fair share)",
-            "points",
-            [first_advantage(a[i]) for i in common],
-            [first_advantage(b[i]) for i in common],
-        )
-    # Win shares per listed agent, by listed position: position j sits at the same seats in both settings
-    # (rotation depends on the game index alone), so each row compares the agents on the same seats and
-    # deals. Positions repeat with the lists' lengths; with one spec for every seat in both settings each
-    # seat is the same agent and the mean win share is fair by construction, so there is no row.
-    la, lb = len(base_listed), len(other_listed)
-    if la > 1 or lb > 1:
-        m = math.lcm(la, lb)
-        xs_specs = [base_listed[j % la] for j in range(m)]
-        ys_specs = [other_listed[j % lb] for j in range(m)]
-        for j in range(m):
-            x, y = xs_specs[j], ys_specs[j]
-            twice = xs_specs.count(x) > 1 or ys_specs.count(y) > 1
-            if x == y:
-                label = f"win share of {y}" + (f" ({_ordinal(j + 1)} listed)" if twice else "")
-            else:
-                label = f"win share of the {_ordinal(j + 1)} listed agent ({y} vs {x})"
-            row(
-                f"win:{j}",
-                label,
-                "share",
-                [listed_reward(a[i], j, m) for i in common],
-                [listed_reward(b[i], j, m) for i in common],
-            )
-    return rows
+    """Paired differences (other - baseline) over the game indices both settings played (see
+    :func:`comparison_rows`)."""
+    settings: list[dict[str, Any]] = [
+        {"seats": list(base_listed), "base": None},
+        {"seats": list(other_listed), "base": 0},
+    ]
+    agg = RunAggregate(settings)
+    agg.add_all([*({**x, "setting": 0} for x in baseline), *({**y, "setting": 1} for y in other)])
+    return comparison_rows(agg.pairs[(0, 1)])
 
 
-def analyze(manifest: Mapping[str, Any], lines: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """All the statistics of a run (see the module docstring).
+# -- the whole run --------------------------------------------------------------------------------
 
-    ``complete`` says whether every planned game is in ``lines``; each setting carries ``planned``
-    (its planned games) beside ``games`` (those in the folder).
+
+def finish(manifest: Mapping[str, Any], agg: RunAggregate) -> dict[str, Any]:
+    """All the statistics of a run (see the module docstring), from its aggregate.
+
+    ``complete`` says whether every planned game is in the aggregate; each setting carries ``planned``
+    (its planned games) beside ``games`` (those played).
     """
     settings = manifest["settings"]
-    groups: dict[int, list[Mapping[str, Any]]] = defaultdict(list)
-    for line in sorted(lines, key=lambda o: (o["setting"], o["index"])):
-        groups[int(line["setting"])].append(line)
     out_settings = []
     for k, setting in enumerate(settings):
-        stats = setting_stats(groups.get(k, []), setting.get("seat_names", ()))
+        stats = setting_result(agg.settings[k], setting.get("seat_names", ()))
         stats["label"] = setting["label"]
         stats["options"] = setting["options"]
         stats["listed"] = setting["seats"]
+        stats["card_edits"] = list(setting.get("card_edits", []))
         stats["planned"] = manifest["games"]
         out_settings.append(stats)
     comparisons = []
-    for k in range(1, len(settings)):
-        common = {line["index"] for line in groups.get(0, [])} & {line["index"] for line in groups.get(k, [])}
+    for b, k in agg.comparisons:
+        pair = agg.pairs[(b, k)]
+        names = out_settings[k]["seat_names"]
+        whatif = list(setting_edits(settings[k])) != list(setting_edits(settings[b]))
         comparisons.append(
             {
-                "baseline": settings[0]["label"],
+                "baseline": settings[b]["label"],
                 "setting": settings[k]["label"],
-                "title": f"{settings[k]['label']} vs {settings[0]['label']}",
-                "games": len(common),
-                "rows": compare(groups.get(0, []), groups.get(k, []), settings[0]["seats"], settings[k]["seats"])
-                if common
-                else [],
+                "base_index": b,
+                "index": k,
+                "kind": "what-if" if whatif else "grid",
+                "title": f"{settings[k]['label']} vs {settings[b]['label']}",
+                "games": pair.n,
+                "rows": comparison_rows(pair, names),
+                "cards": card_shift_rows(pair),
             }
         )
+    played = sum(s.games for s in agg.settings)
     planned = manifest["games"] * len(settings)
     return {
         "game": manifest["game"],
         "format": manifest.get("format"),
         "engine": manifest.get("engine"),
         "games_planned": planned,
-        "games_played": len(lines),
-        "complete": len(lines) == planned,
+        "games_played": played,
+        "complete": played == planned,
         "seed": manifest["seed"],
         "records": bool(manifest.get("records")),
         "grid": manifest.get("grid", []),
+        "card_edits": list(manifest.get("card_edits", [])),
+        "compare": manifest.get("compare", []),
         "settings": out_settings,
         "comparisons": comparisons,
     }
+
+
+def setting_edits(setting: Mapping[str, Any]) -> list[str]:
+    return list(setting.get("card_edits", []))
+
+
+def analyze(manifest: Mapping[str, Any], lines: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """All the statistics of a run from its results lines (see :func:`finish`)."""
+    agg = RunAggregate(manifest["settings"])
+    agg.add_all(sorted(lines, key=lambda o: (o["setting"], o["index"])))
+    return finish(manifest, agg)

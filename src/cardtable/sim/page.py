@@ -30,6 +30,7 @@ from cardtable.sim.summary import (
     whole,
     words,
 )
+from cardtable.sim.whatif import grid_table, headlines, whatif_comparisons
 
 CARD_ROWS = 20
 """Cards per table shown at once (the rest fold away under "all cards")."""
@@ -375,8 +376,64 @@ def _grid_section(a: Mapping[str, Any], figs: _Figures) -> list[str]:
     return out
 
 
+def _whatif_section(a: Mapping[str, Any], figs: _Figures) -> list[str]:
+    """The answer to a what-if run, first: each edit's verdicts, the edits side by side, the figure."""
+    comparisons = whatif_comparisons(a)
+    if not comparisons:
+        return []
+    out = [
+        '<section id="whatif"><h2>What the card edits change</h2>',
+        "<p>Each edit against the original cards on the same deals and seats (game <em>i</em> of both is dealt "
+        "from one seed, with the same seat rotation). A value with the edit carries its own 95% interval; the "
+        "<b>shift</b> is the mean paired difference with its 95% interval, and a figure rises or falls only when "
+        "that interval excludes 0. Each figure is judged on its own interval, so among many figures about one in "
+        "twenty may seem to move by chance: a shift that matters holds up in a second run with another seed.</p>",
+    ]
+    for c in comparisons:
+        items = "".join(f"<li><b>{_e(topic)}:</b> {_e(line)}</li>" for topic, line in headlines(a, c))
+        out.append(
+            f"<div class='summary'><h3>{_e(c['setting'])} <small>vs {_e(c['baseline'])}, "
+            f"{c['games']} paired games</small></h3><ul>{items}</ul></div>"
+        )
+    if len(comparisons) > 1:
+        head, body = grid_table(a)
+        out.append(
+            table(head, body, numeric=tuple(range(1, len(head))), title="The edits side by side (▲▼: clear shifts)")
+        )
+    out.append(figs.render("whatif.png"))
+    for c in comparisons:
+        if c["cards"]:
+            out.append(_card_shift_table(c))
+    out.append("</section>")
+    return out
+
+
+def _card_shift_table(c: Mapping[str, Any]) -> str:
+    rows = [
+        [
+            r["name"],
+            r["how"],
+            r["agent"],
+            point(r["baseline"]),
+            point(r["setting"]),
+            points(r["difference"]),
+        ]
+        for r in sorted(c["cards"], key=lambda r: -abs(r["difference"]["estimate"] or 0))[:CARD_ROWS]
+    ]
+    more = len(c["cards"]) - len(rows)
+    note = f" (the {len(rows)} largest shifts of {len(c['cards'])})" if more > 0 else ""
+    return table(
+        ["card", "how", "agent", "contribution, original", "with the edit", "shift [95%]"],
+        rows,
+        numeric=(3, 4, 5),
+        title=f"{c['setting']}: each card's win contribution (win share when used minus when not){note}",
+    )
+
+
 def _toc(a: Mapping[str, Any]) -> str:
     items = ['<li><a href="#summary">Summary</a></li>']
+    if whatif_comparisons(a):
+        items.insert(0, '<li><a href="#whatif">What the card edits change</a></li>')
     if len(a["settings"]) > 1:
         items.append('<li><a href="#grid">Settings compared</a></li>')
     for k, s in enumerate(a["settings"]):
@@ -438,6 +495,7 @@ def render_html(a: Mapping[str, Any], plots: Sequence[Plot], info: GameInfo | No
         parts.append("</main></body></html>")
         return "\n".join(parts)
     parts.append(_toc(a))
+    parts += _whatif_section(a, figs)
     parts.append('<section id="summary"><h2>Summary</h2>')
     for k, s in enumerate(a["settings"]):
         head = "" if len(a["settings"]) == 1 else f"<h3>Setting {k + 1}: {_e(s['label'])}</h3>"

@@ -13,6 +13,10 @@ Fair comparisons are built in:
   so over the games every agent plays every seat equally often and seat position and agent are not
   confounded.
 * **Agent seeds** are derived from the run seed, the game index and the seat, never from the clock.
+
+What-if comparisons (``compare``) are settings too: for every point of the grid, the game as its card
+file has it (plus the run's own ``card_edits``) and one setting per combination of the compared
+card values, each compared with that unedited setting on the same deals and seats.
 """
 
 from __future__ import annotations
@@ -24,12 +28,14 @@ from typing import Any
 
 import cardtable
 from cardtable.agents.registry import make_agent, split_specs
+from cardtable.engine.card_edits import canonical_edits
 from cardtable.engine.errors import OptionError
-from cardtable.engine.game import JSON
+from cardtable.engine.game import JSON, Game
 from cardtable.engine.rng import Rng
 
-MANIFEST_FORMAT = "cardtable-sim/2"
-"""Version 2 adds seat names to settings and forced decisions and card uses to every results line."""
+MANIFEST_FORMAT = "cardtable-sim/3"
+"""Version 2 added seat names to settings and forced decisions and card uses to every results line;
+version 3 adds card edits and the setting each setting is compared with (``base``)."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +49,10 @@ class Setting:
     """The game's config hash (card data + options): a changed card file is a different run."""
     seat_names: tuple[str, ...] = ()
     """What people call each seat (``game.seat_name``: P1..Pn, Good/Evil), for the report."""
+    card_edits: tuple[str, ...] = ()
+    """What-if card edits this setting's game loads with (canonical texts)."""
+    base: int | None = None
+    """The setting this one is compared with, game by game (None: none)."""
 
     def to_json(self) -> dict[str, JSON]:
         return {
@@ -51,7 +61,26 @@ class Setting:
             "seats": list(self.seats),
             "config": self.config,
             "seat_names": list(self.seat_names),
+            "card_edits": list(self.card_edits),
+            "base": self.base,
         }
+
+    @staticmethod
+    def from_json(s: Mapping[str, Any], k: int = 0) -> Setting:
+        """A setting as stored (a manifest before format 3 compares every setting with the first)."""
+        return Setting(
+            s["label"],
+            dict(s["options"]),
+            tuple(s["seats"]),
+            s["config"],
+            tuple(s.get("seat_names", ())),
+            tuple(s.get("card_edits", ())),
+            s.get("base", 0 if k else None),
+        )
+
+    def load(self, game_id: str) -> Game:
+        """This setting's game."""
+        return cardtable.load(game_id, card_edits=self.card_edits, **self.options)
 
 
 @dataclass(frozen=True)
@@ -65,6 +94,10 @@ class Plan:
     records: bool = False
     max_decisions: int = 1_000_000
     grid: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    card_edits: tuple[str, ...] = ()
+    """The run's card edits (every setting's game has them)."""
+    compare: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """What-if axes: a card field and the values to compare the unedited game with."""
     factory: str | None = field(default=None, compare=False)
     """``module:qualname`` of a game registered at run time (plug-ins, tests), for worker processes."""
 
@@ -78,6 +111,8 @@ class Plan:
             "records": self.records,
             "max_decisions": self.max_decisions,
             "grid": [[k, list(v)] for k, v in self.grid],
+            "card_edits": list(self.card_edits),
+            "compare": [[k, list(v)] for k, v in self.compare],
             "settings": [s.to_json() for s in self.settings],
             "engine": cardtable.__version__,
         }
@@ -92,15 +127,14 @@ class Plan:
     def from_json(data: Mapping[str, Any]) -> Plan:
         return Plan(
             game=data["game"],
-            settings=tuple(
-                Setting(s["label"], dict(s["options"]), tuple(s["seats"]), s["config"], tuple(s.get("seat_names", ())))
-                for s in data["settings"]
-            ),
+            settings=tuple(Setting.from_json(s, k) for k, s in enumerate(data["settings"])),
             games=int(data["games"]),
             seed=int(data["seed"]),
             records=bool(data["records"]),
             max_decisions=int(data["max_decisions"]),
             grid=tuple((k, tuple(v)) for k, v in data.get("grid", [])),
+            card_edits=tuple(data.get("card_edits", ())),
+            compare=tuple((k, tuple(v)) for k, v in data.get("compare", [])),
             factory=data.get("factory"),
         )
 
@@ -148,6 +182,47 @@ def parse_grid(items: Sequence[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple(axes)
 
 
+def split_values(text: str) -> tuple[str, ...]:
+    """Split ``8,10,[20, 30]`` at the commas outside brackets and quotes (card edit values are TOML)."""
+    out: list[str] = []
+    depth, quote, start = 0, "", 0
+    for k, ch in enumerate(text):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append(text[start:k].strip())
+            start = k + 1
+    out.append(text[start:].strip())
+    return tuple(out)
+
+
+def parse_compare(items: Sequence[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``["Witch.attack=8,10", "Greataxe.cost=0"]`` -> the what-if axes, in order: each a card field
+    (``CARD.FIELD``) and the values to try; several axes make a cross product."""
+    axes: list[tuple[str, tuple[str, ...]]] = []
+    for item in items:
+        target, eq, rest = item.partition("=")
+        target = target.strip()
+        if not eq or "." not in target or not rest.strip():
+            raise OptionError(f"--compare expects CARD.FIELD=VALUE[,VALUE...], like 'Witch.attack=10'; got {item!r}")
+        if any(k == target for k, _ in axes):
+            raise OptionError(f"--compare {target!r} given twice; list its values in one: {target}=8,10")
+        values = split_values(rest)
+        if any(not v for v in values):
+            raise OptionError(f"--compare {target!r}: empty value in {rest!r}")
+        if len(set(values)) != len(values):
+            raise OptionError(f"--compare {target!r}: a value is listed twice in {rest!r}")
+        axes.append((target, values))
+    return tuple(axes)
+
+
 def make_plan(
     game_id: str,
     *,
@@ -158,11 +233,17 @@ def make_plan(
     grid: Sequence[tuple[str, Sequence[str]]] = (),
     records: bool = False,
     max_decisions: int = 1_000_000,
+    card_edits: Sequence[str] = (),
+    compare: Sequence[tuple[str, Sequence[str]]] = (),
 ) -> Plan:
-    """Build and validate a plan: every setting's options load, every agent spec builds.
+    """Build and validate a plan: every setting's options and card edits load, every agent spec builds.
+
+    ``card_edits`` apply to every setting. ``compare`` axes (:func:`parse_compare`) add, at every grid
+    point, one setting per combination of their values, compared with the unedited setting there.
 
     Raises :class:`OptionError` naming what is wrong (unknown game or option, bad agent spec, a seat
-    list whose length does not divide the number of players).
+    list whose length does not divide the number of players), and
+    :class:`~cardtable.engine.CardDataError` for a card edit the card file refuses.
     """
     if games < 1:
         raise OptionError(f"--games must be at least 1, got {games}")
@@ -175,6 +256,12 @@ def make_plan(
     factory = None if module.startswith("cardtable.games.") else f"{module}:{getattr(cls, '__qualname__', '')}"
     base = dict(options or {})
     axes = [(k, tuple(v)) for k, v in grid]
+    whatif = [(k, tuple(v)) for k, v in compare]
+    edits = tuple(canonical_edits(game_id, list(card_edits)))
+    arms: list[tuple[str, tuple[str, ...]]] = [("original cards" if whatif else "", ())]
+    for combo in itertools.product(*(values for _, values in whatif)) if whatif else ():
+        texts = tuple(f"{target}={value}" for (target, _), value in zip(whatif, combo, strict=True))
+        arms.append((" ".join(canonical_edits(game_id, list(texts))), texts))
     settings: list[Setting] = []
     for combo in itertools.product(*(values for _, values in axes)):
         opts = dict(base)
@@ -186,7 +273,7 @@ def make_plan(
                 seat_text = value
             else:
                 opts[key] = value  # text, as from a command line: the game's option types coerce it
-        game = cardtable.load(game_id, **opts)
+        game = cardtable.load(game_id, card_edits=edits, **opts)
         specs = tuple(split_specs(seat_text))
         if game.players % len(specs):
             raise OptionError(
@@ -195,9 +282,21 @@ def make_plan(
             )
         for spec in specs:
             make_agent(spec, game, 0)  # validates the spec now rather than in a worker
-        label = " ".join(parts) if parts else "default"
         names = tuple(game.seat_name(seat) for seat in range(game.players))
-        settings.append(Setting(label, dict(game.options), specs, game.config_hash, names))
+        original = len(settings)
+        for arm_label, arm_edits in arms:
+            label = " ".join([*parts, arm_label]).strip() or "default"
+            if arm_edits:
+                armed = cardtable.load(game_id, card_edits=(*edits, *arm_edits), **opts)
+                setting = Setting(
+                    label, dict(armed.options), specs, armed.config_hash, names, armed.card_edits, original
+                )
+            else:
+                # The first grid point's unedited game is every other grid point's baseline.
+                setting = Setting(
+                    label, dict(game.options), specs, game.config_hash, names, edits, 0 if original else None
+                )
+            settings.append(setting)
     return Plan(
         game=game_id,
         settings=tuple(settings),
@@ -206,6 +305,8 @@ def make_plan(
         records=records,
         max_decisions=max_decisions,
         grid=tuple(axes),
+        card_edits=edits,
+        compare=tuple(whatif),
         factory=factory,
     )
 

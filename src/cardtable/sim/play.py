@@ -2,16 +2,23 @@
 
 Everything here is a pure function of the plan and the game index (apart from ``seconds``), which is
 why one worker, K workers and a Ray cluster give identical results for the same seeds.
+
+A worker does all the per-game work of a batch, so that the main process's share does not grow with
+the number of workers: it plays the games, writes their results lines as JSON text, and folds them
+into an exact :class:`~cardtable.sim.aggregate.RunAggregate`. The main process only appends the text
+and merges the aggregates.
 """
 
 from __future__ import annotations
 
 import importlib
+import json
 import signal
 import sys
 import time
 import weakref
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, cast
 
 import cardtable
@@ -19,10 +26,25 @@ from cardtable.agents.base import Observation
 from cardtable.agents.ismcts import win_shares
 from cardtable.agents.registry import make_agent
 from cardtable.engine.game import JSON, Game
+from cardtable.sim.aggregate import RunAggregate
 from cardtable.sim.plan import Plan, agent_seed, seat_specs
 
 GameOutcome = tuple[dict[str, JSON], dict[str, JSON] | None]
 """The results line of one game and, when records were asked for, its records line."""
+
+Batch = list[tuple[int, int]]
+"""(setting, game index) pairs: every backend's unit of work."""
+
+
+@dataclass
+class BatchResult:
+    """What a worker returns for a batch: the results lines as JSONL text, the records lines (empty
+    without records), the batch's aggregate and how many games it holds."""
+
+    results: str
+    records: str
+    aggregate: RunAggregate
+    games: int
 
 
 def ensure_game(plan: Plan) -> None:
@@ -80,7 +102,7 @@ def play_game(plan: Plan, setting_index: int, index: int) -> GameOutcome:
     ...}, ...]``, the data of the report's per-card statistics, kept without ``--records``.
     """
     setting = plan.settings[setting_index]
-    game = cardtable.load(plan.game, **setting.options)
+    game = setting.load(plan.game)
     players = game.players
     seed = plan.seed + index
     specs, agent_at = seat_specs(setting, players, index)
@@ -143,15 +165,49 @@ def play_game(plan: Plan, setting_index: int, index: int) -> GameOutcome:
     return line, record_line
 
 
-def run_batch(plan_json: Mapping[str, Any], setting_index: int, indices: Sequence[int]) -> list[GameOutcome]:
-    """Play a batch of games (the task every backend ships to a worker)."""
-    plan = Plan.from_json(plan_json)
+def _line_text(obj: Mapping[str, Any]) -> str:
+    return json.dumps(obj, separators=(",", ":")) + "\n"
+
+
+def play_batch(plan: Plan, batch: Sequence[tuple[int, int]]) -> BatchResult:
+    """Play a batch of (setting, index) games: their lines as text, and their aggregate."""
     ensure_game(plan)
-    return [play_game(plan, setting_index, i) for i in indices]
+    aggregate = RunAggregate([s.to_json() for s in plan.settings])
+    results: list[str] = []
+    records: list[str] = []
+    for setting, index in batch:
+        line, record = play_game(plan, setting, index)
+        aggregate.add(line)
+        results.append(_line_text(line))
+        if record is not None:
+            records.append(_line_text(record))
+    return BatchResult("".join(results), "".join(records), aggregate, len(batch))
 
 
-def worker_init(path: list[str]) -> None:
-    """Process-pool initializer: the parent's import path, so run-time registered games import.
+def run_batch(plan_json: Mapping[str, Any], batch: Sequence[tuple[int, int]]) -> BatchResult:
+    """Play a batch of games from a plan in its JSON form (the task a Ray worker runs)."""
+    return play_batch(_plan(plan_json), batch)
+
+
+_PLANS: dict[str, Plan] = {}
+
+
+def _plan(plan_json: Mapping[str, Any]) -> Plan:
+    """The plan of ``plan_json``, parsed once per process (a worker runs many batches of one plan)."""
+    key = json.dumps(plan_json, sort_keys=True)
+    plan = _PLANS.get(key)
+    if plan is None:
+        _PLANS.clear()
+        plan = _PLANS[key] = Plan.from_json(plan_json)
+    return plan
+
+
+_WORKER_PLAN: list[Plan] = []
+
+
+def worker_init(path: list[str], plan_json: Mapping[str, Any] | None = None) -> None:
+    """Process-pool initializer: the parent's import path, so run-time registered games import, and
+    the run's plan, sent once rather than with every batch.
 
     Workers ignore Ctrl-C: the main process handles it (keeping every finished batch) and stops them.
     """
@@ -159,3 +215,11 @@ def worker_init(path: list[str]) -> None:
     for entry in reversed(path):
         if entry not in sys.path:
             sys.path.insert(0, entry)
+    _WORKER_PLAN.clear()
+    if plan_json is not None:
+        _WORKER_PLAN.append(Plan.from_json(plan_json))
+
+
+def worker_batch(batch: Sequence[tuple[int, int]]) -> BatchResult:
+    """A pool worker's task: play ``batch`` of the plan its initializer received."""
+    return play_batch(_WORKER_PLAN[0], batch)

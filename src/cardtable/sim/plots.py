@@ -288,3 +288,38 @@ def grid_plot(a: Mapping[str, Any], section: str) -> Plot | None:
         "are tighter than these intervals suggest."
     )
     return _plot("grid.png", section, "Settings side by side", caption, fig)
+
+
+def whatif_plot(a: Mapping[str, Any], section: str) -> Plot | None:
+    """The shift each card edit makes in the first player's edge and in game length, with paired 95%
+    intervals, one row per edit (a forest plot): where a bar crosses 0, the games cannot tell."""
+    from cardtable.sim.whatif import whatif_comparisons
+
+    comparisons = [c for c in whatif_comparisons(a) if c["rows"]]
+    if not comparisons:
+        return None
+    measures = [("first-advantage", "first player's edge (points)", 100.0), ("turns", "turns per game", 1.0)]
+    panels = [m for m in measures if any(r["metric"] == m[0] for c in comparisons for r in c["rows"])]
+    fig, axes = _figure(1.6 + 0.42 * len(comparisons), len(panels))
+    labels = [str(c["setting"]) for c in comparisons]
+    ys = list(range(len(labels)))[::-1]
+    for ax, (metric, label, scale) in zip(axes, panels, strict=True):
+        est, low, high = [], [], []
+        for c in comparisons:
+            r = next((r for r in c["rows"] if r["metric"] == metric), None)
+            d = r["difference"] if r is not None else {}
+            e = scale * d["estimate"] if d.get("estimate") is not None else 0.0
+            est.append(e)
+            low.append(max(0.0, e - scale * d["low"]) if d.get("low") is not None else 0.0)
+            high.append(max(0.0, scale * d["high"] - e) if d.get("high") is not None else 0.0)
+        ax.errorbar(est, ys, xerr=[low, high], fmt="o", color=BLUE, capsize=3, label="shift, paired 95% interval")
+        ax.axvline(0, color=GREY, linestyle="--", linewidth=1, label="no change")
+        ax.set_yticks(ys, labels)
+        ax.set_xlabel(f"shift in {label}")
+        ax.set_title(f"Shift in {label.split(' (')[0]}", fontsize=10)
+        _legend_below(ax)
+    caption = (
+        "Each card edit against the original cards on the same deals and seats: the mean paired shift with its 95% "
+        "t interval. An interval that does not cross the dashed line at 0 is a clear change."
+    )
+    return _plot("whatif.png", section, "What the edits change", caption, fig)

@@ -16,9 +16,10 @@ from typing import Any
 
 from cardtable.engine.errors import CardtableError
 from cardtable.sim import plots as P
-from cardtable.sim.analysis import analyze
+from cardtable.sim.aggregate import RunAggregate
+from cardtable.sim.analysis import finish
 from cardtable.sim.page import render_html
-from cardtable.sim.store import RESULTS, ResultsError, read_manifest, read_results
+from cardtable.sim.store import RESULTS, ResultsError, read_manifest, scan_results
 from cardtable.sim.summary import GameInfo, game_info, summary_text
 
 PLOT_INSTALL = "pip install 'matplotlib>=3.8,<4'"
@@ -45,7 +46,9 @@ def require_plotting() -> None:
 
 def figures(a: Mapping[str, Any]) -> list[P.Plot]:
     """Every figure of the report (only those that show at least two things side by side)."""
-    out: list[P.Plot | None] = [P.grid_plot(a, "grid")] if len(a["settings"]) > 1 else []
+    out: list[P.Plot | None] = [P.whatif_plot(a, "whatif")]
+    if len(a["settings"]) > 1:
+        out.append(P.grid_plot(a, "grid"))
     for k, s in enumerate(a["settings"]):
         if not s["games"]:
             continue
@@ -69,29 +72,47 @@ class Report:
     plots: list[P.Plot]
 
 
-def build_report(folder: Path, *, plots: bool = True) -> Report:
+def aggregate_folder(folder: Path, manifest: Mapping[str, Any]) -> RunAggregate:
+    """The aggregate of every game in ``folder``'s results, streamed (memory does not grow with the
+    number of games). Raises :class:`ResultsError` naming the line of a corrupt or duplicate game."""
+    aggregate = RunAggregate(manifest["settings"])
+    results_path = folder / RESULTS
+    if results_path.exists():
+        for _, line in scan_results(results_path, len(manifest["settings"]), int(manifest["games"])):
+            aggregate.add(line)
+    return aggregate
+
+
+def build_report(folder: Path, *, plots: bool = True, aggregate: RunAggregate | None = None) -> Report:
     """Analyse ``folder``, write ``report.json``, ``summary.txt``, the figures and ``report.html``.
 
-    Returns what it wrote. Raises :class:`ResultsError` for a folder that is
-    not a run or whose results file has a corrupt line (named by its line number), and
-    :class:`PlotsUnavailable` (before writing anything) when plots are asked for and matplotlib
-    cannot be imported.
+    ``aggregate`` is the folder's games already aggregated (what :func:`~cardtable.sim.run.run_plan`
+    returns); without it the results file is read, streamed. Returns what it wrote. Raises
+    :class:`ResultsError` for a folder that is not a run or whose results file has a corrupt line
+    (named by its line number), and :class:`PlotsUnavailable` (before writing anything) when plots
+    are asked for and matplotlib cannot be imported.
     """
     manifest = read_manifest(folder)
     if manifest is None:
+        if (folder / "tune.json").exists():
+            raise ResultsError(
+                f"{folder} is a balance search (`cardtable tune`): run the same tune command again to write and "
+                "print its report (it plays no game it has already played)"
+            )
         raise ResultsError(f"{folder} is not a simulation folder (no manifest.json)")
     if plots:
         require_plotting()
-    results_path = folder / RESULTS
-    lines = read_results(results_path) if results_path.exists() else []
-    a = analyze(manifest, lines)
+    if aggregate is None:
+        aggregate = aggregate_folder(folder, manifest)
+    a = finish(manifest, aggregate)
     info: GameInfo = game_info(manifest["game"])
     text = summary_text(a, info)
-    figs = figures(a) if plots and lines else []
+    figs = figures(a) if plots and a["games_played"] else []
     # Figures of an earlier report of this folder would be stale: remove them first.
     for old in folder.glob("setting*.png"):
         old.unlink()
     (folder / "grid.png").unlink(missing_ok=True)
+    (folder / "whatif.png").unlink(missing_ok=True)
     for fig in figs:
         (folder / fig.name).write_bytes(fig.png)
     (folder / "report.json").write_text(json.dumps(a, indent=1, sort_keys=True) + "\n")

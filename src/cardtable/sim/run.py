@@ -1,7 +1,9 @@
 """Running a plan into a folder, on the local process pool or a Ray cluster, resumably.
 
-The main process owns the folder: workers only play batches of games and return their lines, which
-are appended (and flushed to disk) as each batch finishes. A game is finished exactly when its line is
+The main process owns the folder: workers play batches of games and return their lines as text with
+the batch's aggregate (:mod:`cardtable.sim.play`); the main process appends the text (flushed as each
+batch finishes) and merges the aggregates, so its work per game is a few bytes copied and it keeps up
+with any number of workers. A game is finished exactly when its line is
 in ``results.jsonl``; so after an interruption the same command plays only the missing games.
 Its records line, if any, is written before its results line; a record whose results line never made
 it is dropped on resume.
@@ -9,33 +11,32 @@ it is dropped on resume.
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from cardtable.engine.errors import CardtableError
+from cardtable.sim.aggregate import RunAggregate
 from cardtable.sim.plan import Plan, manifest_differences
-from cardtable.sim.play import GameOutcome, run_batch, worker_init
+from cardtable.sim.play import Batch, BatchResult, play_batch, run_batch, worker_batch, worker_init
 from cardtable.sim.progress import ProgressBar
 from cardtable.sim.store import (
     MANIFEST,
     RECORDS,
     RESULTS,
-    ResultsError,
+    Done,
     filter_records,
     read_manifest,
-    read_results,
     repair_tail,
+    scan_results,
     write_manifest,
 )
-
-Batch = tuple[int, list[int]]
 
 
 class ResumeRefused(CardtableError):
@@ -44,12 +45,14 @@ class ResumeRefused(CardtableError):
 
 @dataclass
 class RunSummary:
-    """What a call to :func:`run_plan` did."""
+    """What a call to :func:`run_plan` did, and the aggregate of every game in the folder."""
 
     total: int
     already_done: int
     played: int
     repaired: bool
+    aggregate: RunAggregate | None = None
+    """The statistics of every game now in the folder (what the report is built from)."""
 
     @property
     def complete(self) -> bool:
@@ -60,48 +63,68 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
-def make_batches(plan: Plan, done: set[tuple[int, int]], workers: int, size: int | None = None) -> list[Batch]:
-    """The missing games, cut into batches: about 8 per worker (so the pool stays busy to the end)
-    but at most 250 games each, and never fewer than one game."""
-    pending = [(s, i) for s in range(len(plan.settings)) for i in range(plan.games) if (s, i) not in done]
-    if size is None:
-        size = max(1, min(250, math.ceil(len(pending) / (max(1, workers) * 8))))
+MAX_BATCH = 250
+"""Most games in one batch."""
+LEAD = 4
+"""Guided scheduling: each batch is about 1/(LEAD x workers) of the games still to hand out."""
+
+
+def make_batches(plan: Plan, done: Done | set[tuple[int, int]], workers: int, size: int | None = None) -> list[Batch]:
+    """The missing games, cut into batches of whole game indices (every pending setting of an index
+    in one batch, so paired games meet in one worker).
+
+    Without ``size``, batches follow guided scheduling: each about 1/(4 x workers) of the games not
+    yet handed out, at most 250, so the pool starts with large batches (little overhead) and ends with
+    small ones (no worker waits long for the last). ``size`` fixes the games per batch instead.
+    """
+    groups: list[list[tuple[int, int]]] = []
+    for i in range(plan.games):
+        group = [(s, i) for s in range(len(plan.settings)) if (s, i) not in done]
+        if group:
+            groups.append(group)
+    remaining = sum(len(g) for g in groups)
     batches: list[Batch] = []
-    for s in range(len(plan.settings)):
-        mine = [i for (t, i) in pending if t == s]
-        for k in range(0, len(mine), size):
-            batches.append((s, mine[k : k + size]))
+    k = 0
+    while k < len(groups):
+        target = size if size is not None else max(1, min(MAX_BATCH, math.ceil(remaining / (LEAD * max(1, workers)))))
+        batch: Batch = []
+        while k < len(groups) and (not batch or len(batch) + len(groups[k]) <= target):
+            batch += groups[k]
+            k += 1
+        remaining -= len(batch)
+        batches.append(batch)
     return batches
 
 
-def _local(plan_json: dict[str, Any], batches: Sequence[Batch], workers: int) -> Iterator[list[GameOutcome]]:
-    """The batches' outcomes as they finish: in this process for one worker, else on a process pool.
+def _local(plan: Plan, batches: Sequence[Batch], workers: int) -> Iterator[BatchResult]:
+    """The batches' results as they finish: in this process for one worker, else on a process pool.
 
     The pool is started here, before the caller starts its progress bar (whose drawing thread should
-    not be running while worker processes fork). Closing the returned iterator stops the workers.
+    not be running while worker processes fork). Each worker gets the plan once, from its initializer.
+    Closing the returned iterator stops the workers.
     """
     if workers <= 1:
-        return (run_batch(plan_json, setting, indices) for setting, indices in batches)
+        return (play_batch(plan, batch) for batch in batches)
     import multiprocessing
 
     # fork shares the parent's imports and registered games and starts in milliseconds.
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
-    pool = ctx.Pool(min(workers, max(1, len(batches))), initializer=worker_init, initargs=(sys.path,))
-    return _PoolStream(pool, pool.imap_unordered(_run_task, [(plan_json, s, idx) for s, idx in batches], chunksize=1))
+    pool = ctx.Pool(min(workers, max(1, len(batches))), initializer=worker_init, initargs=(sys.path, plan.to_json()))
+    return _PoolStream(pool, pool.imap_unordered(worker_batch, batches, chunksize=1))
 
 
 class _PoolStream:
     """A process pool's results; ``close()`` (always called) stops the workers now, mid-batch if need be."""
 
-    def __init__(self, pool: Any, results: Iterator[list[GameOutcome]]) -> None:
+    def __init__(self, pool: Any, results: Iterator[BatchResult]) -> None:
         self._pool = pool
         self._results = results
 
-    def __iter__(self) -> Iterator[list[GameOutcome]]:
+    def __iter__(self) -> Iterator[BatchResult]:
         return self
 
-    def __next__(self) -> list[GameOutcome]:
+    def __next__(self) -> BatchResult:
         return next(self._results)
 
     def close(self) -> None:
@@ -110,50 +133,65 @@ class _PoolStream:
         self._pool.join()
 
 
-def _run_task(task: tuple[dict[str, Any], int, list[int]]) -> list[GameOutcome]:
-    return run_batch(*task)
-
-
-def _ray(
-    plan_json: dict[str, Any], batches: Sequence[Batch], workers: int, address: str | None
-) -> Iterator[list[GameOutcome]]:
+def _ray(plan: Plan, batches: Sequence[Batch], workers: int, address: str | None) -> Iterator[BatchResult]:
     try:
         import ray
     except ImportError:
         raise CardtableError("the ray backend needs ray: pip install 'cardtable[ray]'") from None
     if not ray.is_initialized():
+        options: dict[str, Any] = {"log_to_driver": False}
+        if address is None or plan.factory is not None:
+            # A game registered at run time (a plug-in, a test's game) imports in the workers from this
+            # process's import path: on this machine, or where the cluster's nodes share its paths.
+            options["runtime_env"] = {"env_vars": {"PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}}
         if address is None:
-            # A local cluster: its workers get this process's import path (run-time registered games).
-            ray.init(
-                num_cpus=workers,
-                include_dashboard=False,
-                log_to_driver=False,
-                runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}},
-            )
+            ray.init(num_cpus=workers, include_dashboard=False, **options)
         else:
-            ray.init(address=address, log_to_driver=False)
+            ray.init(address=address, **options)
     remote: Any = ray.remote(run_batch)
-    plan_ref = ray.put(plan_json)
-    refs = [remote.remote(plan_ref, s, idx) for s, idx in batches]
+    plan_ref = ray.put(plan.to_json())
+    refs = [remote.remote(plan_ref, batch) for batch in batches]
     try:
         while refs:
             ready, refs = ray.wait(refs, num_returns=1)
             for ref in ready:
-                out: list[GameOutcome] = ray.get(ref)
+                out: BatchResult = ray.get(ref)
                 yield out
     finally:
         for ref in refs:
             ray.cancel(ref)
 
 
-def _write(fh: IO[str], objs: Sequence[dict[str, Any]]) -> None:
-    fh.write("".join(json.dumps(o, separators=(",", ":")) + "\n" for o in objs))
-    fh.flush()
-    os.fsync(fh.fileno())
+class Appender:
+    """A results (or records) file opened for appending: each batch's text is written and flushed at
+    once (so an interrupted run keeps every finished batch), and forced to disk at most once a second
+    and at the end (so a run of many small batches does not wait on the disk)."""
+
+    SYNC_EVERY = 1.0
+
+    def __init__(self, path: Path) -> None:
+        self._fh = path.open("a", encoding="utf-8")
+        self._synced = time.monotonic()
+
+    def write(self, text: str) -> None:
+        if not text:
+            return
+        self._fh.write(text)
+        self._fh.flush()
+        now = time.monotonic()
+        if now - self._synced >= self.SYNC_EVERY:
+            os.fsync(self._fh.fileno())
+            self._synced = now
+
+    def close(self) -> None:
+        self._fh.flush()
+        os.fsync(self._fh.fileno())
+        self._fh.close()
 
 
-def prepare_folder(plan: Plan, out: Path) -> tuple[set[tuple[int, int]], bool]:
-    """Create or check the folder; return the finished games and whether a torn line was cut off.
+def prepare_folder(plan: Plan, out: Path) -> tuple[Done, bool, RunAggregate]:
+    """Create or check the folder; return the finished games, whether a torn line was cut off, and
+    the aggregate of the games already there (streamed: the file is never held in memory).
 
     Raises :class:`ResumeRefused` when the folder holds a run with different parameters, and
     :class:`~cardtable.sim.store.ResultsError` when its results file is damaged mid-file.
@@ -162,11 +200,13 @@ def prepare_folder(plan: Plan, out: Path) -> tuple[set[tuple[int, int]], bool]:
     manifest = plan.manifest()
     old = read_manifest(out)
     results = out / RESULTS
+    done = Done(len(plan.settings), plan.games)
+    aggregate = RunAggregate(manifest["settings"])
     if old is None:
         if results.exists() and results.stat().st_size > 0:
             raise ResumeRefused(f"{out} has a {RESULTS} but no {MANIFEST}; use an empty folder")
         write_manifest(out, manifest)
-        return set(), False
+        return done, False, aggregate
     if old.get("format") != manifest["format"]:
         raise ResumeRefused(
             f"{out} holds a run written by another version of cardtable (results format {old.get('format')}, "
@@ -178,15 +218,35 @@ def prepare_folder(plan: Plan, out: Path) -> tuple[set[tuple[int, int]], bool]:
             f"{out} holds a different run; refusing to resume into it. Differences:\n  " + "\n  ".join(diffs)
         )
     repaired = repair_tail(results)
-    done = {(o["setting"], o["index"]) for o in read_results(results)} if results.exists() else set()
-    for key in done:
-        if not (0 <= key[0] < len(plan.settings) and 0 <= key[1] < plan.games):
-            raise ResultsError(f"{results}: game {key[1]} of setting {key[0]} is not part of this run")
+    if results.exists():
+        for _, line in scan_results(results, len(plan.settings), plan.games):
+            done.add(line["setting"], line["index"])
+            aggregate.add(line)
     records = out / RECORDS
     if plan.records:
         repair_tail(records)
         filter_records(records, done)
-    return done, repaired
+    return done, repaired, aggregate
+
+
+@contextmanager
+def execute(
+    plan: Plan, batches: Sequence[Batch], workers: int, backend: str = "local", address: str | None = None
+) -> Iterator[Iterator[BatchResult]]:
+    """The batches' results as they finish, on ``backend`` (``"local"``: this process for one worker,
+    else a process pool; ``"ray"``: a Ray cluster, local or at ``address``). Leaving the block stops
+    the workers, mid-batch if need be."""
+    if backend not in ("local", "ray"):
+        raise CardtableError(f"unknown backend {backend!r}; use 'local' or 'ray'")
+    if workers < 1:
+        raise CardtableError(f"--workers must be at least 1, got {workers}")
+    stream = _local(plan, batches, workers) if backend == "local" else _ray(plan, batches, workers, address)
+    try:
+        yield stream
+    finally:
+        close = getattr(stream, "close", None)
+        if close is not None:
+            close()
 
 
 def run_plan(
@@ -203,32 +263,34 @@ def run_plan(
     """Play every game of ``plan`` not yet in ``out``, appending their lines as batches finish.
 
     ``on_batch(games_written_so_far)`` is called after each batch is on disk (tests use it to
-    interrupt a run). Interrupting (Ctrl-C) keeps every finished batch; run again to resume.
+    interrupt a run). Interrupting (Ctrl-C) keeps every finished batch; run again to resume. The
+    summary carries the aggregate of every game in the folder, for the report.
     """
     if backend not in ("local", "ray"):
         raise CardtableError(f"unknown backend {backend!r}; use 'local' or 'ray'")
     k = workers if workers is not None else default_workers()
     if k < 1:
         raise CardtableError(f"--workers must be at least 1, got {k}")
-    done, repaired = prepare_folder(plan, out)
+    done, repaired, aggregate = prepare_folder(plan, out)
     batches = make_batches(plan, done, k, batch_size)
-    plan_json = plan.to_json()
     played = 0
     with ExitStack() as stack:
-        stream = _local(plan_json, batches, k) if backend == "local" else _ray(plan_json, batches, k, address)
-        close = getattr(stream, "close", None)
-        if close is not None:
-            stack.callback(close)
-        results_fh = stack.enter_context((out / RESULTS).open("a"))
-        records_fh = stack.enter_context((out / RECORDS).open("a")) if plan.records else None
-        bar = ProgressBar(plan.game, plan.total, len(done), enabled=progress)
+        stream = stack.enter_context(execute(plan, batches, k, backend, address))
+        results_fh = Appender(out / RESULTS)
+        stack.callback(results_fh.close)
+        records_fh = Appender(out / RECORDS) if plan.records else None
+        if records_fh is not None:
+            stack.callback(records_fh.close)
+        bar = ProgressBar(plan.game, plan.total, done.count, enabled=progress)
         stack.callback(bar.close)
-        for outcomes in stream:
+        for batch in stream:
+            # A game's record goes to disk before its results line, which is what marks it done.
             if records_fh is not None:
-                _write(records_fh, [rec for _, rec in outcomes if rec is not None])
-            _write(results_fh, [line for line, _ in outcomes])
-            played += len(outcomes)
-            bar.advance(len(outcomes))
+                records_fh.write(batch.records)
+            results_fh.write(batch.results)
+            aggregate.merge(batch.aggregate)
+            played += batch.games
+            bar.advance(batch.games)
             if on_batch is not None:
                 on_batch(played)
-    return RunSummary(plan.total, len(done), played, repaired)
+    return RunSummary(plan.total, done.count, played, repaired, aggregate)

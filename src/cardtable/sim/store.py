@@ -66,6 +66,52 @@ def iter_lines(path: Path, required: tuple[str, ...] = ()) -> Iterator[tuple[int
             yield number, obj
 
 
+class Done:
+    """Which (setting, game index) pairs a folder holds: one bit per planned game, so a resumed run of
+    millions of games knows what is done in a few hundred kilobytes."""
+
+    def __init__(self, settings: int, games: int) -> None:
+        self.settings = settings
+        self.games = games
+        self._bits = bytearray((settings * games + 7) // 8)
+        self.count = 0
+
+    def add(self, setting: int, index: int) -> bool:
+        """Mark a game done; False when it was already (a duplicate line)."""
+        k = setting * self.games + index
+        byte, bit = divmod(k, 8)
+        if self._bits[byte] >> bit & 1:
+            return False
+        self._bits[byte] |= 1 << bit
+        self.count += 1
+        return True
+
+    def __contains__(self, key: object) -> bool:
+        if not isinstance(key, tuple) or len(key) != 2:
+            return False
+        setting, index = key
+        if not (isinstance(setting, int) and isinstance(index, int)):
+            return False
+        if not (0 <= setting < self.settings and 0 <= index < self.games):
+            return False
+        byte, bit = divmod(setting * self.games + index, 8)
+        return bool(self._bits[byte] >> bit & 1)
+
+
+def scan_results(path: Path, settings: int, games: int) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Stream a results file's lines (checked as :func:`iter_lines` does), refusing a game that is not
+    part of a run of ``settings`` x ``games`` and a game given twice, in memory that does not grow
+    with the number of lines (beyond :class:`Done`'s bit per game). Yields ``(line number, line)``."""
+    done = Done(settings, games)
+    for number, obj in iter_lines(path, REQUIRED):
+        s, i = obj["setting"], obj["index"]
+        if not (type(s) is int and type(i) is int and 0 <= s < settings and 0 <= i < games):
+            raise ResultsError(f"{path}:{number}: game {i!r} of setting {s!r} is not part of this run")
+        if not done.add(s, i):
+            raise ResultsError(f"{path}:{number}: game {i} of setting {s} is given twice")
+        yield number, obj
+
+
 def read_results(path: Path) -> list[dict[str, Any]]:
     """Every game line of a results file, checked (see :func:`iter_lines`), with no game twice."""
     out = []
@@ -108,25 +154,37 @@ def repair_tail(path: Path) -> bool:
     return True
 
 
-def filter_records(path: Path, done: set[tuple[int, int]]) -> int:
+def filter_records(path: Path, done: set[tuple[int, int]] | Done) -> int:
     """Keep only the records of finished games (a record whose results line was never written is
     dropped, so the replayed game does not appear twice). Returns how many were dropped."""
     if not path.exists():
         return 0
-    kept = []
-    dropped = 0
-    seen: set[tuple[int, int]] = set()
-    for _, obj in iter_lines(path, ("setting", "index", "record")):
-        key = (obj["setting"], obj["index"])
-        if key in done and key not in seen:
-            seen.add(key)
-            kept.append(obj)
-        else:
-            dropped += 1
+
+    # Streamed in two passes (is anything to drop? then copy what is kept), never all in memory.
+    def keep() -> Iterator[tuple[bool, bytes]]:
+        seen = Done(done.settings, done.games) if isinstance(done, Done) else None
+        seen_set: set[tuple[int, int]] = set()
+        with path.open("rb") as fh:
+            for number, raw in enumerate(fh, start=1):
+                try:
+                    obj = json.loads(raw)
+                    key = (obj["setting"], obj["index"])
+                except (json.JSONDecodeError, UnicodeDecodeError, TypeError, KeyError):
+                    raise ResultsError(f"{path}:{number}: corrupt line") from None
+                if key not in done:
+                    yield False, raw
+                elif seen is not None:
+                    yield seen.add(*key), raw
+                else:
+                    yield key not in seen_set, raw
+                    seen_set.add(key)
+
+    dropped = sum(not ok for ok, _ in keep())
     if dropped:
         tmp = path.with_suffix(".tmp")
-        with tmp.open("w") as fh:
-            for obj in kept:
-                fh.write(json.dumps(obj, separators=(",", ":")) + "\n")
+        with tmp.open("wb") as fh:
+            for ok, raw in keep():
+                if ok:
+                    fh.write(raw if raw.endswith(b"\n") else raw + b"\n")
         os.replace(tmp, path)
     return dropped

@@ -257,10 +257,10 @@ def setting_summary(s: Mapping[str, Any], info: GameInfo) -> list[tuple[str, str
     """The plain-language summary of one setting: (topic, sentence) pairs."""
     if not s["games"]:
         return [("Games", f"none of this setting has finished yet (0 of {s['planned']}).")]
-    out = [
-        ("Options", f"{options_text(s['options'], info)}."),
-        ("Agents", f"{', '.join(s['listed'])} (seats rotate every game)."),
-    ]
+    out = [("Options", f"{options_text(s['options'], info)}.")]
+    if s.get("card_edits"):
+        out.append(("Card edits", f"{', '.join(s['card_edits'])}."))
+    out.append(("Agents", f"{', '.join(s['listed'])} (seats rotate every game)."))
     who = agents_sentence(s)
     if who:
         out.append(("Win share per agent", who))
@@ -291,10 +291,16 @@ def comparison_lines(c: Mapping[str, Any]) -> list[str]:
 
 def summary_text(a: Mapping[str, Any], info: GameInfo | None = None) -> str:
     """The text printed at the end of a run and by ``cardtable report`` (also ``summary.txt``)."""
+    from cardtable.sim.whatif import whatif_text
+
     info = info or GameInfo(a["game"])
     out = [f"{info.title}: {a['games_played']} of {a['games_planned']} games, run seed {a['seed']}", status(a)]
     if not a["games_played"]:
         return "\n".join(out)
+    if a.get("card_edits"):
+        out.append(f"Every game with the card edits: {', '.join(a['card_edits'])}.")
+    # A what-if run answers its question first: the shift in every headline figure.
+    out += whatif_text(a)
     for s in a["settings"]:
         out.append("")
         out.append(f"[{s['label']}] {s['games']} games, {s['players']} seats")

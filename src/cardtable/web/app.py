@@ -26,10 +26,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from cardtable import __version__
 from cardtable.web import protocol
 from cardtable.web.bots import BotRunner
-from cardtable.web.hub import Client, Hub
+from cardtable.web.hub import REMATCH_RESERVE, Client, Hub
 from cardtable.web.limits import Limits
 from cardtable.web.live import ProtocolError
 from cardtable.web.lobby import router
+from cardtable.web.rules import router as rules_router
 from cardtable.web.security import BrowserGuard, Policy
 from cardtable.web.storage import Storage
 
@@ -58,6 +59,7 @@ def create_app(
     bot_delay: float = 0.6,
     tap: Callable[[Client, dict[str, Any]], None] | None = None,
     poll_interval: float = 0.5,
+    rematch_reserve: float = REMATCH_RESERVE,
     limits: Limits | None = None,
     policy: Policy | None = None,
     penalties: dict[str, float] | None = None,
@@ -68,9 +70,10 @@ def create_app(
     0: two threads of this process, for tests: a thread past its budget cannot be stopped).
     ``bot_budget``: seconds a bot may think per decision (default ``limits.bot_budget``).
     ``bot_delay``: least seconds between a bot's moves, so people can follow them. ``tap``: called
-    with every frame queued (tests). ``limits``: every bound (:class:`Limits`). ``policy``: origins
-    and hosts allowed (default: same origin, any host). ``penalties``: the addresses closed for
-    flooding, shared with the connection guard (``cardtable serve``), which then refuses them first."""
+    with every frame queued (tests). ``rematch_reserve``: seconds a rematch's seats are kept for the
+    finished game's players. ``limits``: every bound (:class:`Limits`). ``policy``: origins and hosts
+    allowed (default: same origin, any host). ``penalties``: the addresses closed for flooding, shared
+    with the connection guard (``cardtable serve``), which then refuses them first."""
     limits = limits or Limits()
     if bot_budget is not None:
         limits = Limits(**{**limits.__dict__, "bot_budget": bot_budget})
@@ -80,7 +83,15 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         workers = bot_workers if bot_workers is not None else limits.bot_workers()
         bots = BotRunner(workers, limits.bot_budget, deadline=limits.bot_deadline())
-        hub = Hub(storage, bots, bot_delay=bot_delay, tap=tap, poll_interval=poll_interval, limits=limits)
+        hub = Hub(
+            storage,
+            bots,
+            bot_delay=bot_delay,
+            tap=tap,
+            poll_interval=poll_interval,
+            rematch_reserve=rematch_reserve,
+            limits=limits,
+        )
         if penalties is not None:
             hub.penalties = penalties
         app.state.hub = hub
@@ -97,6 +108,7 @@ def create_app(
     app.state.storage = storage
     app.state.limits = limits
     app.include_router(router)
+    app.include_router(rules_router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _error_shape(app)
     app.add_middleware(

@@ -39,6 +39,7 @@ from cardtable.engine.errors import (
     UndoRefused,
 )
 from cardtable.engine.game import Game
+from cardtable.games import load_arguments
 from cardtable.web import protocol
 from cardtable.web.bots import BotRunner, check_spec
 from cardtable.web.lease import Leases, Listener
@@ -52,6 +53,17 @@ log = logging.getLogger("cardtable.web")
 
 ME = "me"
 """A seat spec at creation: a human seat taken by the creator (who gets its token)."""
+
+REMATCH_RESERVE = 600.0
+"""Seconds a rematch's seats stay reserved for the finished game's players (``--rematch-reserve``)."""
+
+
+class SeatSpecError(OptionError):
+    """A seat spec at table creation that is not 'me', 'human' or a valid agent spec; ``seat`` is its index."""
+
+    def __init__(self, message: str, seat: int) -> None:
+        super().__init__(message)
+        self.seat = seat
 
 
 class Client:
@@ -126,9 +138,12 @@ class Hub:
         bot_delay: float = 0.0,
         tap: Callable[[Client, dict[str, Any]], None] | None = None,
         poll_interval: float = 0.5,
+        rematch_reserve: float = REMATCH_RESERVE,
         limits: Limits | None = None,
     ) -> None:
         self.storage = storage
+        self.rematch_reserve = rematch_reserve
+        """Seconds a rematch's human seats are kept for the players of the finished game (0: not at all)."""
         self.bots = bots
         self.bot_delay = bot_delay
         self.tap = tap
@@ -208,7 +223,9 @@ class Hub:
             row = self.storage.table(table_id)
             if row is None:
                 raise ProtocolError("no-table", f"no table {table_id!r}")
-            return LiveTable(row, self.storage.seats(table_id), self.storage.moves(table_id))
+            table = LiveTable(row, self.storage.seats(table_id), self.storage.moves(table_id))
+            table.reserved = {seat: until for seat, (until, _) in self._reservations(table).items()}
+            return table
         except ProtocolError:
             raise
         except Exception as exc:  # a damaged row, or a page of the database file that cannot be read
@@ -287,26 +304,29 @@ class Hub:
         seats: list[str],
         seed: int | None = None,
         rematch_of: str | None = None,
+        card_edits: object = (),
         owner: str | None = None,
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table. ``seats``: per seat ``"me"`` (the creator sits there and gets its token),
         ``"human"`` (a free seat for someone to join) or an agent spec (within the server's bot
-        limits). ``owner``: the client's address (default: the HTTP request's), for the quotas.
-        Raises :class:`OptionError`, or :class:`ProtocolError` ``too-many-tables``."""
+        limits); ``card_edits``: what-if card edits (``["Witch.attack=10"]``), stored with the
+        options. ``owner``: the client's address (default: the HTTP request's), for the quotas.
+        Raises :class:`OptionError` (:class:`~cardtable.engine.CardDataError` for a bad card edit),
+        or :class:`ProtocolError` ``too-many-tables``."""
         owner = owner if owner is not None else current_client.get()
         self._check_quota(owner)
         allowed = {o.name for o in web_options(game_id)}
         for name in options:
             if name not in allowed:
-                raise OptionError(f"{game_id}: option {name!r} cannot be set from the web table")
-        game: Game = cardtable.load(game_id, **options)
+                raise OptionError(f"{game_id}: option {name!r} cannot be set from the web table", option=str(name)[:40])
+        game: Game = cardtable.load(game_id, card_edits=card_edits, **options)
         if len(seats) != game.players:
             raise OptionError(f"{game_id} with these options has {game.players} seats; {len(seats)} were given")
         tokens: dict[int, str] = {}
         stored: list[tuple[str, str | None]] = []
         for i, spec in enumerate(seats):
             if not isinstance(spec, str) or not spec.strip() or len(spec) > 200:
-                raise OptionError(f"seat {game.seat_name(i)}: give 'me', 'human' or an agent spec")
+                raise SeatSpecError(f"seat {game.seat_name(i)}: give 'me', 'human' or an agent spec", i)
             spec = spec.strip()
             if spec == ME:
                 tokens[i] = new_token()
@@ -314,12 +334,16 @@ class Hub:
             elif spec == HUMAN:
                 stored.append((HUMAN, None))
             else:
-                check_spec(game, spec, self.limits.bot_budget, self.limits.bot_max_iterations)
+                try:
+                    check_spec(game, spec, self.limits.bot_budget, self.limits.bot_max_iterations)
+                except OptionError as exc:
+                    raise SeatSpecError(f"seat {game.seat_name(i)}: {exc}", i) from exc
                 stored.append((spec, None))
         table_id = new_token()[:10].replace("-", "x").replace("_", "y")
         if seed is None:
             seed = random.SystemRandom().randrange(2**62)
-        self.storage.create_table(table_id, game.id, dict(game.options), seed, stored, rematch_of=rematch_of)
+        # The stored options load the game again (live.py, bots.py): card edits ride along with them.
+        self.storage.create_table(table_id, game.id, load_arguments(game), seed, stored, rematch_of=rematch_of)
         table = self.get(table_id)  # no moves yet: nothing to replay
         table.owner = owner or table.id
         if self.leases is not None and any(spec != HUMAN for spec, _ in stored):
@@ -327,8 +351,12 @@ class Hub:
         self.schedule_bots(table)
         return table, tokens
 
-    def join(self, table_id: str, seat: int) -> str:
-        """Take free human seat ``seat``; returns its new token. Raises :class:`ProtocolError`."""
+    def join(self, table_id: str, seat: int, previous_token: str | None = None) -> str:
+        """Take free human seat ``seat``; returns its new token. Raises :class:`ProtocolError`.
+
+        A rematch's seat is reserved, for :attr:`rematch_reserve` seconds after the rematch was made,
+        for whoever holds that seat at the finished game: only ``previous_token``, that seat's token,
+        takes it then (code ``seat-reserved`` for anyone else)."""
         table = self.get(table_id)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
             raise ProtocolError("no-seat", f"no seat {str(seat)[:20]!r} at this table")
@@ -337,6 +365,19 @@ class Hub:
             raise ProtocolError("seat-taken", f"{name} is played by a bot")
         if table.is_over:
             raise ProtocolError("game-over", "the game is over")
+        reservations = self._reservations(table)
+        table.reserved = {s: until for s, (until, _) in reservations.items()}
+        reserved = reservations.get(seat)
+        if reserved is not None and table.seats[seat].token_hash is None:
+            until, holder = reserved
+            if previous_token is None or token_hash(previous_token) != holder:
+                left = max(1, round((until - time.time()) / 60))
+                clock = time.strftime("%H:%M UTC", time.gmtime(until))
+                raise ProtocolError(
+                    "seat-reserved",
+                    f"{name} is reserved for the player who sat there in the previous game, for {left} more "
+                    f"minute{'s' if left != 1 else ''} (until {clock}); after that anyone may take it",
+                )
         token = new_token()
         if not self.storage.claim_seat(table_id, seat, token_hash(token)):
             table.reload_seats(self.storage)
@@ -345,6 +386,24 @@ class Hub:
         self.storage.notify("seats", table_id)
         self.send_seats(table)
         return token
+
+    def _reservations(self, table: LiveTable) -> dict[int, tuple[float, str]]:
+        """A rematch's reserved seats: seat -> (until when, the token hash of the finished game's holder).
+
+        Read from the database (the finished game's seats), so every server process agrees; a seat the
+        previous player left, or nobody held, is not reserved."""
+        previous = table.row.rematch_of
+        if previous is None or self.rematch_reserve <= 0:
+            return {}
+        until = table.row.created + self.rematch_reserve
+        if until <= time.time():
+            return {}
+        out: dict[int, tuple[float, str]] = {}
+        for old in self.storage.seats(previous):
+            held = old.spec == HUMAN and old.token_hash is not None
+            if held and old.seat < len(table.seats) and table.seats[old.seat].human:
+                out[old.seat] = (until, str(old.token_hash))
+        return out
 
     def leave(self, table_id: str, token: str) -> int:
         """The holder of ``token`` gives up its seat (it becomes free); returns the seat."""
@@ -628,7 +687,12 @@ class Hub:
             if table.rematch is None:
                 specs = [s.spec for s in table.seats]
                 new, _ = self.create(
-                    table.game.id, self._settable(table), specs, rematch_of=table.id, owner=client.peer
+                    table.game.id,
+                    self._settable(table),
+                    specs,
+                    rematch_of=table.id,
+                    card_edits=table.game.card_edits,
+                    owner=client.peer,
                 )
                 if not self.storage.set_rematch(table.id, new.id):  # another process was first
                     row = self.storage.table(table.id)
@@ -736,7 +800,7 @@ class Hub:
                 try:
                     text = await self.bots.choose(
                         table.game.id,
-                        dict(table.game.options),
+                        load_arguments(table.game),
                         table.seed,
                         table.state.actions_taken(),
                         seat,

@@ -92,6 +92,9 @@ class LiveTable:
         """The state id right after the newest undo: the event log was rebuilt then, so a client that
         last saw an older state gets the whole log again."""
         self.rematch: str | None = row.rematch
+        self.reserved: dict[int, float] = {}
+        """A rematch's seats kept for the finished game's players: seat -> until when (epoch seconds).
+        The hub fills it in and enforces it; frames and the lobby show it while it lasts."""
         self.thinking: int | None = None
         for move in moves:
             self._replay(move)
@@ -245,6 +248,7 @@ class LiveTable:
 
     # -- frames ----------------------------------------------------------------------------------------
     def seats_info(self, connected: Mapping[int, int]) -> list[dict[str, JSON]]:
+        now = time.time() if self.reserved else 0.0
         return [
             {
                 "seat": i,
@@ -254,9 +258,15 @@ class LiveTable:
                 "taken": (s.token_hash is not None) if s.human else True,
                 "connected": connected.get(i, 0) > 0 if s.human else True,
                 "thinking": self.thinking == i,
+                "reserved_until": self._reserved_until(i, s, now),
             }
             for i, s in enumerate(self.seats)
         ]
+
+    def _reserved_until(self, i: int, seat: Seat, now: float) -> float | None:
+        """Until when free seat ``i`` is kept for the previous game's player (None: open to anyone)."""
+        until = self.reserved.get(i)
+        return until if until is not None and until > now and seat.human and seat.token_hash is None else None
 
     def legal(self, seat: int | None) -> list[dict[str, JSON]]:
         """The seat's legal actions with what they do, when it is that seat's (human) decision."""
@@ -293,6 +303,7 @@ class LiveTable:
             "game": self.game.id,
             "title": self.game.title,
             "options": dict(self.game.options),
+            "card_edits": list(self.game.card_edits),
             "seats": self.seats_info(connected or {}),
             "state": self.version,
             "turn": state.turn,

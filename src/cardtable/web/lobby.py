@@ -5,15 +5,20 @@
                                            seat counts, named configurations, agent specs
 ``GET /api/tables``                        the newest tables (open seats, bots, whether over): public facts
 ``POST /api/tables``                       ``{"game", "options": {...}, "seats": ["me"|"human"|spec, ...]}``
-                                           → the table, and a token for each ``"me"`` seat
+                                           (and ``"card_edits": ["Witch.attack=10", ...]``, what-if card
+                                           edits) → the table, and a token for each ``"me"`` seat
 ``GET /api/tables/{id}``                   one table's public summary
-``POST /api/tables/{id}/join``             ``{"seat": 0-based}`` → a token for that free human seat
+``POST /api/tables/{id}/join``             ``{"seat": 0-based, "previous_token"?}`` → a token for that free
+                                           human seat (a rematch seat reserved for the previous game's
+                                           player: only with that player's old seat token)
 ``POST /api/tables/{id}/leave``            ``{"token"}`` → the seat is free again
 ``GET /api/tables/{id}/record``            a finished game's record (``cardtable replay`` opens it)
 =========================================  ===================================================================
 
-Errors are ``{"error": "..."}`` with status 400 (bad input), 404 (no such table), 409 (seat taken,
-game not over).
+Errors are ``{"error": "..."}`` with status 400 (bad input), 404 (no such table), 409 (seat taken or
+reserved, game not over). An error about an option also names it: ``"field"`` is the option to fix
+first and ``"fields"`` every option involved (a combination names each), so a form shows the message
+next to those fields; an error about a seat's spec has ``"field": "seats"`` and ``"seat"``, its index.
 """
 
 from __future__ import annotations
@@ -26,8 +31,9 @@ from fastapi.responses import JSONResponse, Response
 
 import cardtable
 from cardtable.agents import AGENTS
-from cardtable.engine.errors import CardtableError
-from cardtable.web.hub import Hub, web_options
+from cardtable.engine.errors import CardtableError, OptionError
+from cardtable.engine.options import GROUPS
+from cardtable.web.hub import Hub, SeatSpecError, web_options
 from cardtable.web.live import ProtocolError
 
 router = APIRouter(prefix="/api")
@@ -40,8 +46,25 @@ def _hub(request: Request) -> Hub:
     return hub
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": " ".join(str(message).split())[:300]}, status_code=status)
+def _error(status: int, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": " ".join(str(message).split())[:300], **extra}, status_code=status)
+
+
+def _option_error(exc: OptionError) -> JSONResponse:
+    """A 400 naming the fields at fault: the option(s), or the seat whose spec is bad."""
+    if isinstance(exc, SeatSpecError):
+        return _error(400, str(exc), field="seats", seat=exc.seat)
+    if exc.options:
+        return _error(400, str(exc), field=exc.options[0], fields=list(exc.options))
+    return _error(400, str(exc))
+
+
+def _refused(exc: CardtableError) -> JSONResponse:
+    """A refusal: its status, message and, for the server's own refusals, their ``code`` (``seat-taken``,
+    ``seat-reserved``, ``game-over``, ...) so a page can say what happened in its own words."""
+    if isinstance(exc, ProtocolError):
+        return _error(_status(exc), str(exc), code=exc.code)
+    return _error(_status(exc), str(exc))
 
 
 def _status(exc: CardtableError) -> int:
@@ -49,6 +72,7 @@ def _status(exc: CardtableError) -> int:
         return {
             "no-table": 404,
             "seat-taken": 409,
+            "seat-reserved": 409,
             "game-over": 409,
             "not-over": 409,
             "bad-token": 403,
@@ -59,26 +83,18 @@ def _status(exc: CardtableError) -> int:
 
 
 def game_info(game_id: str) -> dict[str, Any]:
-    """A game as the create form needs it (every option a browser may set, and its rules)."""
+    """A game as the create form needs it: every option a browser may set, with its label in words,
+    group, whether it is advanced, its default, choices (and their labels) and bounds; the groups in
+    the order a form shows them."""
     cls = cardtable.games.game_class(game_id)
-    options = []
-    for o in web_options(game_id):
-        options.append(
-            {
-                "name": o.name,
-                "default": o.default,
-                "doc": o.doc,
-                "kind": o.kind.__name__,
-                "choices": list(o.choices) if o.choices is not None else None,
-                "min": o.min,
-                "max": o.max,
-            }
-        )
+    options = [o.to_json() for o in web_options(game_id)]
     default = cardtable.load(game_id)
+    present = {o["group"] for o in options}
     return {
         "id": game_id,
         "title": getattr(cls, "title", game_id) or game_id,
         "options": options,
+        "groups": [g for g in GROUPS if g in present],
         "players": default.players,
         "seat_names": [default.seat_name(s) for s in range(default.players)],
         "configurations": [dict(c) for c in getattr(cls, "CONFIGURATIONS", ())],
@@ -113,8 +129,13 @@ async def seat_names(body: Annotated[dict[str, Any], Body()]) -> Any:
         allowed = {o.name for o in web_options(game_id)}
         bad = [k for k in options if k not in allowed]
         if bad:
-            return _error(400, f"{game_id}: option {bad[0][:40]!r} cannot be set from the web table")
+            name = bad[0][:40]
+            return _error(
+                400, f"{game_id}: option {name!r} cannot be set from the web table", field=name, fields=[name]
+            )
         game = cardtable.load(game_id, **options)
+    except OptionError as exc:
+        return _option_error(exc)
     except CardtableError as exc:
         return _error(400, str(exc))
     return {"players": game.players, "seat_names": [game.seat_name(s) for s in range(game.players)]}
@@ -139,16 +160,21 @@ async def create(request: Request, body: Annotated[dict[str, Any], Body()]) -> A
     game_id = body.get("game")
     options = body.get("options", {})
     seats = body.get("seats")
+    edits = body.get("card_edits", [])
     if not isinstance(game_id, str) or game_id not in cardtable.available():
         return _error(400, f"unknown game {str(game_id)[:40]!r}; known games: {', '.join(cardtable.available())}")
     if not isinstance(options, dict) or len(options) > 40:
         return _error(400, "'options' must be an object of option names and values")
     if not isinstance(seats, list) or not 1 <= len(seats) <= 16:
         return _error(400, "'seats' must list, per seat, 'me', 'human' or an agent spec")
+    if not isinstance(edits, list):
+        return _error(400, "'card_edits' must list what-if card edits like \"Witch.attack=10\"")
     try:
-        table, tokens = hub.create(game_id, options, seats)
+        table, tokens = hub.create(game_id, options, seats, card_edits=edits)
+    except OptionError as exc:
+        return _option_error(exc)
     except CardtableError as exc:
-        return _error(_status(exc), str(exc))
+        return _refused(exc)
     return {
         "table": table.summary(hub._connected(table.id)),
         "tokens": {str(seat): token for seat, token in tokens.items()},
@@ -161,19 +187,25 @@ async def table_summary(request: Request, table_id: str) -> Any:
     try:
         table = await hub.load(table_id)
     except CardtableError as exc:
-        return _error(_status(exc), str(exc))
+        return _refused(exc)
     return table.summary(hub._connected(table.id))
 
 
 @router.post("/tables/{table_id}/join")
 async def join(request: Request, table_id: str, body: Annotated[dict[str, Any], Body()]) -> Any:
     hub = _hub(request)
+    seat = body.get("seat")
+    previous = body.get("previous_token")
+    if previous is not None and (not isinstance(previous, str) or not 0 < len(previous) <= 100):
+        return _error(400, "'previous_token' must be the seat token of the previous game")
     try:
-        seat = body.get("seat")
         await hub.load(table_id)
-        token = hub.join(table_id, seat)  # type: ignore[arg-type]
+        token = hub.join(table_id, seat, previous)  # type: ignore[arg-type]
     except CardtableError as exc:
-        return _error(_status(exc), str(exc))
+        if isinstance(exc, ProtocolError) and exc.code == "seat-reserved" and isinstance(seat, int):
+            until = hub.get(table_id).reserved.get(seat, 0.0)
+            return _error(409, str(exc), code=exc.code, reserved_until=until)
+        return _refused(exc)
     return {"table": table_id, "seat": seat, "token": token}
 
 
@@ -187,7 +219,7 @@ async def leave(request: Request, table_id: str, body: Annotated[dict[str, Any],
         await hub.load(table_id)
         seat = hub.leave(table_id, token)
     except CardtableError as exc:
-        return _error(_status(exc), str(exc))
+        return _refused(exc)
     return {"table": table_id, "seat": seat, "left": True}
 
 
@@ -197,7 +229,7 @@ async def record(request: Request, table_id: str) -> Any:
     try:
         table = await hub.load(table_id)
     except CardtableError as exc:
-        return _error(_status(exc), str(exc))
+        return _refused(exc)
     if not table.is_over:
         # A record holds the seed, and the seed recomputes every hidden card: only once it is over.
         return _error(409, "the game is not over: its record (which holds the seed) is given once it ends")

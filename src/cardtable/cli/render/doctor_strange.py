@@ -1,56 +1,81 @@
-"""Doctor Strange's table in a terminal: drawn from the view alone, to fit a 50-row screen.
+"""Doctor Strange's table in a terminal: drawn from the view alone, as cards on a table.
 
-From top to bottom: a header (turn, whose turn, the step, who decides), the victory line (the count
-against the turn checks start, each side's checks without a viable character), one panel per side
-(its hand size and characters with power, state in words and attachments; your side first), this
-turn's attacks, the fight being resolved or the last one (dice, power, Power cards, helpers and
-totals), the card being played, the piles in one or two lines (the newest discards; ``view`` shows
-them all), what you have been shown of hidden cards (during a Go Back in Time search the choices
-list the deck's cards), your hand (one row per card: what it is and
-does), and the prompt. Zones the CLI reports unchanged since your last decision (``ctx.fold``) are
-drawn as one line; your hand and the prompt never are.
+From top to bottom: a header (turn, whose turn, the step, who decides), the victory line, one block
+per side (the player across first, yours next to your hand) with each character as a card: its
+power (modified, with the printed power after it), its state in words, the cards attached under it
+and the captives it holds under it; this turn's attacks; the fight being resolved or the last one
+(dice, power, Power cards, helpers and totals); the card being played; the piles; what you have been
+shown of hidden cards; your hand.
+
+A card's chip: its name; ``P7`` its power (a character: modified, ``(6)`` printed); ``+2`` what a
+Power card adds, an Item or a Location gives; ``⇒killed`` the fate an Attack card brings; an event's
+timing; ``Evil only`` / ``Good only`` for a card one side only may play; ``#17`` the id actions name.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from cardtable.cli.render import RenderContext
-from cardtable.cli.render.generic import folded_line
-from cardtable.cli.render.generic import render_view as generic_view
+from cardtable.cli.render.faces import Face, Flow, Labeled, Number, chip
+from cardtable.cli.render.generic import header_text
+from cardtable.cli.render.generic import render_blocks as generic_blocks
+from cardtable.cli.screen import Block, Form, block
 from cardtable.engine.game import JSON
 
-NEWEST_DISCARDS = 8
-"""How many of the newest discards the piles line names."""
+NEWEST_DISCARDS = 6
+"""How many of the newest discards the piles' compact form names."""
 
 Card = Mapping[str, JSON]
+LEGEND = (
+    "P power (a character: now, then printed in brackets) · +N what a Power card adds or an Item or "
+    "Location gives · ⇒ what an Attack does to its target if it wins · (E) (B) (D) (R) (X) an event's timing"
+)
 WHEN = {"E": "Mystic Arts", "B": "Attack phase", "D": "defending", "R": "Rest", "X": "any time"}
 """An event's timing in a few words, by the rulebook's letter."""
-CARD_ID = re.compile(r" \(card \d+\)")
+BANDS = {
+    "Character": "green",
+    "Power": "yellow",
+    "Attack": "red",
+    "Event": "magenta",
+    "Item": "cyan",
+    "Location": "blue",
+}
+CARD_ID = re.compile(r" \(card (\d+)\)")
 
 
 def _cards(value: JSON) -> list[Card]:
     return [c for c in value if isinstance(c, Mapping)] if isinstance(value, list) else []
 
 
-def _label(card: Card) -> str:
-    return f"{card.get('name')} #{card.get('id')}"
-
-
 def kind(card: Card) -> str:
     """The card's type, with an event's timing: ``Event, Rest (R)``."""
     text = str(card.get("type"))
+    letter = _timing(card)
+    if letter:
+        text += f", {WHEN.get(letter, letter)} ({letter})"
+    return text
+
+
+def _timing(card: Card) -> str:
     timing = card.get("timing")
     if isinstance(timing, str) and "(" in timing:
-        letter = timing[timing.rfind("(") + 1 : timing.rfind(")")]
-        text += f", {WHEN.get(letter, timing)} ({letter})"
-    return text
+        return timing[timing.rfind("(") + 1 : timing.rfind(")")]
+    return ""
+
+
+def only(card: Card) -> str:
+    """``Evil only`` for a card only the Evil player may play; empty for either player's."""
+    player = card.get("player")
+    if isinstance(player, str) and player != "either player":
+        return f"{player.split(' player')[0]} only"
+    return ""
 
 
 def brief(card: Card) -> str:
@@ -71,77 +96,140 @@ def brief(card: Card) -> str:
         text = str(card.get("text"))
     else:
         text = f"attach: +{power} power" + (" (one Location per character)" if sort == "Location" else "")
-    player = card.get("player")
-    if isinstance(player, str) and player != "either player":
-        text += f" · {player.split(' player')[0]} only"
+    if only(card):
+        text += f" · {only(card)}"
     return text
 
 
-def hand_table(cards: Sequence[Card]) -> Table:
-    table = Table(box=None, pad_edge=False, show_edge=False, expand=False)
-    table.add_column("#", justify="right", style="dim", no_wrap=True)
-    table.add_column("card", style="bold", no_wrap=True)
-    table.add_column("type", no_wrap=True)
-    table.add_column("what it does", overflow="fold")
+def face(card: Card, ctx: RenderContext | None = None, under: Sequence[tuple[str, Face]] = ()) -> Face:
+    """A Doctor Strange card: its power top right (a character's as it is now, the printed one under
+    it), a Power card's or an attachment's bonus there too, an Attack card's fate at the bottom, an
+    event's timing; the side that alone may play it; on the table its state in words."""
+    sort = str(card.get("type"))
+    numbers: list[Number] = []
+    tags: list[str] = []
+    power = card.get("power")
+    state: tuple[str, ...] = ()
+    if sort == "Character":
+        now = card.get("modified_power", power)
+        printed = f" ({power})" if now != power else ""
+        numbers.append(
+            Number(f"P{now}{printed}", f"power {now}" + (f" (printed {power})" if printed else ""), "bold green", "tr")
+        )
+        if isinstance(card.get("state"), str):
+            words = CARD_ID.sub("", str(card["state"]))
+            state = tuple(w for w in words.split(", ") if w != "viable")
+    elif sort in ("Power", "Item", "Location") and isinstance(power, int):
+        numbers.append(
+            Number(f"+{power}", f"+{power}" + (" in a fight" if sort == "Power" else " power"), "bold yellow", "tr")
+        )
+        role = card.get("role")
+        if sort == "Power" and isinstance(role, str) and role != "attacker or defender":
+            tags.append(role)
+    elif sort == "Attack":
+        numbers.append(
+            Number(f"⇒{card.get('fate')}", f"if it wins, the target is {card.get('fate')}", "bold red", "bl")
+        )
+    letter = _timing(card)
+    if letter:
+        tags.append(f"({letter})")
+    if (only(card) and sort != "Character") or (only(card) and "state" not in card):
+        tags.append(only(card))  # on the table a character's side says it; in a hand it matters
+    notes = []
+    if letter:
+        notes.append(f"played: {WHEN.get(letter, letter)} ({letter})")
+    player = card.get("player")
+    if isinstance(player, str):
+        notes.append(f"who may play it: {player}")
+    if isinstance(card.get("owner"), str) and card.get("owner") != card.get("side"):
+        notes.append(f"owned by {card['owner']}, fighting for {card.get('side')}")
+    mark = card.get("id")
+    attached = tuple(("attached", face(a)) for a in _cards(card.get("attachments")))
+    return Face(
+        name=str(card.get("name")),
+        kind=sort,
+        band=BANDS.get(sort, "white"),
+        numbers=tuple(numbers),
+        text=str(card.get("text") or ""),
+        state=state,
+        mark=mark if isinstance(mark, int) else None,
+        under=(*attached, *under),
+        notes=tuple(notes),
+        tags=tuple(tags),
+    )
+
+
+def _character_line(row: Card, captives: Sequence[Card]) -> Flow:
+    f = face(row)
+    items = [chip(f, name_style="bold" if row.get("viable") else "dim")]
+    for _, under in f.under:
+        items.append(Text.assemble(("└ ", "dim"), chip(under)))
+    for c in captives:
+        held = face(c)
+        # Under its captor, "captive of X" goes without saying.
+        held = replace(held, state=tuple(w for w in held.state if not w.startswith("captive of")))
+        items.append(Text.assemble(("└ holds captive: ", "italic red"), chip(held)))
+    return Flow(items, sep="  ", head=Text("  "), indent=6)
+
+
+def _ids(cards: Sequence[Card]) -> set[int]:
+    out: set[int] = set()
     for c in cards:
-        table.add_row(str(c.get("id")), str(c.get("name")), kind(c), brief(c))
-    return table
+        if isinstance(c.get("id"), int):
+            out.add(int(c["id"]))
+        out |= _ids(_cards(c.get("attachments")))
+    return out
 
 
-def _side(view: Mapping[str, JSON], ctx: RenderContext, seat: int, name: str) -> RenderableType:
-    rows = [r for r in _cards(view.get("table")) if r.get("side") == name]
+def side_block(view: Card, ctx: RenderContext, seat: int, name: str) -> Block:
+    table = _cards(view.get("table"))
+    captives = {r.get("id"): [c for c in table if c.get("captured") and c.get("held_by") == r.get("id")] for r in table}
+    # A captive lies under its captor, on the captor's side; the rest sit on their side.
+    rows = [r for r in table if r.get("side") == name and not r.get("captured")]
     sizes = view.get("hand_sizes")
     held = sizes[seat] if isinstance(sizes, list) and seat < len(sizes) else "?"
     viable = sum(1 for r in rows if r.get("viable"))
-    title = f"{ctx.who(seat)} · {held} cards in hand · {viable} viable character{'s' if viable != 1 else ''}"
-    if not rows:
-        body: RenderableType = Text("(no characters)", style="dim")
-    else:
-        table = Table(box=None, pad_edge=False, show_edge=False, expand=True)
-        table.add_column("#", justify="right", style="dim", no_wrap=True)
-        table.add_column("character", style="bold", no_wrap=True)
-        table.add_column("power", no_wrap=True)
-        table.add_column("state", overflow="fold", ratio=3)
-        table.add_column("attached", overflow="fold", ratio=2)
-        for r in rows:
-            attached = ", ".join(str(a.get("name")) for a in _cards(r.get("attachments")))
-            # The "#" column gives ids; in the state, names are enough (and keep rows to one line).
-            state = CARD_ID.sub("", str(r.get("state")))
-            style = None if r.get("viable") else "dim"
-            table.add_row(
-                str(r.get("id")),
-                str(r.get("name")),
-                f"{r.get('modified_power')} ({r.get('power')})",
-                Text(state, style=style or ""),
-                attached or "-",
-            )
-        body = table
     mine = seat == ctx.seat
-    return Panel(body, title=Text(title), title_align="left", border_style="green" if mine else "white")
+    where = " (you)" if mine else " (across the table)" if ctx.seat is not None else ""
+    head = Text.assemble(
+        (f"{name}{where}", "bold green" if mine else "bold"),
+        f" · {held} in hand · {viable} viable character{'s' if viable != 1 else ''}",
+    )
+    lines: list[RenderableType] = [head]
+    for r in rows:
+        lines.append(_character_line(r, captives.get(r.get("id"), [])))
+    if not rows:
+        lines.append(Text("  (no characters)", style="dim"))
+    shown = [*rows, *(c for r in rows for c in captives.get(r.get("id"), []))]
+    return block(f"{name} side", Group(*lines), watch=("table", "hand_sizes"), fold=45, cards=frozenset(_ids(shown)))
 
 
-def _attacks(view: Mapping[str, JSON]) -> RenderableType | None:
-    lines = []
+def attacks_block(view: Card) -> Block | None:
+    items = []
     for a in view.get("attacks") or []:
         if not isinstance(a, Mapping):
             continue
         card = a.get("attack_card")
-        target = a.get("target") or "(choosing a target)"
-        with_card = f" with {card.get('name')} ({a.get('fate')} if it wins)" if isinstance(card, Mapping) else ""
-        lines.append(f"{a.get('attacker')} → {target}{with_card}: {a.get('status')}")
-    if not lines:
+        target = CARD_ID.sub(r" #\1", str(a.get("target") or "(choosing a target)"))
+        attacker = CARD_ID.sub(r" #\1", str(a.get("attacker")))
+        with_card = f" with {card.get('name')} (⇒{a.get('fate')})" if isinstance(card, Mapping) else ""
+        items.append(Text(f"{attacker} → {target}{with_card}: {a.get('status')}"))
+    if not items:
         return None
-    return Text("Attacks this turn: " + " · ".join(lines))
+    return block(
+        "attacks", Flow(items, head=Text("Attacks this turn: ", style="bold"), indent=4), watch=("attacks",), fold=20
+    )
 
 
 def _fighter(side: Mapping[str, JSON]) -> str:
     parts = [f"roll {side.get('roll')}", f"power {side.get('power')}"]
     parts += [f"{c.get('name')} +{c.get('power')}" for c in _cards(side.get("power_cards"))]
     parts += [f"{h}" for h in side.get("helpers") or [] if isinstance(h, str)]
-    return f"{side.get('player')} · {side.get('character')}: " + " + ".join(parts) + f" = {side.get('total')}"
+    who = CARD_ID.sub(r" #\1", str(side.get("character")))
+    return f"{side.get('player')} · {who}: " + " + ".join(parts) + f" = {side.get('total')}"
 
 
-def _fight(view: Mapping[str, JSON]) -> RenderableType | None:
+def fight_block(view: Card) -> Block | None:
     fight = view.get("fight")
     if not isinstance(fight, Mapping):
         return None
@@ -153,112 +241,134 @@ def _fight(view: Mapping[str, JSON]) -> RenderableType | None:
         f"{card.get('name')}: the target is {fight.get('fate')} if the attack wins" if isinstance(card, Mapping) else ""
     )
     live = bool(fight.get("in_progress"))
-    title = f"{'Fight' if live else 'Last fight'} (turn {fight.get('turn')}) · {what}"
-    body = Group(
-        Text("Attack  " + _fighter(atk)),
-        Text("Defense " + _fighter(dfn)),
-        Text(str(fight.get("result")), style="bold" if live else ""),
+    title = Text(
+        f"{'Fight' if live else 'Last fight'} (turn {fight.get('turn')}) · {what}", style="bold red" if live else "bold"
     )
-    return Panel(body, title=Text(title), title_align="left", border_style="red" if live else "white")
+    result = Text(CARD_ID.sub(r" #\1", str(fight.get("result"))), style="bold yellow" if live else "")
+    full = Group(title, Text("  Attack  " + _fighter(atk)), Text("  Defense " + _fighter(dfn)), result)
+    if live:
+        return block("fight", full, fold=None)
+    short = Text.assemble(("Last fight: ", "bold"), result)
+    return block("last fight", full, Form(short, 3), watch=("fight",), fold=8)
 
 
-def _piles(view: Mapping[str, JSON]) -> RenderableType:
+def piles_block(view: Card) -> Block:
     discard = _cards(view.get("discard"))
-    newest = ", ".join(_label(c) for c in reversed(discard[-NEWEST_DISCARDS:]))
-    older = len(discard) - NEWEST_DISCARDS
-    more = f" (newest first, and {older} more)" if older > 0 else " (newest first)"
-    text = Text.assemble(
-        ("Deck ", "bold"),
-        f"{view.get('deck_size')} cards · ",
-        ("Discard ", "bold"),
-        f"{len(discard)}" + (f": {newest}{more}" if discard else ""),
+    newest = list(reversed(discard))
+    head = Text.assemble(
+        ("Deck ", "bold"), f"{view.get('deck_size')} cards · ", ("Discard ", "bold"), f"{len(discard)}"
     )
+    rest: list[Text] = []
     for key, title in (("killed", "Killed"), ("exiled", "Exiled")):
         pile = _cards(view.get(key))
         if pile:
-            text.append(" · ")
-            text.append(f"{title} ", style="bold")
-            text.append(", ".join(_label(c) for c in pile))
-    return text
+            rest.append(Text(f"{title}: ", style="bold").append_text(Text(", ").join(chip(face(c)) for c in pile)))
+    every = Flow(
+        [*(chip(face(c)) for c in newest), *rest],
+        head=head.copy().append(" (newest first): " if discard else ""),
+        indent=4,
+    )
+    few_items = [chip(face(c)) for c in newest[:NEWEST_DISCARDS]]
+    if len(newest) > NEWEST_DISCARDS:
+        few_items.append(Text(f"and {len(newest) - NEWEST_DISCARDS} more", style="dim"))
+    few = Flow([*few_items, *rest], head=head.copy().append(" (newest first): " if discard else ""), indent=4)
+    bare = Flow(rest, head=head.copy().append(" · " if rest else ""), indent=4)
+    ids = _ids([*discard, *_cards(view.get("killed")), *_cards(view.get("exiled"))])
+    return block(
+        "piles",
+        every,
+        Form(few, 2),
+        Form(bare, 4),
+        watch=("deck_size", "discard", "killed", "exiled"),
+        fold=6,
+        cards=frozenset(ids),
+    )
 
 
-def _known(view: Mapping[str, JSON]) -> RenderableType | None:
-    parts = []
+def known_block(view: Card) -> Block | None:
+    items: list[Text | Labeled] = []
     hand = _cards(view.get("known_opponent_hand"))
     if hand:
-        parts.append("in your opponent's hand: " + ", ".join(_label(c) for c in hand))
+        items.append(Labeled(Text("in your opponent's hand: ", style="italic"), [chip(face(c)) for c in hand]))
     deck = [d for d in view.get("known_deck") or [] if isinstance(d, Mapping)]
     if deck:
-        parts.append(
-            "in the deck: "
-            + ", ".join(f"{d.get('from_top')}. {_label(d['card'])}" for d in deck if isinstance(d.get("card"), Mapping))
-            + " (places from the top)"
-        )
-    if not parts:
+        places = [
+            Text(f"{d.get('from_top')}. ").append_text(chip(face(d["card"])))
+            for d in deck
+            if isinstance(d.get("card"), Mapping)
+        ]
+        items.append(Labeled(Text("in the deck (places from the top): ", style="italic"), places))
+    if not items:
         return None
-    return Text("You know " + "; ".join(parts), style="cyan")
+    ids = _ids([*hand, *(d["card"] for d in deck if isinstance(d.get("card"), Mapping))])
+    return block(
+        "known cards",
+        Flow(items, head=Text("You know ", style="bold cyan"), indent=4),
+        watch=("known_opponent_hand", "known_deck"),
+        fold=12,
+        cards=frozenset(ids),
+    )
 
 
-def header(view: Mapping[str, JSON], ctx: RenderContext) -> Text:
-    parts: list[tuple[str, str]] = [("Doctor Strange", "bold"), (f"  ·  turn {view.get('turn')}", "")]
-    if view.get("is_over"):
-        parts.append(("  ·  game over", "bold red"))
-    else:
-        parts.append((f"  ·  {view.get('turn_of')}'s turn  ·  {view.get('step')}", ""))
-        current = view.get("current_player")
-        if isinstance(current, int):
-            parts.append((f"  ·  {ctx.seat_name(current)} to decide", "yellow"))
-    parts.append((f"  ·  you are {ctx.seat_name(ctx.seat)}" if ctx.seat is not None else "  ·  spectator", "cyan"))
-    return Text.assemble(*parts)
+def hand_block(view: Card, ctx: RenderContext) -> Block | None:
+    if ctx.seat is None:
+        return None
+    hand = _cards(view.get("hand"))
+    title = Text(f"Your hand ({len(hand)})", style="bold green")
+    if not hand:
+        return block("hand", Text.assemble(title, (": empty", "dim")), fold=None)
+    table = Table(box=None, pad_edge=False, show_edge=False, expand=True, show_header=False, padding=(0, 1))
+    table.add_column("card", no_wrap=True)
+    table.add_column("type", no_wrap=True, style="dim")
+    table.add_column("what it does", ratio=1)
+    for c in hand:
+        table.add_row(chip(face(c)), kind(c), Text(brief(c), style="dim"))
+    chips = Flow([chip(face(c)) for c in hand], head=Text.assemble(title, ": "), indent=2)
+    return block("hand", Group(title, table), Form(chips, 2), fold=None, cards=frozenset(_ids(hand)))
 
 
-def render_view(view: dict[str, JSON], ctx: RenderContext) -> RenderableType:
+def header(view: Card, ctx: RenderContext) -> Text:
+    turn = f"turn {view.get('turn')}"
+    if not view.get("is_over"):
+        turn += f": {view.get('turn_of')}'s turn, {view.get('step')}"
+    return header_text(view, ctx, turn)
+
+
+def render_blocks(view: dict[str, JSON], ctx: RenderContext) -> list[Block]:
     names = view.get("seat_names")
     if not isinstance(names, list) or not isinstance(view.get("table"), list) or "victory" not in view:
-        return generic_view(view, ctx)  # a view this renderer does not understand: show it all
-    fold = ctx.fold
-    parts: list[RenderableType] = [header(view, ctx)]
-    folded: list[str] = []
-
-    def zone(key: str, drawn: RenderableType | None, label: str) -> None:
-        if drawn is None:
-            return
-        if key in fold:
-            folded.append(label)
-        else:
-            parts.append(drawn)
-
+        return generic_blocks(view, ctx)  # a view this renderer does not understand: show it all
+    blocks = [block("header", header(view, ctx), fold=None)]
     victory = view.get("victory")
     if isinstance(victory, Mapping):
-        zone("victory", Text("Victory: " + str(victory.get("summary")), style="magenta"), "victory")
-    order = list(range(len(names)))
-    if ctx.seat is not None:
-        order.sort(key=lambda s: s != ctx.seat)
-    sides = Group(*(_side(view, ctx, s, str(names[s])) for s in order))
-    zone("table", sides, "characters")
-    zone("attacks", _attacks(view), "attacks")
-    zone("fight", _fight(view), "fight")
-    playing = view.get("playing")
-    if isinstance(playing, Mapping):
-        parts.append(Text.assemble(("Being played: ", "bold"), f"{_label(playing)} ({brief(playing)})"))
-    piles_key = "discard" if all(k in fold for k in ("discard", "killed", "exiled")) else ""
-    zone(piles_key, _piles(view), "piles")
-    known = _known(view)
-    if known is not None:
-        parts.append(known)
-    if folded:
-        parts.append(folded_line(folded, ctx.fold_note))
-    hand = _cards(view.get("hand"))
-    if ctx.seat is not None:
-        parts.append(
-            Panel(
-                hand_table(hand) if hand else Text("(empty)", style="dim"),
-                title=Text(f"Your hand ({len(hand)})"),
-                title_align="left",
-                border_style="green",
+        blocks.append(
+            block(
+                "victory", Text("Victory: " + str(victory.get("summary")), style="magenta"), watch=("victory",), fold=10
             )
         )
-    prompt = view.get("prompt")
-    if isinstance(prompt, str) and prompt:
-        parts.append(Text(prompt, style="bold yellow"))
-    return Group(*parts)
+    order = list(range(len(names)))
+    if ctx.seat is not None:
+        order.sort(key=lambda s: s == ctx.seat)  # the player across first, yours next to your hand
+    for s in order:
+        blocks.append(side_block(view, ctx, s, str(names[s])))
+    for extra in (attacks_block(view), fight_block(view)):
+        if extra is not None:
+            blocks.append(extra)
+    playing = view.get("playing")
+    if isinstance(playing, Mapping):
+        blocks.append(
+            block(
+                "being played",
+                Text.assemble(("Being played: ", "bold"), chip(face(playing)), f" — {brief(playing)}"),
+                fold=None,
+                cards=frozenset(_ids([playing])),
+            )
+        )
+    blocks.append(piles_block(view))
+    known = known_block(view)
+    if known is not None:
+        blocks.append(known)
+    hand = hand_block(view, ctx)
+    if hand is not None:
+        blocks.append(hand)
+    return blocks

@@ -27,6 +27,8 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.cli.render import RenderContext
+from cardtable.cli.render.faces import Face, Number
+from cardtable.cli.screen import Block, block
 from cardtable.engine.game import JSON
 
 BASE_KEYS = ("game", "seat", "seat_names", "turn", "current_player", "is_over", "prompt")
@@ -323,22 +325,129 @@ def facts_grid(facts: Sequence[tuple[str, JSON]]) -> Table:
     return grid
 
 
-def header(view: Mapping[str, JSON], ctx: RenderContext) -> Text:
-    """``Draw or Play · turn 3 · P2 to decide · you are P1``."""
-    title = ctx.game.title or ctx.game.id
-    parts = [(title, "bold"), (f"  ·  turn {scalar_text(view.get('turn'))}", "")]
+def header_text(view: Mapping[str, JSON], ctx: RenderContext, turn: str = "") -> Text:
+    """``Draw or Play · turn 3 · P2 decides · you are P1``: one line over every table; ``turn``
+    replaces ``turn N`` with a game's own words (``turn 12: P2's turn``)."""
+    title = (ctx.game.title or ctx.game.id).split(" (")[0]
+    if title.endswith(" Card Game") and len(title.split()) > 3:
+        title = title.removesuffix(" Card Game")  # "Doctor Strange", not "Mr."
+    out = Text.assemble((title, "bold"), (" · " + (turn or "turn " + scalar_text(view.get("turn"))), ""))
     current = view.get("current_player")
     if view.get("is_over"):
-        parts.append(("  ·  game over", "bold red"))
+        out.append(" · game over", style="bold red")
+    elif isinstance(current, int) and current == ctx.seat:
+        out.append(" · you decide", style="bold yellow")
     elif isinstance(current, int):
-        parts.append((f"  ·  {ctx.seat_name(current)} to decide", "yellow"))
-    parts.append((f"  ·  you are {ctx.seat_name(ctx.seat)}" if ctx.seat is not None else "  ·  spectator", "cyan"))
-    return Text.assemble(*parts)
+        out.append(f" · {ctx.seat_name(current)} decides", style="yellow")
+    if ctx.seat is None:
+        out.append(" · spectator", style="cyan")
+    elif current != ctx.seat or view.get("is_over"):
+        out.append(f" · you are {ctx.seat_name(ctx.seat)}", style="cyan")
+    return out
+
+
+def header(view: Mapping[str, JSON], ctx: RenderContext) -> Text:
+    """``Draw or Play · turn 3 · P2 to decide · you are P1``."""
+    return header_text(view, ctx)
 
 
 def is_own_zone(key: str) -> bool:
     """Keys under which a view gives the viewing seat's own cards."""
     return key in ("hand", "my_hand", "own_hand", "your_hand")
+
+
+LEGEND = ""
+
+
+def face(card: Mapping[str, JSON], ctx: RenderContext | None = None) -> Face:
+    """Any game's card: its name, its type (or kind), each whole-number stat as a number, its text."""
+    kind = next((scalar_text(card[k]) for k in ("type", "kind") if is_scalar(card.get(k)) and card.get(k)), "card")
+    numbers = tuple(
+        Number(f"{label(k)} {v}", f"{label(k)} {v}", "cyan")
+        for k, v in card.items()
+        if k not in ("id",) and isinstance(v, int) and not isinstance(v, bool)
+    )
+    flags = tuple(label(k) for k, v in card.items() if v is True)
+    text = card.get("text")
+    mark = card.get("id")
+    return Face(
+        name=str(card.get("name")),
+        kind=kind,
+        numbers=numbers,
+        text=text if isinstance(text, str) else "",
+        state=flags,
+        mark=mark if isinstance(mark, int) and not isinstance(mark, bool) else None,
+    )
+
+
+def _card_ids(value: JSON) -> set[int]:
+    out: set[int] = set()
+    if isinstance(value, Mapping):
+        if is_card(value) and isinstance(value.get("id"), int):
+            out.add(int(value["id"]))
+        for v in value.values():
+            out |= _card_ids(v)
+    elif isinstance(value, list):
+        for v in value:
+            out |= _card_ids(v)
+    return out
+
+
+def render_blocks(
+    view: dict[str, JSON],
+    ctx: RenderContext,
+    *,
+    skip: Collection[str] = (),
+    extra: Sequence[Block] = (),
+) -> list[Block]:
+    """Any view as blocks: the header, the table's facts, the seats, one block per zone or section,
+    ``extra`` (a per-game renderer's own), then the viewing seat's own cards, which never fold."""
+    players = ctx.players
+    body = {k: v for k, v in view.items() if k not in BASE_KEYS and k not in skip}
+    per_seat = [k for k, v in body.items() if _is_per_seat(k, v, players)]
+    seat_dicts = next((k for k, v in body.items() if _is_seat_dicts(k, v, players)), None)
+    # Unset values (None) say nothing at a glance; the table shows what is, not what is not.
+    facts = [(k, v) for k, v in body.items() if is_scalar(v) and v is not None]
+    blocks: list[Block] = [block("header", header(view, ctx), fold=None)]
+    if facts:
+        blocks.append(
+            block(
+                "status",
+                Panel(facts_grid(facts), title="Status", title_align="left", border_style="blue"),
+                watch=tuple(k for k, _ in facts),
+            )
+        )
+    if per_seat or seat_dicts is not None:
+        keys = (*per_seat, *((seat_dicts,) if seat_dicts else ()))
+        drawn: list[RenderableType] = [seats_table(view, ctx, per_seat, seat_dicts)]
+        if seat_dicts is not None:
+            drawn += seat_zones(view, ctx, seat_dicts)
+        blocks.append(block("seats", Group(*drawn), watch=keys, cards=frozenset(_card_ids(body.get(seat_dicts or "")))))
+    rest = [k for k in body if k not in per_seat and k != seat_dicts and not is_scalar(body[k])]
+    # Empty zones in one line, not a block each.
+    empty = [k for k in rest if is_blank(body[k]) and not is_own_zone(k)]
+    rest = [k for k in rest if k not in empty]
+    own = [k for k in rest if is_own_zone(k)]
+    for key in [k for k in rest if not is_own_zone(k)]:
+        value = body[key]
+        title = label(key).capitalize()
+        count = f" ({len(value)})" if isinstance(value, list) else ""
+        # A long public pile (a discard of 40) as a paragraph of names, so the screen stays short.
+        long_pile = is_card_list(value) and isinstance(value, list) and len(value) > LONG_PILE
+        drawn_zone = card_names(value) if long_pile else render_value(key, value)
+        panel = Panel(drawn_zone, title=Text(f"{title}{count}"), title_align="left", border_style="white")
+        blocks.append(block(label(key), panel, watch=(key,), cards=frozenset(_card_ids(value))))
+    blocks.extend(extra)
+    if empty:
+        blocks.append(block("empty zones", Text("empty: " + ", ".join(label(k) for k in empty), style="dim"), fold=2))
+    for key in own:
+        value = body[key]
+        mine = ctx.seat is not None
+        title = "Your hand" if mine else label(key).capitalize()
+        count = f" ({len(value)})" if isinstance(value, list) else ""
+        panel = Panel(render_value(key, value), title=Text(f"{title}{count}"), title_align="left", border_style="green")
+        blocks.append(block(title.lower(), panel, fold=None if mine else 10, cards=frozenset(_card_ids(value))))
+    return blocks
 
 
 def render_view(
@@ -348,62 +457,10 @@ def render_view(
     skip: Collection[str] = (),
     extra: Sequence[RenderableType] = (),
 ) -> RenderableType:
-    """Lay out any view: header, table facts, seats, then one panel per zone or section.
+    """Lay out any view: header, table facts, seats, then one panel per zone or section, the viewing
+    seat's own cards and the prompt last. ``skip`` names view keys a per-game renderer draws itself,
+    and ``extra`` (its drawings) goes after the table's zones, before the viewing seat's own cards."""
+    from cardtable.cli.render import full_view
 
-    A per-game renderer can reuse this layout: ``skip`` names view keys it draws itself, and
-    ``extra`` (its drawings) goes after the table's zones, before the viewing seat's own cards.
-    """
-    players = ctx.players
-    body = {k: v for k, v in view.items() if k not in BASE_KEYS and k not in skip}
-    per_seat = [k for k, v in body.items() if _is_per_seat(k, v, players)]
-    seat_dicts = next((k for k, v in body.items() if _is_seat_dicts(k, v, players)), None)
-    # Unset values (None) say nothing at a glance; the table shows what is, not what is not.
-    facts = [(k, v) for k, v in body.items() if is_scalar(v) and v is not None]
-    parts: list[RenderableType] = [header(view, ctx)]
-    if facts:
-        parts.append(Panel(facts_grid(facts), title="Status", title_align="left", border_style="blue"))
-    if per_seat or seat_dicts is not None:
-        parts.append(seats_table(view, ctx, per_seat, seat_dicts))
-    folded = [k for k in body if k in ctx.fold and not is_own_zone(k) and not is_scalar(body[k])]
-    if seat_dicts is not None and seat_dicts not in folded:
-        parts.extend(seat_zones(view, ctx, seat_dicts))
-    rest = [k for k in body if k not in per_seat and k != seat_dicts and not is_scalar(body[k]) and k not in folded]
-    # Empty zones in one line, not a panel each.
-    empty = [k for k in rest if is_blank(body[k]) and not is_own_zone(k)]
-    rest = [k for k in rest if k not in empty]
-    # The viewing seat's own cards last, nearest the prompt, where the eye goes when deciding.
-    rest.sort(key=is_own_zone)
-    own_from = next((i for i, k in enumerate(rest) if is_own_zone(k)), len(rest))
-    for i, key in enumerate(rest):
-        if i == own_from:
-            parts.extend(extra)
-        value = body[key]
-        own = is_own_zone(key) and ctx.seat is not None
-        title = "Your hand" if own else label(key).capitalize()
-        count = f" ({len(value)})" if isinstance(value, list) else ""
-        # A long public pile (a discard of 40) as a paragraph of names, so the screen stays short.
-        long_pile = not own and is_card_list(value) and isinstance(value, list) and len(value) > LONG_PILE
-        drawn = card_names(value) if long_pile else render_value(key, value)
-        parts.append(
-            Panel(
-                drawn,
-                title=Text(f"{title}{count}"),
-                title_align="left",
-                border_style="green" if own else "white",
-            )
-        )
-    if own_from == len(rest):
-        parts.extend(extra)
-    if empty:
-        parts.append(Text("empty: " + ", ".join(label(k) for k in empty), style="dim"))
-    if folded:
-        parts.append(folded_line([label(k) for k in folded], ctx.fold_note))
-    prompt = view.get("prompt")
-    if isinstance(prompt, str) and prompt:
-        parts.append(Text(prompt, style="bold yellow"))
-    return Group(*parts)
-
-
-def folded_line(labels: Sequence[str], note: str = "unchanged since your last decision") -> Text:
-    """The one line that stands for zones not drawn (``note`` says why: see RenderContext)."""
-    return Text(f"{note}: " + ", ".join(labels) + "  (type `view` to see everything)", style="dim")
+    extras = [block(f"extra {i}", e, fold=None) for i, e in enumerate(extra)]
+    return full_view(render_blocks(view, ctx, skip=skip, extra=extras), view)

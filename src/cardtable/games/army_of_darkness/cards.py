@@ -9,7 +9,7 @@ effect comes from the closed vocabulary :data:`VOCABULARY`. Every problem raises
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,25 @@ DEFAULT_PATH = Path(__file__).with_name("cards.toml")
 MONSTER, ALLY, ITEM, NECRONOMICON, EVENT = range(5)
 TYPE_NAMES = ("monster", "ally", "item", "necronomicon", "event")
 TYPE_OF_NAME = {name: i for i, name in enumerate(TYPE_NAMES)}
+
+KALLE_WORDS: dict[int, str] = {
+    MONSTER: (
+        "Foe of a good player: their attack discards one (or three of one title); if any remain, they take "
+        "a hit. Support for an evil player: monsters of 5 different titles win."
+    ),
+    ALLY: (
+        "Support for a good player: 3 allies win. Foe of an evil player: their attack discards one; if any "
+        "remain, they take a hit."
+    ),
+    ITEM: "Shields its player: a hit discards a tabled item (or a good player's ally, an evil player's monster) first.",
+    NECRONOMICON: (
+        "Wins for the player it is in front of, at the end of their turn with a hand card: as good with 3 "
+        "allies and no monsters, as evil with monsters of 5 titles and no allies. Events touch it only when "
+        "they say so."
+    ),
+}
+"""What a card without an event effect does under the Rules of Kalle ("card texts in all other cards
+than events are ignored. Only type and title of the card is relevant"), in words for its face."""
 
 # Effect kinds (the ``do`` word of an event's effect), as small integers.
 DRAW, DISCARD_TABLED, TAKE_TABLED, FROM_DISCARD, SET_SIDE = range(5)
@@ -167,8 +186,9 @@ class CardSet:
     monster_words: tuple[str, ...]
     """Each monster title as typed in ``slay-three name=...``: its words joined by ``-``."""
     texts: tuple[str, ...]
-    """Each card's text in words: an event's effect (:meth:`Effect.text`), "" for other cards, whose
-    printed texts the Rules of Kalle ignore."""
+    """Each card's text in words: an event's effect (:meth:`Effect.text`); for the other cards, whose
+    printed texts the Rules of Kalle ignore, what their type does under those rules
+    (:data:`KALLE_WORDS`)."""
     good_names: tuple[str, ...]
     evil_names: tuple[str, ...]
     first_character: int
@@ -224,9 +244,14 @@ def _label(raw: Any, key: str, fallback: str) -> str:
     return fallback
 
 
-def load_cards(path: str | Path | None = None) -> CardSet:
-    """Read and validate a card file (the bundled stand-in set when ``path`` is None or empty)."""
-    cf = read_card_file(path or DEFAULT_PATH)
+NAME_FIELDS = ("name", "good", "evil")
+"""The fields that name a card or a character card's side (what card edits find cards by)."""
+
+
+def load_cards(path: str | Path | None = None, edits: Sequence[str] = ()) -> CardSet:
+    """Read and validate a card file (the bundled stand-in set when ``path`` is None or empty), with
+    what-if card ``edits`` applied (see :mod:`cardtable.engine.card_edits`)."""
+    cf = read_card_file(path or DEFAULT_PATH, edits, NAME_FIELDS)
     file, data = cf.path, cf.data
     for key in data:
         if key not in ("format", "character", "card"):
@@ -307,7 +332,10 @@ def load_cards(path: str | Path | None = None) -> CardSet:
             name_ids.append(monster_names.index(n))
         else:
             name_ids.append(-1)
-    texts = tuple(e.text(necro_ok[k], roll[k]) if (e := effects[k]) is not None else "" for k in range(len(names)))
+    texts = tuple(
+        e.text(necro_ok[k], roll[k]) if (e := effects[k]) is not None else KALLE_WORDS[types[k]]
+        for k in range(len(names))
+    )
     if not any(types[k] == MONSTER for k in live):
         raise CardDataError(file, None, "card", "the deck needs monsters (one is dealt in front of each player)")
     return CardSet(

@@ -117,7 +117,7 @@ def pick(st: AodState, x: int) -> bool:
         if eff.to == "hand":
             st.hand_gain(a, x, public=True)
             if st.log is not None:
-                st.emit("event", f"{st.who(a)} takes {st.game.card_name(x)} from the discard pile into her hand")
+                st.emit("event", f"{st.who(a)} takes {st.game.card_name(x)} from the discard pile into their hand")
             return True
         st.chosen = x
         st.phase = P_DEST
@@ -130,7 +130,7 @@ def pick(st: AodState, x: int) -> bool:
     elif eff.to == "hand":
         st.hand_gain(a, x, public=True)
         if st.log is not None:
-            st.emit("event", f"{st.who(a)} takes {st.game.card_name(x)} from {st.who(owner)} into her hand")
+            st.emit("event", f"{st.who(a)} takes {st.game.card_name(x)} from {st.who(owner)} into their hand")
     else:
         st.table(a, x)
         if st.log is not None:

@@ -7,10 +7,11 @@ loads the card file, declares every action once and describes actions for people
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from cardtable.engine import Action, Game, Option, OptionError, OptionValue, seat_labels
 from cardtable.engine.errors import CardDataError
+from cardtable.engine.options import CARD_FILE, HOUSE, PLAYERS, READINGS
 from cardtable.games.army_of_darkness.cards import MONSTER, TYPE_NAMES, CardSet, load_cards
 from cardtable.games.army_of_darkness.codes import (
     A_ATTACK,
@@ -31,6 +32,10 @@ if TYPE_CHECKING:
     from cardtable.games.army_of_darkness.state import AodState
 
 DEFAULT_TURN_LIMIT = 2000
+TURN_LIMIT_MAX: Final = 10_000
+"""The most turns ``turn-limit`` may name: five times the default. Random play with 8 players ends in
+about 530 turns (the longest of 10 seeded games: 1,523); 10,000 turns (some 48,000 decisions) cuts off
+no real game and keeps every record, and what a server replays to rebuild a table, bounded."""
 
 
 class ArmyOfDarkness(Game):
@@ -46,13 +51,24 @@ class ArmyOfDarkness(Game):
     id = "army-of-darkness"
     title = "Army of Darkness (Rules of Kalle)"
     OPTIONS = (
-        Option("players", 4, "number of players (characters beyond the 4 named ones are generic extras)", min=2, max=8),
+        Option(
+            "players",
+            4,
+            "number of players (characters beyond the 4 named ones are generic extras)",
+            min=2,
+            max=8,
+            label="Number of players",
+            group=PLAYERS,
+        ),
         Option(
             "turn-limit",
             DEFAULT_TURN_LIMIT,
             "stop an unfinished game after this many turns (result reason 'turn-limit', truncated)",
             min=1,
-            max=10_000_000,
+            max=TURN_LIMIT_MAX,
+            label="Stop an unfinished game after this many turns",
+            group=HOUSE,
+            advanced=True,
         ),
         Option(
             "step3",
@@ -60,15 +76,33 @@ class ArmyOfDarkness(Game):
             "when step 3 (draw or attack a character) applies: only instead of an attack (nothing opposed her), "
             "or also after an attack that removed the last card opposing her",
             choices=("instead", "after-clearing"),
+            label="When she may draw a card or attack a character (step 3)",
+            group=READINGS,
+            advanced=True,
+            choice_labels=(
+                "Only when nothing opposed her at the attack step (instead of an attack)",
+                "Also after an attack that removed the last card opposing her",
+            ),
         ),
         Option(
             "step3-pass",
             True,
             "step 3 may be declined (pass) instead of drawing or attacking; false: she must draw or attack "
             "when either is possible",
+            label="She may decline to draw or attack (step 3)",
+            group=READINGS,
+            advanced=True,
         ),
-        Option("cards", "", "path of a card file in the cards.toml format (empty: the bundled stand-in set)"),
+        Option(
+            "cards",
+            "",
+            "path of a card file in the cards.toml format (empty: the bundled stand-in set)",
+            label="Card file (empty: the bundled stand-in cards)",
+            group=CARD_FILE,
+            advanced=True,
+        ),
     )
+    CARD_EDITS = True
     CARD_USES = {"play": "played"}
     VIEW_KEYS = VIEW_KEYS
     # The victory conditions and the events' texts name the Necronomicon as a word of the rules.
@@ -106,24 +140,29 @@ class ArmyOfDarkness(Game):
     def _check_options(self) -> None:
         path = str(self.options["cards"])
         try:
-            self.cards = load_cards(path or None)
+            self.cards = load_cards(path or None, self.card_edits)
         except CardDataError as exc:
-            raise OptionError(f"{self.id}: option 'cards': {exc}") from exc
+            raise OptionError(f"{self.id}: option 'cards': {exc}", option="cards") from exc
+        both = ("players", "cards")
         if len(self.cards.good_names) < self.players:
             raise OptionError(
                 f"{self.id}: {self.players} players need {self.players} character cards; "
-                f"the card file {self.cards.path} has {len(self.cards.good_names)}"
+                f"the card file {self.cards.path} has {len(self.cards.good_names)}",
+                options=both,
             )
         live_monsters = sum(
             1 for k in range(len(self.cards)) if self.cards.types[k] == MONSTER and not self.cards.removed[k]
         )
         if live_monsters < self.players:
-            raise OptionError(f"{self.id}: {self.players} players need {self.players} monsters in the deck")
+            raise OptionError(
+                f"{self.id}: {self.players} players need {self.players} monsters in the deck", options=both
+            )
         live = sum(1 for k in range(len(self.cards)) if not self.cards.removed[k])
         if live < 6 * self.players:
             raise OptionError(
                 f"{self.id}: {self.players} players need at least {6 * self.players} cards in the deck "
-                f"(a monster and five cards each); the card file {self.cards.path} has {live}"
+                f"(a monster and five cards each); the card file {self.cards.path} has {live}",
+                options=both,
             )
         self.turn_limit = int(self.options["turn-limit"])
         self.step3_after_clearing = self.options["step3"] == "after-clearing"
@@ -189,8 +228,9 @@ class ArmyOfDarkness(Game):
         return f"{self.cards.names[card]} (card {card})"
 
     def card_json(self, card: int) -> dict[str, object]:
-        """A visible card as views show it: id, title, type and text (an event's effect in words;
-        "" for other cards, whose printed texts the Rules of Kalle ignore). A new dict each call."""
+        """A visible card as views show it: id, title, type and text (an event's effect in words; for
+        other cards, whose printed texts the Rules of Kalle ignore, what their type does under those
+        rules). A new dict each call."""
         return {
             "id": card,
             "name": self.cards.names[card],

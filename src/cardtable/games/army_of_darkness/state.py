@@ -166,8 +166,8 @@ class AodState(State):
         for s in range(n):
             self.emit(
                 "setup",
-                f"{self.who(s)} gets {game.card_name(self.mon[s][0])} in front of her and 5 cards",
-                f"{self.who(s)} gets {game.card_name(self.mon[s][0])} in front of her and 5 cards: "
+                f"{self.who(s)} gets {game.card_name(self.mon[s][0])} in front of them and 5 cards",
+                f"{self.who(s)} gets {game.card_name(self.mon[s][0])} in front of them and 5 cards: "
                 + ", ".join(game.card_name(c) for c in self.hands[s]),
                 (s,),
             )
@@ -214,8 +214,8 @@ class AodState(State):
             if self.log is not None:
                 self.emit(
                     "no-cards",
-                    f"{self.who(s)} has no hand cards left: she switches sides at the end of her next turn "
-                    "if she still has none",
+                    f"{self.who(s)} has no hand cards left: they switch sides at the end of their next turn "
+                    "if they still have none",
                 )
 
     def draw(self, s: int, k: int) -> int:
@@ -450,7 +450,7 @@ class AodState(State):
                 self.table(arg, c)
                 self.plays += 1
                 if self.log is not None:
-                    where = "herself" if arg == a else self.who(arg)
+                    where = "themselves" if arg == a else self.who(arg)
                     self.emit("play", f"{self.who(a)} plays {g.card_name(c)} in front of {where}")
                 self._enter_play()
         elif op == A_DISCARD:

@@ -91,7 +91,7 @@ def needs(st: AodState, s: int) -> str:
         parts.append("a hand card")
     side = "Good" if st.side[s] == GOOD else "Evil"
     if not parts:
-        return f"{side}: has all she needs; wins at her step 5 if it still holds"
+        return f"{side}: has all they need; wins at their step 5 if it still holds"
     return f"{side}: needs " + ", ".join(parts)
 
 
@@ -99,9 +99,9 @@ def switching(st: AodState, s: int) -> str | None:
     """Seat ``s``'s way towards switching sides for want of hand cards (AD8.2, I8), or None."""
     r = st.reduced[s]
     if r == REDUCED:
-        return "switches sides after her next turn unless she gets a card"
+        return "switches sides after their next turn unless they get a card"
     if r == ARMED:
-        return "switches sides at the end of this turn unless she gets a card"
+        return "switches sides at the end of this turn unless they get a card"
     return None
 
 
@@ -115,7 +115,7 @@ def result_text(st: AodState) -> str:
     else:
         names = st.game.NAME_ID
         how = f"monsters of {len({names[c] for c in st.mon[w]})} different names and no allies"
-    return f"{st.who(w)} wins with the Necronomicon, {how} in front of her (turn {st.turn})"
+    return f"{st.who(w)} wins with the Necronomicon, {how} in front of them (turn {st.turn})"
 
 
 def step_text(st: AodState) -> str:
@@ -153,12 +153,12 @@ def _decision(st: AodState, me: bool) -> str:
     a = st.active
     if ph == P_PLAY:
         if st.plays:
-            return "play a second card, or `done` (step 1)" if me else "may play a second card (step 1)"
+            return "play a second card, or end step 1 (done)" if me else "may play a second card (step 1)"
         if not me:
-            return "is playing cards (step 1: one if she can, then a second if she wishes)"
+            return "is playing cards (step 1: one if they can, then a second if they wish)"
         if st.can_play():
             return "play a card (step 1: one if you can, then a second if you wish)"
-        return "none of your cards can be played now: end step 1 with `done`"
+        return "none of your cards can be played now: end step 1 (done)"
     if ph == P_PLACE:
         name = cs.names[st.pending]
         return (
@@ -191,7 +191,7 @@ def _decision(st: AodState, me: bool) -> str:
         return (
             f"attack: discard {foe} in front of you{three} (step 2)"
             if me
-            else f"attacks: she discards {foe} in front of her{three} (step 2)"
+            else f"attacks: they discard {foe} in front of them{three} (step 2)"
         )
     elif ph == P_FREE:
         legal = {x.kind for x in st.legal_actions()}
@@ -199,13 +199,13 @@ def _decision(st: AodState, me: bool) -> str:
             w for k, w in (("draw", "draw a card"), ("attack", "attack a character"), ("pass", "neither")) if k in legal
         ]
         if options == ["neither"]:
-            listed = "there is nothing to draw and nobody you may attack, so `pass`"
+            listed = "there is nothing to draw and nobody you may attack, so pass"
         else:
             listed = ", ".join(options[:-1]) + " or " + options[-1] if len(options) > 1 else options[0]
         return (
             f"nothing opposes you: {listed} (step 3)"
             if me
-            else "has nothing opposing her and chooses whether to draw or attack a character (step 3)"
+            else "has nothing opposing them and chooses whether to draw or attack a character (step 3)"
         )
     else:
         assert ph == P_HIT
@@ -213,10 +213,10 @@ def _decision(st: AodState, me: bool) -> str:
         lose = _hit_what(st, v)
         foes = "monsters" if st.side[v] == GOOD else "allies"
         if st.hit_step == 3:
-            why = f"{g.seat_name(a)} attacked {'you' if me else 'her'}"
+            why = f"{g.seat_name(a)} attacked {'you' if me else 'them'}"
         else:
-            why = f"{foes} are still in front of {'you' if me else 'her'}, step 4"
-        return f"take a hit: discard {lose} ({why})" if me else f"takes a hit: she discards {lose} ({why})"
+            why = f"{foes} are still in front of {'you' if me else 'them'}, step 4"
+        return f"take a hit: discard {lose} ({why})" if me else f"takes a hit: they discard {lose} ({why})"
     return f"choose {what}" if me else f"is choosing {what}"
 
 

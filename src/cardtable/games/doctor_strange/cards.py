@@ -153,9 +153,10 @@ def _check_event(file: str, name: str, timing: str, effects: list[dict[str, Any]
             raise CardDataError(file, name, f"effects[{i}].do", f"{eff['do']!r} must be the card's only effect")
 
 
-def load_cards(path: str | Path = CARD_FILE) -> CardData:
-    """Read, validate and resolve a card file. Raises CardDataError naming file, card and field."""
-    cf = read_card_file(path)
+def load_cards(path: str | Path = CARD_FILE, edits: Sequence[str] = ()) -> CardData:
+    """Read, validate and resolve a card file, with what-if card ``edits`` applied (see
+    :mod:`cardtable.engine.card_edits`). Raises CardDataError naming file, card and field."""
+    cf = read_card_file(path, edits)
     file = cf.path
     raw = cf.data.get("card")
     extra = [k for k in cf.data if k != "card"]

@@ -28,14 +28,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from cardtable.engine import Action, Game, Option, State
 from cardtable.engine.errors import OptionError, quoted
+from cardtable.engine.options import CARD_FILE, HOUSE, PLAYERS, READINGS
 from cardtable.engine.seats import label_seat
 from cardtable.games.doctor_strange import cards as C
 from cardtable.games.doctor_strange import words
 from cardtable.games.doctor_strange.view import VIEW_KEYS
+
+TURN_LIMIT_MAX: Final = 2000
+"""The most player turns ``turn-limit`` (and ``victory-from``) may name: five times the default of 400.
+Random play ends a game in about a dozen turns (the longest of 30 seeded games: 111), so 2,000 turns
+(some 17,000 decisions) cuts off no real game and keeps every record bounded."""
 
 
 class DoctorStrange(Game):
@@ -45,25 +51,53 @@ class DoctorStrange(Game):
     title = "Doctor Strange Card Game"
     VIEW_KEYS = VIEW_KEYS
     OPTIONS = (
-        Option("players", 2, "number of players (the game is for exactly 2)", min=2, max=2),
+        Option(
+            "players",
+            2,
+            "number of players (the game is for exactly 2)",
+            min=2,
+            max=2,
+            label="Number of players",
+            group=PLAYERS,
+        ),
         Option(
             "good-seat",
             "P2",
             "which player plays Good, P1 or P2 (the other plays Evil, who goes first)",
             choices=("P1", "P2"),
+            label="Who plays Good (Evil goes first)",
+            group=PLAYERS,
+            choice_labels=("P1 plays Good, P2 plays Evil", "P2 plays Good, P1 plays Evil"),
         ),
         Option(
             "victory-count",
             "player-turns",
             "what a 'turn' of the victory rule counts: each player's turn, or a round of both turns",
             choices=("player-turns", "rounds"),
+            label="What a “turn” of the VICTORY rule counts",
+            group=READINGS,
+            advanced=True,
+            choice_labels=("Each player's turn", "A round: both players' turns"),
         ),
-        Option("victory-from", 10, "the turn (as counted by victory-count) from which the victory rule applies", min=1),
+        Option(
+            "victory-from",
+            10,
+            "the turn (as counted by victory-count) from which the victory rule applies",
+            min=1,
+            max=TURN_LIMIT_MAX,
+            label="The VICTORY rule applies from turn (rulebook: 10)",
+            group=HOUSE,
+            advanced=True,
+        ),
         Option(
             "rest-events",
             "own-rest",
             "when an R (Rest) event may be played: in your own Rest phase only, or in either player's Rest phase",
             choices=("own-rest", "both-rests"),
+            label="When R (Rest Phase) events may be played",
+            group=READINGS,
+            advanced=True,
+            choice_labels=("In your own Rest Phase only", "In either player's Rest Phase"),
         ),
         Option(
             "any-time-events",
@@ -71,15 +105,35 @@ class DoctorStrange(Game):
             "where an X (any time) event may be played: whenever you play cards and in the window after the "
             "opponent's Mystic Arts phase, or also after every action of the opponent",
             choices=("windows", "after-every-action"),
+            label="When X (any time) events may be played",
+            group=READINGS,
+            advanced=True,
+            choice_labels=(
+                "Whenever you play cards, and after the opponent's Mystic Arts Phase",
+                "Also after every action of the opponent",
+            ),
         ),
-        Option("turn-limit", 400, "stop the game (result 'turn-limit', truncated) after this many player turns", min=2),
+        Option(
+            "turn-limit",
+            400,
+            "stop the game (result 'turn-limit', truncated) after this many player turns",
+            min=2,
+            max=TURN_LIMIT_MAX,
+            label="Stop an undecided game after this many turns",
+            group=HOUSE,
+            advanced=True,
+        ),
         Option(
             "cards",
             "",
             "path of a card file in the cards.toml format, e.g. your own transcription of the card list "
             "(empty: the built-in cards.toml)",
+            label="Card file (empty: the rulebook's card list)",
+            group=CARD_FILE,
+            advanced=True,
         ),
     )
+    CARD_EDITS = True
     CARD_USES = {"play": "played", "take": "acquired"}
     CONFIGURATIONS = (
         {"players": 2},
@@ -95,11 +149,14 @@ class DoctorStrange(Game):
             except (OSError, ValueError):
                 regular = False
             if not regular:
-                raise OptionError(f"doctor-strange: option 'cards': {quoted(path, 80)} is not a readable regular file")
+                raise OptionError(
+                    f"doctor-strange: option 'cards': {quoted(path, 80)} is not a readable regular file",
+                    option="cards",
+                )
 
     def _setup(self) -> None:
         path = str(self.options["cards"]) or C.CARD_FILE
-        data = C.load_cards(path)
+        data = C.load_cards(path, self.card_edits)
         self.cards = data
         self.card_hash = data.sha
         self.good: int = label_seat(str(self.options["good-seat"]))

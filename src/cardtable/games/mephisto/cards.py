@@ -8,6 +8,7 @@ the rules never touch a dict on the hot path. An effect compiles to ``(op, amoun
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -119,13 +120,14 @@ def _compile(effects: list[dict[str, Any]]) -> tuple[Effect, ...]:
     return tuple((OP_NAMES.index(e["do"]), int(e["amount"]), WHO_NAMES.index(e.get("who", "you"))) for e in effects)
 
 
-def load_cards(path: str | Path | None = None) -> CardSet:
-    """Read, validate and compile a Mephisto card file (the bundled stand-in set by default).
+def load_cards(path: str | Path | None = None, edits: Sequence[str] = ()) -> CardSet:
+    """Read, validate and compile a Mephisto card file (the bundled stand-in set by default), with
+    what-if card ``edits`` applied (see :mod:`cardtable.engine.card_edits`).
 
     Raises :class:`CardDataError` naming the file, the card (``#index name``) and the field for an
     unknown field, a missing field, a bad value, an unknown effect or a wrong number of cards.
     """
-    cf = read_card_file(path if path is not None else BUNDLED)
+    cf = read_card_file(path if path is not None else BUNDLED, edits)
     file = cf.path
     for key in cf.data:
         if key != "card":

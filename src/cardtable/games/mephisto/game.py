@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from cardtable.engine import JSON, Action, Game, Option, OptionError, State
-from cardtable.engine.options import OptionValue
+from cardtable.engine.options import CARD_FILE, HOUSE, PLAYERS, READINGS, VARIANTS, OptionValue
 from cardtable.engine.seats import label_seat, seat_labels
 from cardtable.games.mephisto.board import Board, make_board
 from cardtable.games.mephisto.cards import (
@@ -25,7 +25,7 @@ from cardtable.games.mephisto.cards import (
 )
 from cardtable.games.mephisto.words import card_object
 
-_CARDS_CACHE: dict[str, CardSet] = {}
+_CARDS_CACHE: dict[tuple[str, tuple[str, ...]], CardSet] = {}
 
 
 class Mephisto(Game):
@@ -34,20 +34,47 @@ class Mephisto(Game):
     id = "mephisto"
     title = "Mephisto"
     OPTIONS = (
-        Option("players", 2, "number of players (1 = solitaire)", min=1, max=4),
+        Option(
+            "players",
+            2,
+            "number of players: 1 is Solitaire Mode, 2 a duel, 3-4 a free-for-all on the 3x3 dungeon",
+            min=1,
+            max=4,
+            label="Number of players",
+            group=PLAYERS,
+        ),
         Option(
             "variant",
             "standard",
             "standard rules, or care-bear (durability removal repairs you instead)",
             choices=("standard", "care-bear"),
+            label="Rules",
+            group=VARIANTS,
+            choice_labels=(
+                "Standard rules",
+                "Care Bear Variant: removing an opponent's durability repairs your own item or weapon instead",
+            ),
         ),
-        Option("teams", False, "4 players in two teams of two (P1+P3 against P2+P4), simultaneous team turns"),
+        Option(
+            "teams",
+            False,
+            "4 players in two teams of two (P1+P3 against P2+P4), simultaneous team turns",
+            label="4 Player Game (2v2): two teams of two",
+            group=PLAYERS,
+        ),
         Option(
             "lane-view",
             "mirrored",
             "2 players: mirrored (seated opposite, lane 1 = opponent's lane 3) "
             "or shared (both number the columns alike)",
             choices=("mirrored", "shared"),
+            label="How the two players of a duel number the lanes",
+            group=READINGS,
+            advanced=True,
+            choice_labels=(
+                "Mirrored: seated opposite, my lane 1 is your lane 3",
+                "Shared: both number the lanes alike",
+            ),
         ),
         Option(
             "passes",
@@ -55,6 +82,9 @@ class Mephisto(Game):
             "passes through the deck before the end is triggered (0 = rulebook: 1 for 1-2 players, 2 for 3-4)",
             min=0,
             max=3,
+            label="Passes through the Dungeon Deck before the game ends (0: as the rulebook says)",
+            group=HOUSE,
+            advanced=True,
         ),
         Option(
             "final-round",
@@ -62,12 +92,24 @@ class Mephisto(Game):
             "after the end is triggered: complete the round, end after the current turn, or (literal reading) "
             "end when the player to the left of the starting player finishes a turn",
             choices=("complete", "current-turn", "left-of-start"),
+            label="When the game ends once the Dungeon Deck runs out",
+            group=READINGS,
+            advanced=True,
+            choice_labels=(
+                "After the round: everyone gets the same number of turns",
+                "After the current turn",
+                "When the player to the left of the starting player finishes a turn (literal reading)",
+            ),
         ),
         Option(
             "solo-refill-effects",
             "as-opponent",
             "solitaire: immediate effects during refill hit you as a non-active player, or are skipped",
             choices=("as-opponent", "skip"),
+            label="Solitaire: immediate effects triggered while replacing empty spaces",
+            group=READINGS,
+            advanced=True,
+            choice_labels=("Treated as if it isn't your turn", "Skipped"),
         ),
         Option(
             "corner-cards",
@@ -75,9 +117,30 @@ class Mephisto(Game):
             "3-4 players: the two face-down corner cards are dealt from the dungeon deck (out of the game, "
             "unseen) or are spare component cards (all 60 dungeon cards stay in play)",
             choices=("dungeon", "spare"),
+            label="3-4 players: the two face-down corner cards",
+            group=READINGS,
+            advanced=True,
+            choice_labels=(
+                "Two Dungeon Cards, out of the game unseen",
+                "Spare cards: all 60 Dungeon Cards stay in play",
+            ),
         ),
-        Option("repair-cap", True, "repair never raises durability above the printed value"),
-        Option("cards", "", "path of a card file to play with (empty = the bundled stand-in set)"),
+        Option(
+            "repair-cap",
+            True,
+            "repair never raises durability above the printed value",
+            label="Repair stops at the printed durability",
+            group=READINGS,
+            advanced=True,
+        ),
+        Option(
+            "cards",
+            "",
+            "path of a card file to play with (empty = the bundled stand-in set)",
+            label="Card file (empty: the bundled stand-in cards)",
+            group=CARD_FILE,
+            advanced=True,
+        ),
     )
     VIEW_KEYS = frozenset(
         {
@@ -93,6 +156,7 @@ class Mephisto(Game):
             "hand",
         }
     )
+    CARD_EDITS = True
     CARD_USES = {"play": "played", "summon": "played", "loot": "acquired", "take": "acquired"}
     CONFIGURATIONS: ClassVar[tuple[dict[str, OptionValue], ...]] = (
         {"players": 1},
@@ -111,24 +175,33 @@ class Mephisto(Game):
     def _check_options(self) -> None:
         o = self.options
         if o["teams"] and self.players != 4:
-            raise OptionError(f"mephisto: teams need exactly 4 players, got players={self.players}")
+            raise OptionError(
+                f"mephisto: teams need exactly 4 players, got players={self.players}", options=("teams", "players")
+            )
         if o["lane-view"] != "mirrored" and self.players != 2:
-            raise OptionError("mephisto: lane-view applies only to 2 players")
+            raise OptionError("mephisto: lane-view applies only to 2 players", options=("lane-view", "players"))
         if self.players == 1 and o["variant"] == "care-bear":
             raise OptionError(
-                "mephisto: solitaire already repairs instead of removing durability; care-bear is for 2-4"
+                "mephisto: solitaire already repairs instead of removing durability; care-bear is for 2-4",
+                options=("variant", "players"),
             )
         if self.players < 3 and o["corner-cards"] != "dungeon":
-            raise OptionError("mephisto: corner-cards applies only to 3-4 players (the 3x3 dungeon)")
+            raise OptionError(
+                "mephisto: corner-cards applies only to 3-4 players (the 3x3 dungeon)",
+                options=("corner-cards", "players"),
+            )
         if self.players != 1 and o["solo-refill-effects"] != "as-opponent":
-            raise OptionError("mephisto: solo-refill-effects applies only to solitaire (players=1)")
+            raise OptionError(
+                "mephisto: solo-refill-effects applies only to solitaire (players=1)",
+                options=("solo-refill-effects", "players"),
+            )
 
     def _setup(self) -> None:
         path = str(self.options["cards"]) or None
-        key = path or ""
+        key = (path or "", self.card_edits)
         cards = _CARDS_CACHE.get(key)
         if cards is None:
-            cards = load_cards(path)
+            cards = load_cards(path, self.card_edits)
             if path is None:
                 _CARDS_CACHE[key] = cards
         self.cards = cards

@@ -226,7 +226,7 @@ class _Words:
     game, on first need): seat and team names, where each seat sits and how it names each lane as
     each reader sees it. Only strings and tuples: nothing a caller of a view could change."""
 
-    __slots__ = ("lanes", "monsters", "names", "sides", "teams", "where")
+    __slots__ = ("lanes", "monsters", "names", "seen", "sides", "teams", "where")
 
     def __init__(self, g: Mephisto) -> None:
         n = g.players
@@ -242,6 +242,12 @@ class _Words:
         self.lanes = tuple(
             tuple((None, *(lane_phrase(g, r, p, lane) for lane in (1, 2, 3))) for p in range(n)) for r in readers
         )
+        self.seen = tuple(
+            tuple(tuple(g.board.lane_as_seen(0 if r is None else r, p, lane) for lane in (1, 2, 3)) for p in range(n))
+            for r in readers
+        )
+        """Where each seat's lanes 1..3 lie on the reader's picture of the dungeon: ``(reader's lane, "")``
+        or ``(0, row)`` for a lane that crosses the reader's lanes (a seat at the reader's left or right)."""
 
 
 _words = per_game(_Words)
@@ -284,6 +290,7 @@ def _players(s: MephistoState, seat: int | None, w: _Words) -> list[JSON]:
     r = 0 if seat is None else seat + 1
     where = w.where[r]
     lanes = w.lanes[r]
+    seen = w.seen[r]
     pub = s.pub
     out: list[JSON] = []
     for p in range(g.players):
@@ -299,6 +306,9 @@ def _players(s: MephistoState, seat: int | None, w: _Words) -> list[JSON]:
         if p != seat:
             row["known_in_hand"] = [card_json(k) for k in sorted([k for k in hand if pub >> k & 1])] if pub else []
         row["in_play"] = _in_play(s, p, lanes[p])
+        # Where this player's lanes 1..3 (a weapon's range) lie on the dungeon as drawn for the reader:
+        # a column of it (``lane``, the reader's number) or, for a seat at the reader's side, a row.
+        row["lanes_seen"] = [{"lane": mine} if mine else {"row": place} for mine, place in seen[p]]
         out.append(row)
     return out
 

@@ -463,12 +463,18 @@ def _table(data: Mapping[str, Any], key: str, file: str, required: bool) -> dict
     return check_table(file, key, raw, SCHEMAS[key])
 
 
-def load_cards(path: str | Path | None = None) -> CardSet:
-    """Read, validate and compile a card file (the bundled stand-in set when ``path`` is None).
+NAME_FIELDS = ("name", "monster", "item")
+"""The fields that name a card (a two-sided card answers to its monster and its item): what card
+edits find cards by."""
+
+
+def load_cards(path: str | Path | None = None, edits: Sequence[str] = ()) -> CardSet:
+    """Read, validate and compile a card file (the bundled stand-in set when ``path`` is None), with
+    what-if card ``edits`` applied (see :mod:`cardtable.engine.card_edits`).
 
     Raises :class:`CardDataError` naming the file, the card and the field of the first mistake.
     """
-    cf = read_card_file(path or BUNDLED)
+    cf = read_card_file(path or BUNDLED, edits, NAME_FIELDS)
     file = Path(cf.path).name
     data = cf.data
     known = set(SECTIONS_ARRAY) | set(SECTIONS_TABLE)

@@ -20,10 +20,11 @@ Where each rule lives (see ``docs/rules/mr-card-game.md`` for the clauses and th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from cardtable.engine import Action, Game, Option, OptionError, OptionValue
 from cardtable.engine.errors import CardDataError
+from cardtable.engine.options import CARD_FILE, HOUSE, PLAYERS, READINGS, SUPPLEMENTAL, VARIANTS
 from cardtable.games.mr_card_game import modifiers
 from cardtable.games.mr_card_game import state as state_module
 from cardtable.games.mr_card_game.cards import E_NONCOMBAT, STAT_KINDS, CardSet, load_cards
@@ -41,7 +42,14 @@ if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
 
 DEFAULT_TURN_LIMIT = 100
-_CARDS_CACHE: dict[str, CardSet] = {}
+TURN_LIMIT_MAX: Final = 1000
+"""The most rounds ``turn-limit`` may name: ten times the default. Random play ends a 5-player game in
+about 22 rounds; 1,000 rounds of 5 players (some 50,000 decisions) cuts off no real game and keeps every
+record bounded."""
+MEAT_SUPPLY_MAX: Final = 1000
+"""The largest finite meat pool: far more than a box holds (the five starting players hold 35), and a
+pool this large never runs dry in a game, so anything larger is the same as unlimited (0)."""
+_CARDS_CACHE: dict[tuple[str, tuple[str, ...]], CardSet] = {}
 
 
 def by_values(actions: Sequence[Action], descending: bool) -> tuple[tuple[Action, ...], ...]:
@@ -83,37 +91,67 @@ class MrCardGame(Game):
     id = "mr-card-game"
     title = "Mr. Card Game"
     OPTIONS = (
-        Option("players", 2, "number of players (the fifth plays the Noblesse Oblige newbie set)", min=2, max=5),
+        Option(
+            "players",
+            2,
+            "number of players (the fifth plays the Noblesse Oblige newbie set)",
+            min=2,
+            max=5,
+            label="Number of players",
+            group=PLAYERS,
+        ),
         Option(
             "sorceress",
             "20",
             "the Naughty Sorceress: her 20 side (recommended for a first game), her 25 side, or a foil card "
             "of the first, second or third form (its global effect changes the kingdom)",
             choices=("20", "25", "foil-1", "foil-2", "foil-3"),
+            label="The Naughty Sorceress",
+            group=VARIANTS,
+            choice_labels=(
+                "Her 20 power side (a first game)",
+                "Her 25 power side",
+                "A first-form foil: power 20 and a global effect",
+                "A second-form foil: power 25 and a global effect",
+                "The third-form foil: power 30",
+            ),
         ),
         Option(
             "first-player",
             "random",
             "who holds the Certificate of Participation and goes first: random, or P1..P5",
             choices=("random", "P1", "P2", "P3", "P4", "P5"),
+            label="Who holds the Certificate of Participation (goes first)",
+            group=PLAYERS,
+            choice_labels=("Drawn at random", "P1", "P2", "P3", "P4", "P5"),
         ),
         Option(
             "turn-limit",
             DEFAULT_TURN_LIMIT,
             "stop an unfinished game after this many rounds (result reason 'turn-limit', truncated)",
             min=1,
-            max=100_000,
+            max=TURN_LIMIT_MAX,
+            label="Stop an unfinished game after this many rounds",
+            group=HOUSE,
+            advanced=True,
         ),
         Option(
             "evasion-adds-damage",
             False,
             "an Evasion score also adds the damage of combat items and skills (the printed Evasion line does not)",
+            label="Evasion also adds the damage of combat items and skills",
+            group=READINGS,
+            advanced=True,
         ),
         Option(
             "new-equipment",
             "equip-if-free",
             "newly acquired equipment: equipped at once if its slot is free, or always unequipped",
             choices=("equip-if-free", "unequipped"),
+            label="Newly acquired equipment",
+            group=READINGS,
+            advanced=True,
+            choice_labels=("Equipped at once if its slot is free", "Arrives unequipped (turned sideways)"),
         ),
         Option(
             "use-consumes",
@@ -121,6 +159,13 @@ class MrCardGame(Game):
             "which used items go to escrow and the Heap: every used item, or only food, booze and combat "
             "items (equipment abilities then work once per turn)",
             choices=("all", "consumables"),
+            label="Which used items go to escrow and then the Heap",
+            group=READINGS,
+            advanced=True,
+            choice_labels=(
+                "Every used item",
+                "Only food, booze and combat items (equipment abilities work once a turn)",
+            ),
         ),
         Option(
             "skill-pile-empty",
@@ -128,6 +173,10 @@ class MrCardGame(Game):
             "when the skill draw pile runs out: shuffle the skill discard pile into a new one, "
             "or let the trainer shrink",
             choices=("reshuffle", "shrink"),
+            label="When the class skill draw pile runs out",
+            group=READINGS,
+            advanced=True,
+            choice_labels=("Shuffle the skill discard pile into a new one", "The Trainer Area gets shorter"),
         ),
         Option(
             "march-winner",
@@ -135,6 +184,13 @@ class MrCardGame(Game):
             "who wins the March: the highest total among those reaching the Sorceress, or only the single "
             "highest total if it reaches her",
             choices=("best-qualifier", "top-scorer"),
+            label="Who wins the March on the Tower",
+            group=READINGS,
+            advanced=True,
+            choice_labels=(
+                "The highest total among those who defeat the Sorceress",
+                "Only the single highest total, if it defeats her",
+            ),
         ),
         Option(
             "march-tie",
@@ -142,22 +198,57 @@ class MrCardGame(Game):
             "equal winning totals at the March: all share the win, the announcer wins if tied (else the first "
             "in combat order), or the first in combat order wins",
             choices=("shared", "announcer", "first-in-order"),
+            label="What happens when the March ties",
+            group=READINGS,
+            advanced=True,
+            choice_labels=(
+                "The tied players share the win",
+                "The announcer wins if tied (else the first in combat order)",
+                "The first in combat order wins",
+            ),
         ),
         Option(
             "meat-supply",
             0,
             "meat tokens in the game (0: unlimited; otherwise gains stop when the pool is empty)",
             min=0,
-            max=100_000,
+            max=MEAT_SUPPLY_MAX,
+            label="Meat tokens in the common pool (0: unlimited)",
+            group=READINGS,
+            advanced=True,
         ),
-        Option("cards", "", "path of a card file in the cards.toml format (empty: the bundled stand-in set)"),
+        Option(
+            "cards",
+            "",
+            "path of a card file in the cards.toml format (empty: the bundled stand-in set)",
+            label="Card file (empty: the bundled stand-in cards)",
+            group=CARD_FILE,
+            advanced=True,
+        ),
         # -- the supplemental rules (issue 10): each a component or optional rule, combinable --
-        Option("nemesis", False, "play with the nemesis/epic item cards in their four nemesis location piles"),
-        Option("bosses", False, "play with the quest boss/negative effect cards (a boss combat is always hardcore)"),
+        Option(
+            "nemesis",
+            False,
+            "play with the nemesis/epic item cards in their four nemesis location piles",
+            label="Nemesis / epic item cards",
+            group=SUPPLEMENTAL,
+            advanced=True,
+        ),
+        Option(
+            "bosses",
+            False,
+            "play with the quest boss/negative effect cards (a boss combat is always hardcore)",
+            label="Quest boss / negative effect cards",
+            group=SUPPLEMENTAL,
+            advanced=True,
+        ),
         Option(
             "quests-before-march",
             False,
             "nobody may announce a March on the Tower until the quest boss pile is empty (needs bosses)",
+            label="Every quest before the March: no March while a boss remains (with the bosses)",
+            group=SUPPLEMENTAL,
+            advanced=True,
         ),
         Option(
             "hardcore",
@@ -165,12 +256,19 @@ class MrCardGame(Game):
             "which combats are hardcore: boss combats only, or every combat (each monster and nemesis "
             "counter-attacks with its stat drop)",
             choices=("bosses", "all"),
+            label="Hardcore Combat",
+            group=SUPPLEMENTAL,
+            advanced=True,
+            choice_labels=("Boss combats only", "Every combat: monsters and nemeses counter-attack too"),
         ),
         Option(
             "ascension",
             False,
             "ascension: defeat the Sorceress three times (a Tower of foils; no March), resetting your "
             "character after each run",
+            label="Ascension: defeat the Sorceress three times",
+            group=SUPPLEMENTAL,
+            advanced=True,
         ),
         Option(
             "boss-reset",
@@ -178,6 +276,13 @@ class MrCardGame(Game):
             "ascension with bosses, once every boss is beaten: return the boss cards removed from the game, "
             "or every boss card (negative effects in display cases too)",
             choices=("removed-only", "all"),
+            label="Ascension with bosses, once every boss is beaten, return",
+            group=SUPPLEMENTAL,
+            advanced=True,
+            choice_labels=(
+                "The boss cards removed from the game",
+                "Every boss card (negative effects in Display Cases too)",
+            ),
         ),
         Option(
             "nemesis-rebuild",
@@ -185,18 +290,36 @@ class MrCardGame(Game):
             "ascension with nemeses: an emptied nemesis pile is rebuilt from its epic items in the Heap, or "
             "from all of its cards (display cases included)",
             choices=("heap", "all"),
+            label="Ascension with nemeses: an emptied nemesis pile is rebuilt from",
+            group=SUPPLEMENTAL,
+            advanced=True,
+            choice_labels=("Its epic items in the Heap", "All of its cards (Display Cases included)"),
         ),
-        Option("mr-store", False, "Mr. Store items: three dealt face down to each player"),
+        Option(
+            "mr-store",
+            False,
+            "Mr. Store items: three dealt face down to each player",
+            label="Mr. Store items: three face down to each player",
+            group=SUPPLEMENTAL,
+            advanced=True,
+        ),
         Option(
             "store-filter",
             True,
             "Mr. Store: leave out the items that require a component not in play (Boris' Helm without familiars)",
+            label="Mr. Store: leave out items that need a component not in play",
+            group=SUPPLEMENTAL,
+            advanced=True,
         ),
         Option(
             "store-used",
             "facedown",
             "Mr. Store: a used Mr. Store item goes back face down to its owner, or leaves the game",
             choices=("facedown", "removed"),
+            label="Mr. Store: a used Mr. Store item",
+            group=SUPPLEMENTAL,
+            advanced=True,
+            choice_labels=("Goes back face down to its owner", "Leaves the game"),
         ),
         Option(
             "classes",
@@ -204,10 +327,33 @@ class MrCardGame(Game):
             "character classes: none, class cards (a passive ability) or class boards (an ability and three "
             "starting equipment on the class side)",
             choices=("none", "cards", "boards"),
+            label="Character classes",
+            group=SUPPLEMENTAL,
+            advanced=True,
+            choice_labels=(
+                "None",
+                "Character Class Cards (a passive ability)",
+                "Character Class Boards (an ability and three starting equipment)",
+            ),
         ),
-        Option("class-trainer", False, "class-based skills: the trainer is six class piles, each top face up"),
-        Option("playmat", False, "lay the piles out on the Kingdom of Loathing map playmat (positions only)"),
+        Option(
+            "class-trainer",
+            False,
+            "class-based skills: the trainer is six class piles, each top face up",
+            label="Class-based skills: six class trainer piles",
+            group=SUPPLEMENTAL,
+            advanced=True,
+        ),
+        Option(
+            "playmat",
+            False,
+            "lay the piles out on the Kingdom of Loathing map playmat (positions only)",
+            label="Kingdom of Loathing Map Playmat",
+            group=SUPPLEMENTAL,
+            advanced=True,
+        ),
     )
+    CARD_EDITS = True
     CARD_USES: ClassVar[Mapping[str, str]] = {
         "train": "acquired",
         "kill": "acquired",
@@ -316,36 +462,43 @@ class MrCardGame(Game):
     def _check_options(self) -> None:
         o = self.options
         path = str(o["cards"])
-        cached = _CARDS_CACHE.get(path)
+        key = (path, self.card_edits)
+        cached = _CARDS_CACHE.get(key)
         if cached is None:
             try:
-                cached = load_cards(path or None)
+                cached = load_cards(path or None, self.card_edits)
             except CardDataError as exc:
-                raise OptionError(f"{self.id}: option 'cards': {exc}") from exc
-            _CARDS_CACHE[path] = cached
+                raise OptionError(f"{self.id}: option 'cards': {exc}", option="cards") from exc
+            _CARDS_CACHE[key] = cached
         self.cards = cached
         n = self.players
         fp = str(o["first-player"])
         if fp != "random" and int(fp[1:]) > n:
-            raise OptionError(f"{self.id}: first-player={fp} names no seat of a {n}-player game (P1..P{n})")
+            raise OptionError(
+                f"{self.id}: first-player={fp} names no seat of a {n}-player game (P1..P{n})",
+                options=("first-player", "players"),
+            )
         supply = int(o["meat-supply"])
         need = sum(starting_meat(i) for i in range(n))
         if supply and supply < need:
             raise OptionError(
                 f"{self.id}: meat-supply={supply} is less than the {need} meat the {n} players start with; "
-                "use 0 for an unlimited supply"
+                "use 0 for an unlimited supply",
+                options=("meat-supply", "players"),
             )
         c = self.cards
         self._check_supplement(n)
         if len(c.newbie) < n:
             raise OptionError(
-                f"{self.id}: {n} players need {n} newbie gear sets; the card file {c.path} has {len(c.newbie)}"
+                f"{self.id}: {n} players need {n} newbie gear sets; the card file {c.path} has {len(c.newbie)}",
+                options=("players", "cards"),
             )
         for t, name in enumerate(("mus1", "mys1", "mox1")):
             have = len(c.stat_piles[t * 4])
             if have < 4 * n:
                 raise OptionError(
-                    f"{self.id}: {n} players need {4 * n} {name} cards to start; the card file has {have}"
+                    f"{self.id}: {n} players need {4 * n} {name} cards to start; the card file has {have}",
+                    options=("players", "cards"),
                 )
 
     def _check_supplement(self, n: int) -> None:
@@ -355,15 +508,27 @@ class MrCardGame(Game):
         c = self.cards
         gid = self.id
         if o["quests-before-march"] and not o["bosses"]:
-            raise OptionError(f"{gid}: quests-before-march needs the quest bosses (bosses=true)")
+            raise OptionError(
+                f"{gid}: quests-before-march needs the quest bosses (bosses=true)",
+                options=("quests-before-march", "bosses"),
+            )
         if o["ascension"]:
             if o["sorceress"] != "20":
                 raise OptionError(
                     f"{gid}: ascension builds its own Tower of foils; leave sorceress at its default (got "
-                    f"sorceress={o['sorceress']})"
+                    f"sorceress={o['sorceress']})",
+                    options=("sorceress", "ascension"),
                 )
             if o["quests-before-march"]:
-                raise OptionError(f"{gid}: ascension has no March, so quests-before-march cannot be combined with it")
+                raise OptionError(
+                    f"{gid}: ascension has no March, so quests-before-march cannot be combined with it",
+                    options=("quests-before-march", "ascension"),
+                )
+        parents: dict[str, tuple[str, ...]] = {
+            "ascension with bosses": ("ascension", "bosses"),
+            "ascension with nemesis": ("ascension", "nemesis"),
+            "mr-store": ("mr-store",),
+        }
         for name, parent, default in (
             ("boss-reset", "ascension with bosses", "removed-only"),
             ("nemesis-rebuild", "ascension with nemesis", "heap"),
@@ -376,34 +541,54 @@ class MrCardGame(Game):
                 "mr-store": bool(o["mr-store"]),
             }[parent]
             if o[name] != default and not on:
-                raise OptionError(f"{gid}: {name}={str(o[name]).lower()} applies only to {parent}")
-        missing = []
+                raise OptionError(
+                    f"{gid}: {name}={str(o[name]).lower()} applies only to {parent}", options=(name, *parents[parent])
+                )
+        missing: list[str] = []
+        needing: list[str] = []  # the options that need what the card file lacks
+
+        def lacks(what: str, *options: str) -> None:
+            missing.append(what)
+            needing.extend(x for x in options if x not in needing)
+
         if o["nemesis"] and not c.nemeses:
-            missing.append("nemesis cards")
+            lacks("nemesis cards", "nemesis")
         if o["bosses"] and not c.bosses:
-            missing.append("boss cards")
+            lacks("boss cards", "bosses")
         form = str(o["sorceress"])
         if form.startswith("foil-") and not c.foil_forms[int(form[5:]) - 1]:
-            missing.append(f"{form} Sorceress foils")
+            lacks(f"{form} Sorceress foils", "sorceress")
         if o["ascension"]:
             f1, f2, f3 = (len(f) for f in c.foil_forms)
             if f1 < n or f2 < n or f3 < 1:
-                missing.append(f"at least {n} first-form, {n} second-form and one third-form foil for ascension")
+                lacks(
+                    f"at least {n} first-form, {n} second-form and one third-form foil for ascension",
+                    "ascension",
+                    "players",
+                )
         if o["mr-store"] and len(self.store_cards()) < 3 * n:
-            missing.append(f"at least {3 * n} Mr. Store items (after store-filter)")
+            lacks(f"at least {3 * n} Mr. Store items (after store-filter)", "mr-store", "store-filter", "players")
         classes = str(o["classes"])
         if classes == "cards" and o["ascension"] and len(c.class_cards) < n + 1:
             # S2.3: after a run the player returns their card and takes one of the *other* cards in
             # the middle, so one more card than players is needed (a board's plain side always exists).
-            missing.append(f"at least {n + 1} class cards (ascension: a new class after each run)")
+            lacks(
+                f"at least {n + 1} class cards (ascension: a new class after each run)",
+                "classes",
+                "ascension",
+                "players",
+            )
         elif classes == "cards" and len(c.class_cards) < n:
-            missing.append(f"at least {n} class cards")
+            lacks(f"at least {n} class cards", "classes", "players")
         if classes == "boards" and len(c.class_boards) < n:
-            missing.append(f"at least {n} class boards")
+            lacks(f"at least {n} class boards", "classes", "players")
         if o["playmat"] and c.playmat is None:
-            missing.append("a [playmat] section")
+            lacks("a [playmat] section", "playmat")
         if missing:
-            raise OptionError(f"{gid}: the card file {c.path} lacks what these options need: {'; '.join(missing)}")
+            raise OptionError(
+                f"{gid}: the card file {c.path} lacks what these options need: {'; '.join(missing)}",
+                options=(*needing, "cards"),
+            )
 
     def components(self) -> frozenset[str]:
         """The components in play (what a Mr. Store item's ``requires`` names; familiars never are)."""

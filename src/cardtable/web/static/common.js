@@ -17,7 +17,8 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** JSON over HTTP; throws an Error carrying the server's one-line message. */
+/** JSON over HTTP; throws an Error carrying the server's one-line message (``error.status`` is the
+ * HTTP status and ``error.data`` the server's whole answer, e.g. the ``field`` an option error names). */
 export async function api(method, path, body) {
   const response = await fetch(path, {
     method,
@@ -26,7 +27,12 @@ export async function api(method, path, body) {
   });
   let data = null;
   try { data = await response.json(); } catch { /* not JSON */ }
-  if (!response.ok) throw new Error((data && (data.error || data.detail)) || `${response.status} ${response.statusText}`);
+  if (!response.ok) {
+    const error = new Error((data && (data.error || data.detail)) || `${response.status} ${response.statusText}`);
+    error.status = response.status;
+    error.data = data || {};
+    throw error;
+  }
   return data;
 }
 

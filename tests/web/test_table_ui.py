@@ -1,0 +1,251 @@
+"""The table page as players see it (issue 19), in Debian's Chromium through Playwright.
+
+For every game and one configuration per variant, at 1280x800 and at 390x844, on a table in the
+middle of a game:
+
+- the card faces show no raw field name (``notes EPO``, ``kind mus1``, ``count 2``: any ``key value``
+  of the card objects of the view) and no card id outside the small id marks;
+- headings are in sentence case, no card title spills out of its card, no prompt shows backticks;
+- the page never scrolls sideways; on a desktop the page does not scroll at all, and Mr. Card Game's
+  decision-relevant zones are all within the first screen;
+- every legal action that names a card is made by clicking that card (and, where several actions name
+  it, the item of its menu): the page's message to the server is checked on the wire.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from websockets.sync.client import connect
+
+import cardtable
+from cardtable.web.live import LiveTable, card_of
+from cardtable.web.storage import Storage
+from tests.web import browser as browser_mod
+from tests.web.pages import SETTLED, Wire, click_card_action, new_page, open_seat, state
+from tests.web.server import Server, recv_state
+
+why = browser_mod.missing()
+if why:
+    pytest.skip(f"browser tests skipped: {why}", allow_module_level=True)
+
+ALL_SUPPLEMENTS: dict[str, Any] = {
+    "players": 3,
+    "nemesis": True,
+    "bosses": True,
+    "hardcore": "all",
+    "mr-store": True,
+    "classes": "boards",
+    "class-trainer": True,
+    "playmat": True,
+}
+# One configuration per variant, with how many of its own decisions the seat makes (randomly, over
+# the wire) before the page is looked at: the middle of a game, with cards on the table.
+CONFIGS: list[tuple[str, str, dict[str, Any], int]] = [
+    ("mephisto-1p", "mephisto", {"players": 1}, 10),
+    ("mephisto-2p", "mephisto", {"players": 2}, 12),
+    ("mephisto-2p-care-bear", "mephisto", {"players": 2, "variant": "care-bear"}, 12),
+    ("mephisto-3p", "mephisto", {"players": 3}, 10),
+    ("mephisto-4p", "mephisto", {"players": 4}, 10),
+    ("mephisto-4p-teams", "mephisto", {"players": 4, "teams": True}, 10),
+    ("doctor-strange", "doctor-strange", {}, 14),
+    ("army-of-darkness-2p", "army-of-darkness", {"players": 2}, 10),
+    ("army-of-darkness-4p", "army-of-darkness", {"players": 4}, 8),
+    ("mr-card-game-2p", "mr-card-game", {"players": 2}, 14),
+    ("mr-card-game-all-supplements", "mr-card-game", ALL_SUPPLEMENTS, 14),
+]
+SIZES = [(1280, 800), (390, 844)]
+# Words of the issue's own examples that must never be on a card face.
+RAW_EXAMPLES = ["notes EPO", "kind mus1", "empty no", "state viable", "lane lane", "Id:", "Type:"]
+
+
+def live_table(server: Server, table: str) -> LiveTable:
+    storage = Storage(server.db)
+    try:
+        row = storage.table(table)
+        assert row is not None
+        return LiveTable(row, storage.seats(table), storage.moves(table))
+    finally:
+        storage.close()
+
+
+def advance(server: Server, table: str, token: str, moves: int, seed: int) -> None:
+    """Play ``moves`` random decisions of seat 0 over the wire (the bots answer), and stop at a
+    decision of seat 0 if the game goes on."""
+    rng = random.Random(seed)
+    with connect(server.ws + table) as ws:
+        ws.send(json.dumps({"type": "hello", "state": None, "events": None, "token": token}))
+        frame = recv_state(ws)
+        made = 0
+        while not frame["view"]["is_over"]:
+            if frame["legal"]:
+                if made >= moves:
+                    return
+                action = rng.choice(frame["legal"])["action"]
+                ws.send(json.dumps({"type": "action", "state": frame["state"], "action": action}))
+                made += 1
+            frame = recv_state(ws, timeout=30)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    db = f"sqlite:///{tmp_path_factory.mktemp('ui') / 'tables.db'}"
+    s = Server(db).start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with browser_mod.chromium() as b:
+        yield b
+
+
+@pytest.fixture(scope="module")
+def tables(server: Server) -> dict[str, tuple[str, str]]:
+    """Tables in mid-game by configuration (id, seat 0's token), made when first asked for and kept
+    for both screen sizes."""
+    return {}
+
+
+def table_for(server: Server, tables: dict[str, tuple[str, str]], name: str) -> tuple[str, str]:
+    if name not in tables:
+        index = [c[0] for c in CONFIGS].index(name)
+        _, game, options, moves = CONFIGS[index]
+        players = cardtable.load(game, **options).players
+        table, tokens = server.create(game, ["me"] + ["random"] * (players - 1), **options)
+        advance(server, table, tokens[0], moves, seed=index)
+        tables[name] = (table, tokens[0])
+    return tables[name]
+
+
+def _card_objects(value: Any) -> Iterator[dict[str, Any]]:
+    """Every card-like record of a view (a dict with a name and a type)."""
+    if isinstance(value, dict):
+        if isinstance(value.get("name"), str) and "type" in value:
+            yield value
+        for v in value.values():
+            yield from _card_objects(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _card_objects(v)
+
+
+def _raw_chips(view: dict[str, Any]) -> set[str]:
+    """``key value`` as a generic renderer would have written each scalar field of each card."""
+    out: set[str] = set()
+    for card in _card_objects(view):
+        for key, value in card.items():
+            if key in ("name", "text") or isinstance(value, (dict, list)) or value in (None, ""):
+                continue
+            shown = {True: "yes", False: "no"}.get(value, str(value)) if isinstance(value, bool) else str(value)
+            out.add(f"{key.replace('_', ' ')} {shown}")
+            out.add(f"{key.replace('_', ' ')}: {shown}")
+    return out
+
+
+FACES_JS = """() => [...document.querySelectorAll('#table-area .card, #aside .card')].map(card => {
+  const copy = card.cloneNode(true);
+  copy.querySelectorAll('.card-id, .card-text').forEach(n => n.remove());
+  const text = card.querySelector(':scope > .card-text');
+  return {face: copy.innerText.replace(/\\u00ad/g, ''), text: text ? text.innerText : '', id: card.dataset.card || ''};
+})"""
+
+OVERFLOW_JS = """() => [...document.querySelectorAll('#table-area .card-title')]
+  .filter(t => t.getClientRects().length && t.scrollWidth > t.clientWidth + 1)
+  .map(t => t.innerText)"""
+
+HEADINGS_JS = """() => [...document.querySelectorAll(
+    '#table-area .zone-title, #table-area .plate-name, #table-area .cell-caption')]
+  .map(h => ({text: h.innerText, transform: getComputedStyle(h).textTransform}))"""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("config", [c[0] for c in CONFIGS])
+def test_a_table_in_the_middle_of_a_game_reads_like_a_card_table(
+    server: Server, browser: Any, tables: dict[str, tuple[str, str]], config: str, size: tuple[int, int]
+) -> None:
+    table, token = table_for(server, tables, config)
+    width, height = size
+    page = new_page(browser, width, height)
+    wire = Wire(page)
+    open_seat(page, server, table, 0, token)
+    live = live_table(server, table)
+    page.wait_for_function(f"Number(document.body.dataset.state) === {live.version} && {SETTLED}")
+    view = live.state.view(0)
+
+    # Card faces: words and numbers for people, no field names, no ids but the small marks.
+    faces = page.evaluate(FACES_JS)
+    assert faces, "the table shows cards"
+    raw = _raw_chips(view)
+    for face in faces:
+        text = face["face"]
+        assert not re.search(r"\bcard \d+", text + " " + face["text"]), f"an id on a card face: {text!r}"
+        assert not re.search(r"#\d+", text), f"an id outside the id mark: {text!r}"
+        for chip in raw:
+            assert chip not in text, f"the raw field {chip!r} on the card {text!r}"
+        for example in RAW_EXAMPLES:
+            assert example not in text
+    assert not page.evaluate(OVERFLOW_JS), "a card title spills out of its card"
+    for heading in page.evaluate(HEADINGS_JS):
+        assert heading["transform"] == "none", heading
+        assert "'S " not in heading["text"], heading
+    assert "`" not in page.locator("#prompt").inner_text()
+
+    # The page never scrolls sideways; on a desktop it does not scroll at all.
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    if width >= 1000:
+        assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
+    if width >= 1000 and view["game"] == "mr-card-game":
+        _mr_card_game_on_one_screen(page, view)
+
+    # Every legal action naming a card: clicking the card (and its menu item) sends exactly it.
+    actions = [(a.text, card_of(a)) for a in live.state.legal_actions()]
+    wire.hold = True
+    for text, card in actions:
+        if card is None:
+            continue
+        node = page.locator(f"#table-area .playable[data-card='{card}']").first
+        assert node.count(), f"{text}: card {card} is not clickable on the table"
+        before = len(wire.actions())
+        chosen = click_card_action(page, node, text)
+        assert chosen in (None, text)
+        page.wait_for_function(f"{SETTLED} && document.body.dataset.mine === 'true'")
+        page.wait_for_timeout(50)
+        sent = wire.actions()[before:]
+        assert [m["action"] for m in sent] == [text], f"clicking card {card} sent {sent}, not {text!r}"
+    assert state(page) == live.version, "nothing was played"
+    assert page.errors == [] and page.console_errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def _mr_card_game_on_one_screen(page: Any, view: dict[str, Any]) -> None:
+    """The zones a Mr. Card Game decision is about are all in sight at once, without scrolling."""
+    zones = [
+        "[data-zone='map']",
+        "[data-zone='trainer']",
+        "[data-zone='heap']",
+        "[data-zone='tower']",
+        "[data-zone='hand']",
+    ]
+    if view.get("quests") is not None:
+        zones.append("[data-zone='quests']")
+    if view.get("nemesis") is not None and not view.get("layout"):
+        zones.append("[data-zone='nemesis']")
+    zones.append(".mcg-dock .display, .mcg-dock .plate")
+    for selector in zones:
+        box = page.locator(selector).first.bounding_box()
+        assert box is not None, f"{selector} is not drawn"
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 800 + 1, (
+            f"{selector} is not within the first screen: {box}"
+        )
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 1280 + 1, f"{selector} is not within the screen: {box}"
+    # Nothing inside the table's own box is scrolled out of sight either.
+    assert page.evaluate(
+        "(() => { const b = document.getElementById('board'); return b.scrollHeight <= b.clientHeight + 2; })()"
+    )
