@@ -1,8 +1,16 @@
-"""Debian's Chromium driven by Playwright (never a downloaded browser), for the end-to-end tests."""
+"""Debian's Chromium driven by Playwright (never a downloaded browser), for the end-to-end tests.
+
+The pages run under the server's content security policy (no ``unsafe-eval``). Playwright evaluates
+a bare expression given to ``wait_for_function`` (``"document.body.dataset.over === 'true'"``) as
+a string, which the policy refuses; an arrow function (``"() => ..."``) it compiles as code. While
+:func:`chromium` runs, ``wait_for_function`` turns a bare expression into an arrow function, so
+tests may write either.
+"""
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -32,13 +40,37 @@ def missing() -> str | None:
     return None
 
 
+_FUNCTION = re.compile(r"^\s*(async\s+)?(function\b|\([^()]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)")
+
+
+def as_function(expression: str) -> str:
+    """``expression`` as an arrow function, unless it is a function already."""
+    return expression if _FUNCTION.match(expression) else f"() => ({expression})"
+
+
 @contextmanager
 def chromium() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import Frame, Page, sync_playwright
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    originals = {cls: cls.wait_for_function for cls in (Page, Frame)}
+
+    def patched(cls: Any) -> Any:
+        original = originals[cls]
+
+        def wait_for_function(self: Any, expression: str, *args: Any, **kwargs: Any) -> Any:
+            return original(self, as_function(expression), *args, **kwargs)
+
+        return wait_for_function
+
+    for cls in originals:
+        cls.wait_for_function = patched(cls)  # type: ignore[method-assign]
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            try:
+                yield browser
+            finally:
+                browser.close()
+    finally:
+        for cls, original in originals.items():
+            cls.wait_for_function = original  # type: ignore[method-assign]

@@ -34,6 +34,8 @@ def new_page(browser: Any, width: int = 1280, height: int = 800, **context: Any)
     console: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    # The server's content security policy must let the page do all it does: a refusal is an error.
+    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
     page.errors = errors  # type: ignore[attr-defined]  # the page's own exceptions
     page.console_errors = console  # type: ignore[attr-defined]  # also failed loads, refused sockets
     return page

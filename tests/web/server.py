@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -26,25 +28,41 @@ def free_port() -> int:
 class Server:
     """``cardtable serve`` on 127.0.0.1:``port`` with the database ``db``; start, kill -9, start again."""
 
-    def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self, db: str, port: int | None = None, bot_delay: float = 0.0, extra: list[str] | None = None
+    ) -> None:
         self.db = db
         self.port = port or free_port()
         self.bot_delay = bot_delay
+        self.extra = list(extra or [])
+        """More ``cardtable serve`` arguments (limits, --bot-workers ...)."""
         self.proc: subprocess.Popen[bytes] | None = None
         self.base = f"http://127.0.0.1:{self.port}"
+        self._log = tempfile.NamedTemporaryFile(prefix="cardtable-serve-", suffix=".log", delete=False)  # noqa: SIM115
+        """The server's standard error (a file: a pipe nobody reads would fill and stall the server)."""
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
+
+    def log(self) -> str:
+        """What the server wrote on its standard error so far (every start)."""
+        return Path(self._log.name).read_text(errors="replace")
 
     def start(self, timeout: float = 30.0) -> Server:
         env = dict(os.environ)
         env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
         args = [sys.executable, "-m", "cardtable.cli.main", "serve", "--port", str(self.port), "--no-browser"]
-        args += ["--db", self.db, "--bot-delay", str(self.bot_delay), "--bot-workers", "0"]
-        self.proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        args += ["--db", self.db, "--bot-delay", str(self.bot_delay)]
+        if "--bot-workers" not in self.extra and "--bot-cpu" not in self.extra:
+            args += ["--bot-workers", "1"]
+        args += self.extra
+        self.proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=self._log)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(
-                    f"the server exited: {self.proc.stderr.read().decode()[-2000:] if self.proc.stderr else ''}"
-                )
+                raise RuntimeError(f"the server exited: {self.log()[-2000:]}")
             try:
                 with urllib.request.urlopen(self.base + "/api/tables", timeout=2) as r:
                     if r.status == 200:
@@ -78,6 +96,21 @@ class Server:
         )
         with urllib.request.urlopen(req, timeout=10) as r:
             return json.load(r)
+
+    def post_from(self, source: str, path: str, body: dict[str, Any]) -> tuple[int, Any]:
+        """POST JSON from the local address ``source`` (another loopback address is another client);
+        the status and the answer's JSON, errors included."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30, source_address=(source, 0))
+        try:
+            conn.request("POST", path, json.dumps(body), {"Content-Type": "application/json"})
+            response = conn.getresponse()
+            return response.status, json.loads(response.read() or b"null")
+        finally:
+            conn.close()
+
+    def socket_from(self, source: str) -> socket.socket:
+        """A TCP connection to the server from the local address ``source``."""
+        return socket.create_connection(("127.0.0.1", self.port), timeout=10, source_address=(source, 0))
 
     def create(self, game: str, seats: list[str], **options: Any) -> tuple[str, dict[int, str]]:
         out = self.post("/api/tables", {"game": game, "options": options, "seats": seats})

@@ -139,7 +139,7 @@ def test_two_people_see_only_their_own_hands(server: Server, browser: Any) -> No
     p2.goto(server.base + "/")  # each person decides every move (no forced move taken by the page)
     p2.evaluate(f"localStorage.setItem('cardtable:autopass:{table}:1', 'off')")
     p2.goto(invite)
-    p2.wait_for_function("document.body.dataset.state !== undefined")
+    p2.wait_for_function("() => document.body.dataset.state !== undefined")
     assert "#seat=1&token=" in p2.url, "the invitation gave the seat and its token"
     assert "you are P2" in p2.locator("#who").inner_text()
     rng = random.Random(3)
@@ -150,8 +150,8 @@ def test_two_people_see_only_their_own_hands(server: Server, browser: Any) -> No
             break
         seat = live.state.current_player
         page = pages[seat]
-        page.wait_for_function(f"Number(document.body.dataset.state) === {live.version}")
-        pages[1 - seat].wait_for_function(f"Number(document.body.dataset.state) === {live.version}")
+        page.wait_for_function(f"() => Number(document.body.dataset.state) === {live.version}")
+        pages[1 - seat].wait_for_function(f"() => Number(document.body.dataset.state) === {live.version}")
         for s in (0, 1):
             _check_dom(pages[s], live, s)
         assert pages[1 - seat].locator("button.act, #table-area .playable").count() == 0, (
@@ -163,10 +163,10 @@ def test_two_people_see_only_their_own_hands(server: Server, browser: Any) -> No
     live = _live(server, table)
     seat = live.state.current_player
     page = pages[seat]
-    page.wait_for_function(f"Number(document.body.dataset.state) === {live.version}")
+    page.wait_for_function(f"() => Number(document.body.dataset.state) === {live.version}")
     log_before = page.locator("#log li").all_inner_texts()
     page.reload()
-    page.wait_for_function(f"Number(document.body.dataset.state) === {live.version}")
+    page.wait_for_function(f"() => Number(document.body.dataset.state) === {live.version}")
     assert page.locator("#log li").all_inner_texts() == log_before
     _click_something(page, rng)
     assert _live(server, table).version == live.version + 1
@@ -192,11 +192,11 @@ def test_kill9_and_the_page_reconnects(tmp_path: Path, browser: Any) -> None:
         acknowledged = _state(page)
         page.evaluate("document.querySelector('#board > *').dataset.drawnBefore = 'yes'")
         server.kill9()
-        page.wait_for_function("document.body.dataset.connection === 'down'", timeout=10000)
+        page.wait_for_function("() => document.body.dataset.connection === 'down'", timeout=10000)
         assert _live(server, table).version == acknowledged
         time.sleep(0.5)
         server.start()
-        page.wait_for_function("document.body.dataset.connection === 'connected'", timeout=20000)
+        page.wait_for_function("() => document.body.dataset.connection === 'connected'", timeout=20000)
         assert _state(page) == acknowledged
         assert page.evaluate("document.querySelector('#board > *').dataset.drawnBefore") == "yes"
         assert _wait_turn_or_end(page) == "turn"
@@ -234,7 +234,7 @@ def test_a_newcomer_creates_a_table_from_the_lobby(server: Server, browser: Any)
         choices = page.eval_on_selector_all("#seats .seat:first-child option", "els => els.map(e => e.value)")
         assert {"me", "human", *agents} <= set(choices)
     page.select_option("#game", "mephisto")
-    page.wait_for_function("document.querySelectorAll('#seats .seat').length === 2")
+    page.wait_for_function("() => document.querySelectorAll('#seats .seat').length === 2")
     page.select_option("select[name=seat-1]", "random")
     page.click("#create")
     page.wait_for_url(re.compile(r"/table/\w+"))
@@ -254,7 +254,7 @@ def test_mr_card_game_shows_the_score_against_each_target(server: Server, browse
     assert _wait_turn_or_end(page) == "turn"
     before = _state(page)
     page.locator("button.act[data-action='combat']").click()
-    page.wait_for_function(f"Number(document.body.dataset.state) > {before}", timeout=15000)
+    page.wait_for_function(f"() => Number(document.body.dataset.state) > {before}", timeout=15000)
     # A stat card in the hand offers what a card of its kind can do now (here, the maneuvers with
     # it): one action runs on a click, several open a menu.
     page.wait_for_function("document.body.dataset.settled === 'true' && document.body.dataset.mine === 'true'")
@@ -273,9 +273,9 @@ def test_mr_card_game_shows_the_score_against_each_target(server: Server, browse
         menu = page.locator(".card-menu button")
         assert [menu.nth(i).get_attribute("data-action") for i in range(menu.count())] == expected
         menu.first.click()
-    page.wait_for_function(f"Number(document.body.dataset.state) > {before}", timeout=15000)
+    page.wait_for_function(f"() => Number(document.body.dataset.state) > {before}", timeout=15000)
     live = _live(server, table)
-    page.wait_for_function(f"Number(document.body.dataset.state) === {live.version}")
+    page.wait_for_function(f"() => Number(document.body.dataset.state) === {live.version}")
     assert live.game.actions.items[live.state.history[-1]].text in expected
     targets = live.state.view(0)["combat"]["targets"]
     assert targets, "a combat has targets"
@@ -317,7 +317,7 @@ def test_a_phone_never_scrolls_sideways(server: Server, browser: Any, game_id: s
         if fight.count():
             before = _state(page)
             fight.first.click()
-            page.wait_for_function(f"Number(document.body.dataset.state) > {before}", timeout=15000)
+            page.wait_for_function(f"() => Number(document.body.dataset.state) > {before}", timeout=15000)
         else:
             _click_something(page, rng)
     assert not _scrolls_sideways(page)

@@ -87,3 +87,38 @@ def test_serve_on_a_busy_port_says_so_in_one_line(tmp_path: Path) -> None:
         out, err = proc.communicate(timeout=30)
     assert proc.returncode == 2 and out == ""
     assert err.startswith("cardtable: error: cannot listen on 127.0.0.1:") and err.count("\n") == 1, err
+
+
+def test_every_limit_has_a_flag_and_a_row_in_the_docs() -> None:
+    """Each field of ``Limits`` is a ``cardtable serve`` flag with the same default, listed (with
+    that default) in docs/web.md's table of limits."""
+    from dataclasses import fields
+
+    from cardtable.web.limits import Limits
+
+    parser = build_parser()
+    args = parser.parse_args(["serve"])
+    docs = (ROOT / "docs" / "web.md").read_text()
+    table = docs[docs.index("## Limits") : docs.index("## Browser-facing hardening")]
+    rows = {
+        line.split("|")[1].strip().split(" ")[0]: line.split("|")[2].strip()
+        for line in table.splitlines()
+        if line.startswith("| `--")
+    }
+    defaults = Limits()
+    for f in fields(Limits):
+        flag = Limits.flag(f.name)
+        assert getattr(args, f.name) == getattr(defaults, f.name), flag
+        assert f"`{flag}" in rows, f"{flag} is missing from docs/web.md's table of limits"
+        shown = rows[f"`{flag}"]
+        value = getattr(defaults, f.name)
+        if f.name != "max_connections":  # its default depends on the machine's open-files limit
+            assert shown == f"{value:g}" if isinstance(value, float) else shown == str(value), (flag, shown)
+    assert len(rows) == len(fields(Limits)), "a row in the docs names no limit"
+
+
+def test_bad_limits_are_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    for bad in (["--message-rate", "0"], ["--bot-cpu", "2"], ["--bot-budget", "inf"], ["--allow-origin", "nope"]):
+        assert main(["serve", "--no-browser", "--db", f"sqlite:///{tmp_path}/x.db", *bad]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("cardtable: error:") and err.count("\n") == 1, (bad, err)

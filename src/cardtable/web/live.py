@@ -24,7 +24,7 @@ from cardtable.engine import Table
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import CardtableError, GameOver, IllegalAction, UndoRefused, quoted
 from cardtable.engine.game import JSON, Game
-from cardtable.web.storage import MoveConflict, MoveRow, SeatRow, Storage, TableRow
+from cardtable.web.storage import DamagedTable, MoveConflict, MoveRow, SeatRevoked, SeatRow, Storage, TableRow
 
 HUMAN = "human"
 
@@ -70,10 +70,20 @@ def card_of(action: Action) -> int | None:
 class LiveTable:
     """One table: rebuilt from its stored moves, then kept in step with the database."""
 
-    def __init__(self, row: TableRow, seats: list[SeatRow], moves: list[MoveRow]) -> None:
+    def __init__(self, row: TableRow, seats: list[SeatRow], moves: list[MoveRow], owner: str = "") -> None:
         self.id = row.id
+        self.owner = owner or row.id
+        """Who made the table (the client's address; a restored table: its own id), for quotas and
+        for sharing the bots fairly."""
+        self.active = max([row.created, *(m.time for m in moves[-1:])])
+        """When something last happened here (a move, a connection): tables idle long leave memory."""
         self.row = row
-        self.game: Game = cardtable.load(row.game, **row.options)
+        try:
+            self.game: Game = cardtable.load(row.game, **row.options)
+        except CardtableError as exc:
+            raise DamagedTable(f"table {self.id}: its game and options do not load: {exc}") from None
+        if len(seats) != self.game.players:
+            raise DamagedTable(f"table {self.id}: {len(seats)} seats are stored for {self.game.players} players")
         self.seed = row.seed
         self.seats = [Seat(s.spec, s.token_hash, s.joined) for s in seats]
         self.table = Table(self.game, row.seed)
@@ -89,17 +99,25 @@ class LiveTable:
         for move in moves:
             self._replay(move)
 
-    # -- rebuilding ------------------------------------------------------------------------------------
     def _replay(self, move: MoveRow) -> None:
+        """Apply one stored move; :class:`DamagedTable` when it cannot be (a gap in the move numbers,
+        an unknown kind, a move the rules refuse)."""
+        try:
+            self._apply_stored(move)
+        except (CardtableError, ValueError, TypeError) as exc:
+            raise DamagedTable(f"table {self.id}: stored move {move.idx} cannot be replayed: {exc}") from None
+
+    # -- rebuilding ------------------------------------------------------------------------------------
+    def _apply_stored(self, move: MoveRow) -> None:
         if move.idx != self.version:
-            raise ValueError(f"table {self.id}: move {move.idx} read where move {self.version} was expected")
+            raise ValueError(f"its number is {move.idx} where {self.version} was expected (a gap or a repeat)")
         if move.kind == "action":
             self.table.apply(move.text, move.seat)
         elif move.kind == "undo":
             self.table.undo(move.seat, int(move.text))
             self.reset_version = self.version + 1
         else:
-            raise ValueError(f"table {self.id}: unknown move kind {move.kind!r}")
+            raise ValueError(f"unknown move kind {move.kind[:20]!r}")
         self.version += 1
 
     def catch_up(self, storage: Storage) -> bool:
@@ -107,23 +125,27 @@ class LiveTable:
         moves = storage.moves(self.id, since=self.version)
         for move in moves:
             self._replay(move)
+            self.active = max(self.active, move.time)
         if moves:
             row = storage.table(self.id)
             if row is not None:
                 self.rematch = row.rematch
         return bool(moves)
 
-    def reload(self, storage: Storage) -> None:
-        """Rebuild everything from the database (after a write failed half-way)."""
-        row = storage.table(self.id)
-        if row is None:
-            raise ProtocolError("no-table", f"table {self.id} is gone from the database")
-        fresh = LiveTable(row, storage.seats(self.id), storage.moves(self.id))
-        self.table, self.version, self.reset_version = fresh.table, fresh.version, fresh.reset_version
-        self.seats, self.rematch = fresh.seats, fresh.rematch
-
     def reload_seats(self, storage: Storage) -> None:
-        self.seats = [Seat(s.spec, s.token_hash, s.joined) for s in storage.seats(self.id)]
+        self.set_seats(storage.seats(self.id))
+
+    def set_seats(self, rows: list[SeatRow]) -> bool:
+        """Take the seats as the database has them; True if a token changed (a seat taken or left)."""
+        seats = [Seat(s.spec, s.token_hash, s.joined) for s in rows]
+        changed = [s.token_hash for s in seats] != [s.token_hash for s in self.seats]
+        self.seats = seats
+        return changed
+
+    def holds(self, seat: int, digest: str | None) -> bool:
+        """Whether the token whose hash is ``digest`` still holds ``seat`` (not left, not revoked)."""
+        held = self.seats[seat].token_hash if 0 <= seat < len(self.seats) else None
+        return held is not None and digest is not None and hmac.compare_digest(held, digest)
 
     # -- seats -----------------------------------------------------------------------------------------
     @property
@@ -164,11 +186,13 @@ class LiveTable:
                 "here is the table as it is now",
             )
 
-    def act(self, storage: Storage, seat: int, text: str, state_id: int | None) -> Action:
+    def act(self, storage: Storage, seat: int, text: str, state_id: int | None, token: str | None = None) -> Action:
         """Apply ``text`` for ``seat`` if ``state_id`` is current; write it; return the action.
 
         Raises :class:`ProtocolError` (stale) or the engine's ``IllegalAction`` family, changing
-        nothing. ``state_id`` None skips the check (bots, which the table itself schedules)."""
+        nothing. ``state_id`` None skips the check (bots, which the table itself schedules).
+        ``token``: the hash of the sender's seat token; the move is written only if that token still
+        holds the seat in the database (another server process may have seen the seat left)."""
         if self.is_over:
             raise GameOver("the game is over; no more actions are taken (download the record or ask for a rematch)")
         if state_id is not None:
@@ -183,31 +207,44 @@ class LiveTable:
                 # ("Vanquish (card 82) is not in your hand"); the card's name is not the seat's to read.
                 raise IllegalAction(f"{quoted(action.text)} is not legal now: you do not have that card") from None
             raise
-        self._write(storage, "action", action.text, seat)
+        try:
+            self._write(storage, "action", action.text, seat, token)
+        except BaseException:
+            self.table.rewind(1)  # what the database does not hold did not happen (a few applies at most)
+            raise
         return action
 
-    def undo(self, storage: Storage, seat: int, count: int, state_id: int) -> None:
+    def undo(self, storage: Storage, seat: int, count: int, state_id: int, token: str | None = None) -> None:
         """Take back ``count`` of ``seat``'s newest decisions (``Table.undo``), then write it."""
         if self.is_over:
             raise GameOver("the game is over; nothing can be taken back")
         self.check_state(state_id)
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 1000:
             raise UndoRefused("undo count must be a whole number from 1")
+        self.table.check_undo(seat, count)  # refused here changes nothing; then stored, then made
+        self._write(storage, "undo", str(count), seat, token)
         self.table.undo(seat, count)
-        self._write(storage, "undo", str(count), seat)
         self.reset_version = self.version
 
-    def _write(self, storage: Storage, kind: str, text: str, seat: int) -> None:
+    def _write(self, storage: Storage, kind: str, text: str, seat: int, token: str | None = None) -> None:
+        """Store the move as move ``version``. On failure nothing is counted and the caller takes the
+        move back in memory: the database is the truth, and what it does not hold did not happen.
+
+        Raises :class:`MoveConflict` (another server process wrote move ``version`` first: the caller
+        catches up with its moves), ``ProtocolError`` ``bad-token`` (the sender's seat was left, seen
+        by the database) or ``storage``."""
         try:
-            storage.add_move(self.id, self.version, kind, text, seat, finished=self.is_over)
+            storage.add_move(self.id, self.version, kind, text, seat, finished=self.is_over, token_hash=token)
         except MoveConflict:
-            self.reload(storage)  # another server process wrote this move first: take its moves
             raise
+        except SeatRevoked:
+            raise ProtocolError(
+                "bad-token", "this seat token is not valid at this table any more (the seat was left)"
+            ) from None
         except Exception as exc:
-            # The database is the truth: what it does not hold did not happen.
-            self.reload(storage)
             raise ProtocolError("storage", "the move could not be stored, so it was not made; try again") from exc
         self.version += 1
+        self.active = time.time()
 
     # -- frames ----------------------------------------------------------------------------------------
     def seats_info(self, connected: Mapping[int, int]) -> list[dict[str, JSON]]:

@@ -76,6 +76,8 @@ def _status(exc: CardtableError) -> int:
             "game-over": 409,
             "not-over": 409,
             "bad-token": 403,
+            "damaged": 409,
+            "too-many-tables": 429,
         }.get(exc.code, 400)
     return 400
 
@@ -145,7 +147,7 @@ async def tables(request: Request, limit: int = 50) -> Any:
     out = []
     for row in hub.storage.list_tables(limit=max(1, min(limit, 200))):
         try:
-            table = hub.get(row.id)
+            table = await hub.load(row.id)
         except CardtableError:
             continue
         out.append(table.summary(hub._connected(row.id)))
@@ -172,7 +174,7 @@ async def create(request: Request, body: Annotated[dict[str, Any], Body()]) -> A
     except OptionError as exc:
         return _option_error(exc)
     except CardtableError as exc:
-        return _error(400, str(exc))
+        return _refused(exc)
     return {
         "table": table.summary(hub._connected(table.id)),
         "tokens": {str(seat): token for seat, token in tokens.items()},
@@ -183,7 +185,7 @@ async def create(request: Request, body: Annotated[dict[str, Any], Body()]) -> A
 async def table_summary(request: Request, table_id: str) -> Any:
     hub = _hub(request)
     try:
-        table = hub.get(table_id)
+        table = await hub.load(table_id)
     except CardtableError as exc:
         return _refused(exc)
     return table.summary(hub._connected(table.id))
@@ -197,6 +199,7 @@ async def join(request: Request, table_id: str, body: Annotated[dict[str, Any], 
     if previous is not None and (not isinstance(previous, str) or not 0 < len(previous) <= 100):
         return _error(400, "'previous_token' must be the seat token of the previous game")
     try:
+        await hub.load(table_id)
         token = hub.join(table_id, seat, previous)  # type: ignore[arg-type]
     except CardtableError as exc:
         if isinstance(exc, ProtocolError) and exc.code == "seat-reserved" and isinstance(seat, int):
@@ -213,6 +216,7 @@ async def leave(request: Request, table_id: str, body: Annotated[dict[str, Any],
     if not isinstance(token, str) or not 0 < len(token) <= 100:
         return _error(400, "give the seat's token")
     try:
+        await hub.load(table_id)
         seat = hub.leave(table_id, token)
     except CardtableError as exc:
         return _refused(exc)
@@ -223,7 +227,7 @@ async def leave(request: Request, table_id: str, body: Annotated[dict[str, Any],
 async def record(request: Request, table_id: str) -> Any:
     hub = _hub(request)
     try:
-        table = hub.get(table_id)
+        table = await hub.load(table_id)
     except CardtableError as exc:
         return _refused(exc)
     if not table.is_over:

@@ -46,7 +46,9 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    literal,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -78,6 +80,15 @@ seats_table = Table(
     Column("joined", Float, nullable=True),
 )
 
+leases_table = Table(
+    "ct_leases",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(64), nullable=True),  # the server process driving the table; NULL: none
+    Column("expires", Float, nullable=False),  # seconds since the epoch, by the database's clock
+)
+"""Which server process drives (runs the bots of) which table: see :mod:`cardtable.web.lease`."""
+
 moves_table = Table(
     "ct_moves",
     metadata,
@@ -96,6 +107,19 @@ class StorageError(CardtableError):
 
 class MoveConflict(CardtableError):
     """Move N of a table was already written (by another server process sharing the database)."""
+
+
+class SeatRevoked(CardtableError):
+    """A seat's move was not written: the token it came with no longer holds the seat (it was left,
+    maybe through another server process)."""
+
+
+class DamagedTable(CardtableError):
+    """A table whose stored data cannot be read or replayed (the message says what is wrong)."""
+
+
+NOTIFY_CHANNEL = "cardtable"
+"""PostgreSQL's LISTEN/NOTIFY channel on which server processes tell each other of moves and seats."""
 
 
 @dataclass(frozen=True)
@@ -277,29 +301,58 @@ class Storage:
             )
             return bool(result.rowcount == 1)
 
-    def add_move(self, table_id: str, idx: int, kind: str, text: str, seat: int, finished: bool) -> None:
+    def add_move(
+        self,
+        table_id: str,
+        idx: int,
+        kind: str,
+        text: str,
+        seat: int,
+        finished: bool,
+        token_hash: str | None = None,
+    ) -> None:
         """Write move ``idx`` (committed when this returns). Raises :class:`MoveConflict` when that move
-        exists already."""
+        exists already, and :class:`SeatRevoked` when ``token_hash`` is given and no longer holds
+        ``seat`` (checked in the same statement, so a seat left through another server process can
+        never move again). On PostgreSQL the other processes are told at the commit (NOTIFY)."""
         row = {"table_id": table_id, "idx": idx, "kind": kind, "text": text, "seat": seat, "time": time.time()}
         try:
             if self._writer is not None:
                 with self._write_lock:
-                    self._write_sqlite(row, finished)
+                    written = self._write_sqlite(row, finished, token_hash)
             else:
                 with self.engine.begin() as conn:
-                    conn.execute(self._insert_move, row)
-                    if finished:
-                        conn.execute(self._finish, {"tid": table_id})
+                    if token_hash is None:
+                        conn.execute(self._insert_move, row)
+                        written = True
+                    else:
+                        written = conn.execute(_guarded_insert(row, token_hash)).first() is not None
+                    if written:
+                        if finished:
+                            conn.execute(self._finish, {"tid": table_id})
+                        conn.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": f"move {table_id} {idx}"})
         except (IntegrityError, sqlite3.IntegrityError) as exc:
             raise MoveConflict(f"move {idx} of table {table_id} was written by another server") from exc
+        if not written:
+            raise SeatRevoked(f"seat {seat} of table {table_id} is no longer held by this token")
 
-    def _write_sqlite(self, row: dict[str, Any], finished: bool) -> None:
+    def _write_sqlite(self, row: dict[str, Any], finished: bool, token_hash: str | None) -> bool:
         cursor = self._writer.cursor()
+        values = (row["table_id"], row["idx"], row["kind"], row["text"], row["seat"], row["time"])
         try:
-            cursor.execute(
-                "INSERT INTO ct_moves (table_id, idx, kind, text, seat, time) VALUES (?, ?, ?, ?, ?, ?)",
-                (row["table_id"], row["idx"], row["kind"], row["text"], row["seat"], row["time"]),
-            )
+            if token_hash is None:
+                cursor.execute(
+                    "INSERT INTO ct_moves (table_id, idx, kind, text, seat, time) VALUES (?, ?, ?, ?, ?, ?)", values
+                )
+            else:
+                cursor.execute(
+                    "INSERT INTO ct_moves (table_id, idx, kind, text, seat, time) SELECT ?, ?, ?, ?, ?, ? "
+                    "WHERE EXISTS (SELECT 1 FROM ct_seats WHERE table_id = ? AND seat = ? AND token_hash = ?)",
+                    (*values, row["table_id"], row["seat"], token_hash),
+                )
+                if cursor.rowcount != 1:
+                    self._writer.rollback()
+                    return False
             if finished:
                 cursor.execute("UPDATE ct_tables SET finished = 1 WHERE id = ?", (row["table_id"],))
             self._writer.commit()
@@ -308,6 +361,15 @@ class Storage:
             raise
         finally:
             cursor.close()
+        return True
+
+    def notify(self, kind: str, table_id: str) -> None:
+        """Tell the other server processes (PostgreSQL: NOTIFY) that ``kind`` changed at a table
+        (``seats``: someone took or left a seat). Nothing to do on SQLite (one process)."""
+        if not self.shared:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": f"{kind} {table_id}"})
 
     def set_rematch(self, table_id: str, rematch: str) -> bool:
         """Link ``table_id`` to its rematch, unless it has one already (True when this call linked it)."""
@@ -357,24 +419,96 @@ class Storage:
         return counts
 
     def list_tables(self, limit: int = 100, unfinished_only: bool = False) -> list[TableRow]:
-        """The newest tables first."""
+        """The newest tables first (a table whose row is damaged is left out)."""
         query = select(tables_table).order_by(tables_table.c.created.desc()).limit(limit)
         if unfinished_only:
             query = query.where(tables_table.c.finished.is_(False))
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
-        return [_table_row(r) for r in rows]
+        out = []
+        for r in rows:
+            try:
+                out.append(_table_row(r))
+            except DamagedTable:
+                continue
+        return out
 
     def unfinished_ids(self) -> list[str]:
         with self.engine.connect() as conn:
             rows = conn.execute(select(tables_table.c.id).where(tables_table.c.finished.is_(False))).all()
         return [r[0] for r in rows]
 
+    def active_ids(self, since: float) -> list[str]:
+        """Unfinished tables made or moved at or after ``since`` (older ones are abandoned: they load
+        when someone opens them)."""
+        recent = (
+            select(moves_table.c.table_id)
+            .where(moves_table.c.table_id == tables_table.c.id, moves_table.c.time >= since)
+            .exists()
+        )
+        query = select(tables_table.c.id).where(
+            tables_table.c.finished.is_(False), (tables_table.c.created >= since) | recent
+        )
+        with self.engine.connect() as conn:
+            rows = conn.execute(query.order_by(tables_table.c.created)).all()
+        return [r[0] for r in rows]
+
+    def all_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables_table.c.id).order_by(tables_table.c.created)).all()
+        return [r[0] for r in rows]
+
+    def seats_of(self, table_ids: Iterable[str]) -> dict[str, list[SeatRow]]:
+        """The seats of several tables at once (a server process polling for seats left elsewhere)."""
+        ids = list(table_ids)
+        if not ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(seats_table).where(seats_table.c.table_id.in_(ids)).order_by(seats_table.c.seat)
+            ).all()
+        out: dict[str, list[SeatRow]] = {i: [] for i in ids}
+        for r in rows:
+            out[r.table_id].append(SeatRow(r.seat, r.spec, r.token_hash, r.joined))
+        return out
+
+    def integrity_problems(self) -> list[str]:
+        """What SQLite's ``PRAGMA integrity_check`` finds wrong with the file (empty: nothing; always
+        empty for PostgreSQL, which checks its own pages)."""
+        if self.shared:
+            return []
+        with self.engine.connect() as conn:
+            rows = conn.exec_driver_sql("PRAGMA integrity_check").all()
+        problems = [str(r[0]) for r in rows]
+        return [] if problems == ["ok"] else problems
+
 
 def _table_row(r: Any) -> TableRow:
-    return TableRow(
-        r.id, r.game, json.loads(r.options), int(r.seed), r.created, bool(r.finished), r.rematch_of, r.rematch
+    try:
+        options = json.loads(r.options)
+    except (TypeError, ValueError) as exc:
+        raise DamagedTable(f"table {r.id}: its options are not JSON ({_one_line(exc)})") from None
+    if not isinstance(options, dict):
+        raise DamagedTable(f"table {r.id}: its options are not a JSON object")
+    return TableRow(r.id, r.game, options, int(r.seed), r.created, bool(r.finished), r.rematch_of, r.rematch)
+
+
+def _guarded_insert(row: dict[str, Any], token_hash: str) -> Any:
+    """INSERT the move only if the seat's token is still ``token_hash`` (one statement: atomic)."""
+    columns = [moves_table.c[name] for name in ("table_id", "idx", "kind", "text", "seat", "time")]
+    values = select(*(literal(row[c.name], c.type) for c in columns)).where(
+        select(seats_table.c.seat)
+        .where(
+            seats_table.c.table_id == row["table_id"],
+            seats_table.c.seat == row["seat"],
+            seats_table.c.token_hash == token_hash,
+        )
+        .exists()
     )
+    return insert(moves_table).from_select([c.name for c in columns], values).returning(moves_table.c.idx)
+
+
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -1,0 +1,189 @@
+"""Bots that cannot be abused (issue 23, finding 1): bounded specs, stopped runaways, a fair CPU share.
+
+- a spec asking for more than the server allows (``ismcts:ms=inf``, ``ms=1e12``,
+  ``iterations=1000000000``) is refused when the table is made, with an error naming the limit;
+- a decision still thinking at its deadline is stopped: its worker process is ended and replaced
+  (not left burning a core), the table plays a random legal move and says so, and the other
+  tables' bots go on moving;
+- the workers are the server's bot CPU share (``--bot-cpu`` of the cores), and a client with many
+  bot tables waits its turn behind others, not in front of them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from websockets.sync.client import connect
+
+import cardtable
+from cardtable.engine.errors import OptionError
+from cardtable.web.bots import BotRunner, check_spec
+from cardtable.web.limits import Limits
+from cardtable.web.workers import BotTimeout, WorkerPool
+from tests.web import procs
+from tests.web.server import Server
+
+
+@pytest.mark.parametrize(
+    ("spec", "says"),
+    [
+        ("ismcts:ms=inf", "finite"),
+        ("ismcts:ms=nan", "finite"),
+        ("ismcts:ms=1e12", "--bot-budget"),
+        ("ismcts:ms=10001", "--bot-budget"),
+        ("ismcts:iterations=1000000000", "--bot-max-iterations"),
+        ("ismcts:iterations=20001,rollout=heuristic", "--bot-max-iterations"),
+    ],
+)
+def test_specs_over_the_servers_maximum_are_refused_at_create_table(client: TestClient, spec: str, says: str) -> None:
+    before = client.get("/api/tables").json()["tables"]
+    r = client.post("/api/tables", json={"game": "mephisto", "options": {"players": 2}, "seats": ["me", spec]})
+    assert r.status_code == 400, r.text
+    error = r.json()["error"]
+    assert says in error and "\n" not in error, error
+    assert client.get("/api/tables").json()["tables"] == before, "a refused table was made anyway"
+
+
+def test_specs_within_the_maximum_are_accepted(client: TestClient) -> None:
+    for spec in ("ismcts:ms=10000", "ismcts:iterations=20000", "ismcts:iterations=400,rollout=heuristic", "random"):
+        r = client.post("/api/tables", json={"game": "mephisto", "options": {"players": 2}, "seats": ["me", spec]})
+        assert r.status_code == 200, (spec, r.text)
+
+
+def test_check_spec_applies_this_servers_limits() -> None:
+    game = cardtable.load("mephisto", players=2)
+    check_spec(game, "ismcts:ms=2000", budget=2, max_iterations=10)
+    with pytest.raises(OptionError, match="2000 ms"):
+        check_spec(game, "ismcts:ms=2001", budget=2)
+    with pytest.raises(OptionError, match="finite"):
+        check_spec(game, "ismcts:ms=-inf", budget=2)
+    with pytest.raises(OptionError, match="more than this server allows"):
+        check_spec(game, "ismcts:iterations=11", max_iterations=10)
+
+
+def test_the_cpu_share_sets_how_many_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("os.cpu_count", lambda: 8)
+    assert Limits(bot_cpu=0.5).bot_workers() == 4
+    assert Limits(bot_cpu=0.25).bot_workers() == 2
+    assert Limits(bot_cpu=0.01).bot_workers() == 1, "at least one worker"
+    with pytest.raises(ValueError, match="--bot-cpu"):
+        Limits(bot_cpu=1.5).check()
+
+
+def _job(spec: str, seed: int = 3) -> dict[str, Any]:
+    state = cardtable.load("mephisto", players=2).new(seed)
+    return {
+        "game": "mephisto",
+        "options": {"players": 2},
+        "seed": seed,
+        "actions": [],
+        "seat": state.current_player,
+        "spec": spec,
+        "agent_seed": 1,
+    }
+
+
+def test_a_decision_past_its_deadline_ends_its_worker_and_a_fresh_one_takes_over() -> None:
+    pool = WorkerPool(1)
+    pool.start()
+    try:
+
+        async def scenario() -> tuple[list[int], float, str]:
+            warm = await pool.run(_job("random"), 60)  # the worker has loaded the games
+            assert warm
+            first = pool.pids()
+            started = time.monotonic()
+            with pytest.raises(BotTimeout):
+                await pool.run(_job("ismcts:iterations=100000000"), 1.0)
+            took = time.monotonic() - started
+            after = await pool.run(_job("heuristic"), 60)
+            return first, took, after
+
+        first, took, after = asyncio.run(scenario())
+        assert took < 3, f"the runaway decision was given up on only after {took:.1f} s"
+        procs.wait_until(lambda: not procs.alive(first[0]), 3, "the runaway worker process was ended")
+        assert pool.pids() and pool.pids() != first, "a fresh worker replaced the ended one"
+        assert after, "the fresh worker answers the next decision"
+        assert pool.replaced == 1
+    finally:
+        pool.close()
+
+
+def test_a_client_with_many_bot_tables_waits_behind_the_others() -> None:
+    """One worker; owner A queues four decisions, then B one: B's comes second, not fifth."""
+    pool = WorkerPool(1)
+    pool.start()
+    order: list[str] = []
+    try:
+
+        async def ask(owner: str, key: int) -> None:
+            await pool.run(_job("ismcts:ms=150"), 30, owner=owner, key=key)
+            order.append(owner)
+
+        async def scenario() -> None:
+            await pool.run(_job("random"), 60)  # warm
+            tasks = [asyncio.create_task(ask("A", k)) for k in range(4)]
+            await asyncio.sleep(0.05)
+            tasks.append(asyncio.create_task(ask("B", 9)))
+            await asyncio.gather(*tasks)
+
+        asyncio.run(scenario())
+    finally:
+        pool.close()
+    assert order.index("B") <= 1, f"the other client's bot waited behind every decision of the first: {order}"
+
+
+def test_thread_mode_still_answers_within_the_budget() -> None:
+    """``bot_workers=0`` (tests): the search's own time limit ends it; the answer is legal."""
+    runner = BotRunner(0, budget=2)
+    try:
+        job = _job("ismcts")
+        text = asyncio.run(
+            runner.choose("mephisto", {"players": 2}, 3, [], job["seat"], "ismcts", 1)  # given ms within the budget
+        )
+        assert text in [a.text for a in cardtable.load("mephisto", players=2).new(3).legal_actions()]
+    finally:
+        runner.close()
+
+
+def _states(server: Server, table: str) -> int:
+    return int(server.get(f"/api/tables/{table}")["state"])
+
+
+def test_a_runaway_bot_cannot_pin_the_server(tmp_path: Path) -> None:
+    """A table whose bots never finish thinking (a server that allows huge iteration counts, a budget
+    of 1 s) and a table of quick bots share one worker: the runaway decisions are stopped at their
+    deadline (the worker ended and replaced each time, a random move played and announced), and the
+    quick table keeps moving."""
+    server = Server(
+        f"sqlite:///{tmp_path / 't.db'}",
+        extra=["--bot-workers", "1", "--bot-budget", "1", "--bot-max-iterations", "1000000000"],
+    ).start()
+    with contextlib.ExitStack() as stack:
+        stack.callback(server.stop)
+        first = procs.wait_until(lambda: procs.bot_workers(server.pid), 10, "the server started its worker")
+        runaway, _ = server.create("mephisto", ["ismcts:iterations=1000000000", "ismcts:iterations=1000000000"])
+        watch = stack.enter_context(connect(server.ws + runaway))
+        watch.send(json.dumps({"type": "hello", "state": None, "events": None, "token": None}))
+        quick, _ = server.create("mephisto", ["heuristic", "heuristic"], players=2)
+        notices: list[str] = []
+        deadline = time.monotonic() + 25
+        while time.monotonic() < deadline and not (len(notices) >= 2 and _states(server, quick) >= 3):
+            with contextlib.suppress(TimeoutError):
+                msg = json.loads(watch.recv(timeout=0.5))
+                if msg["type"] == "notice":
+                    notices.append(msg["message"])
+        assert len(notices) >= 2, "the runaway bot's decisions were not stopped at their deadline"
+        assert "ran out of its 1 s" in notices[0] and "stopped" in notices[0], notices[0]
+        assert _states(server, runaway) >= 2, "the runaway table still moves (random moves for the stopped decisions)"
+        assert _states(server, quick) >= 3, "the other table's bots were held up by the runaway"
+        assert not procs.alive(first[0]), "the worker that ran past its deadline is still running"
+        assert procs.bot_workers(server.pid), "a fresh worker took its place"
+        assert "was ended and replaced" in server.log()
