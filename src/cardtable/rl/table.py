@@ -131,6 +131,8 @@ class Table:
             return reward, False, False, info
         true = episode.rewards()[self.seat]
         info["true_reward"] = true
+        if self.potential is not None:
+            info["progress"] = self._phi
         info["result"] = episode.result_json()
         if episode.stopped is not None:
             info["stopped"] = episode.stopped
