@@ -346,7 +346,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         game_dir.mkdir(parents=True, exist_ok=True)
         (game_dir / "results.json").write_text(json.dumps(result, indent=2) + "\n")
         if not args.smoke:
-            title = f"MaskablePPO on {game_id} ({', '.join(f'{k}={v}' for k, v in options.items())}), trained vs {args.opponents}"
+            described = ", ".join(f"{k}={v}" for k, v in options.items())
+            title = f"MaskablePPO on {game_id} ({described}), trained vs {args.opponents}"
             plot(game_dir, title, runs, baselines, args.window)
         report.append(result)
         for opp in args.eval_against:
@@ -365,8 +366,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for opp in args.eval_against:
             s = result[f"vs_{opp}"]
             per_seed = "; ".join(
-                f"{r['evaluation'][opp]['win_rate']:.1%} [{r['evaluation'][opp]['low']:.1%}-{r['evaluation'][opp]['high']:.1%}]"
-                for r in result["runs"]
+                f"{ev['win_rate']:.1%} [{ev['low']:.1%}-{ev['high']:.1%}]"
+                for ev in (r["evaluation"][opp] for r in result["runs"])
             )
             lines.append(
                 f"| {result['game']} | {result['reward']} | {opp} | {s['mean']:.1%} ({s['min']:.1%}-{s['max']:.1%}) "

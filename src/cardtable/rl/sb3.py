@@ -26,7 +26,7 @@ from stable_baselines3.common.vec_env import VecEnv
 from cardtable.rl.vector import CardtableVectorEnv
 
 
-class CardtableSB3VecEnv(VecEnv):  # type: ignore[misc]
+class CardtableSB3VecEnv(VecEnv):
     """``num_envs`` cardtable games for one learner each, as an SB3 ``VecEnv``. ``kwargs`` are those
     of :class:`~cardtable.rl.vector.CardtableVectorEnv` (``opponents``, ``seat``, ``reward``,
     ``workers``, game options ...)."""
