@@ -26,10 +26,12 @@ from typing import Any, Union
 import numpy as np
 
 from cardtable.agents.base import Agent, Observation
+from cardtable.agents.random_agent import RandomAgent
 from cardtable.agents.registry import make_agent
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import IllegalAction
 from cardtable.engine.game import Game
+from cardtable.engine.rng import Rng
 from cardtable.rl.episode import Episode
 
 Policy = Callable[[np.ndarray, np.ndarray], Any]
@@ -59,7 +61,7 @@ def check_specs(specs: OpponentSpec | Sequence[OpponentSpec], game: Game) -> lis
 class Opponent:
     """Chooses for one seat of an episode."""
 
-    __slots__ = ("agent", "policy", "seat")
+    __slots__ = ("agent", "policy", "rng", "seat")
 
     def __init__(self, spec: OpponentSpec, game: Game, seat: int, seed: int) -> None:
         self.seat = seat
@@ -71,9 +73,14 @@ class Opponent:
             self.agent = spec
         else:
             self.policy = spec
+        # The random agent's own choice, without building its Observation (the same draw).
+        self.rng: Rng | None = self.agent.rng if type(self.agent) is RandomAgent else None
 
     def choose(self, episode: Episode, legal: list[Action]) -> int:
         """The index of the action the seat takes now (one of ``legal``)."""
+        rng = self.rng
+        if rng is not None:
+            return legal[rng.below(len(legal))].index
         if self.agent is not None:
             return self.agent.choose(Observation(episode.state, self.seat)).index
         assert self.policy is not None

@@ -78,6 +78,7 @@ class Table:
         """The learner's episode is over (the game ended, was stopped, or an illegal action ended it)."""
         self.illegal_action: dict[str, JSON] | None = None
         self._phi = 0.0
+        self._past_decisions = 0
 
     # -- the game ------------------------------------------------------------------------------------
     def start(self, game_seed: int, seat: int) -> dict[str, Any]:
@@ -86,6 +87,8 @@ class Table:
         self.seat = seat
         # The opponents' buffers (for policies) live on from game to game, as the learner's do.
         trackers = self.episode.trackers if self.episode is not None else {}
+        if self.episode is not None:
+            self._past_decisions += self.episode.steps
         self.episode = Episode(
             game, self.observer, self.codec, game_seed, self.max_steps, self.max_turn_steps, trackers
         )
@@ -138,6 +141,11 @@ class Table:
             info["stopped"] = episode.stopped
         truncated = episode.truncated
         return reward + true, not truncated, truncated, info
+
+    @property
+    def decisions(self) -> int:
+        """Every seat's decisions in every game this table has dealt (for benchmarks)."""
+        return self._past_decisions + (self.episode.steps if self.episode is not None else 0)
 
     @property
     def live(self) -> Episode:

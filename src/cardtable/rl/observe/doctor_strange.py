@@ -10,6 +10,7 @@ attacks and the fight (a card of a past fight only while it is public), and prog
 
 from __future__ import annotations
 
+from itertools import compress, count
 from typing import ClassVar
 
 import numpy as np
@@ -22,6 +23,8 @@ from cardtable.rl.encode.doctor_strange import CHARACTER_FEATURES, DoctorStrange
 from cardtable.rl.observe import Buffer, Memo, Observer, clip
 
 _FIGHTING = (S.EXCHANGE, S.HELPER)
+_MINUS_ONE_LT = (-1).__lt__
+"""``_MINUS_ONE_LT(h)``: ``h >= 0`` for an int ``h >= -1`` (a C-level predicate for ``map``)."""
 (
     _ROLE,
     _HAND,
@@ -37,7 +40,9 @@ _FIGHTING = (S.EXCHANGE, S.HELPER)
     _ATTACKS,
     _FIGHT,
     _VICTORY,
-) = range(1, 15)
+    _TABLE_ROWS,
+    _TABLE_ATTACHED,
+) = range(1, 17)
 
 
 Ints = tuple[int, ...]
@@ -66,7 +71,7 @@ class DoctorStrangeObserver(Observer):
         assert isinstance(enc, DoctorStrangeEncoder)
         g = self.game
         assert isinstance(g, DoctorStrange)
-        self.slots = _VICTORY
+        self.slots = _TABLE_ATTACHED
         grid = enc.cards
         self.n_cards = enc.n_cards
         self.col = {zone: self.column(grid.start + i, grid.n, enc.n_cards) for zone, i in grid.index.items()}
@@ -151,9 +156,8 @@ class DoctorStrangeObserver(Observer):
             helpers,
             tuple(st.att_on),
         )
-        old = memo[_TABLE]
-        if table != old:
-            self._table(out, seat, old, table)
+        if table != memo[_TABLE]:
+            self._table(out, seat, memo, table)
             memo[_TABLE] = table
 
         n = self.n_cards
@@ -234,52 +238,62 @@ class DoctorStrangeObserver(Observer):
             out[v + 6] = clip(st.turn / self.turn_limit)
             memo[_VICTORY] = victory
 
-    def _table(self, out: Buffer, seat: int, old: TableKey | None, key: TableKey) -> None:
-        """The characters in play (rows and cells) and their attachments."""
+    def _table(self, out: Buffer, seat: int, memo: Memo, key: TableKey) -> None:
+        """The characters in play (rows and cells) and their attachments: worked out per character
+        and per attachment, and only what differs from last time written."""
+        chars, side, owner, incap, ctl, cap, mpow, marked, attacked, helpers, att_on = key
+        slot = self.slot_of
+        rows: dict[int, tuple[float, ...]] = {}
+        for c in chars:
+            s = slot[c]
+            rows[c] = (
+                1.0 if side[s] == seat else 0.0,
+                1.0 if owner[s] == seat else 0.0,
+                clip(mpow[s] / 10.0),
+                1.0 if side[s] >= 0 and not incap[s] and cap[s] < 0 else 0.0,
+                1.0 if incap[s] else 0.0,
+                1.0 if ctl[s] >= 0 else 0.0,
+                1.0 if cap[s] >= 0 else 0.0,
+                1.0 if marked >> s & 1 else 0.0,
+                1.0 if attacked >> s & 1 else 0.0,
+                1.0 if helpers >> s & 1 else 0.0,
+            )
+        attached = {a: rows[att_on[a]][0] for a in compress(count(), map(_MINUS_ONE_LT, att_on)) if att_on[a] in rows}
+        old_rows: dict[int, tuple[float, ...]] = memo[_TABLE_ROWS] or {}
+        old_attached: dict[int, float] = memo[_TABLE_ATTACHED] or {}
         col = self.col
         mine_col, theirs_col = col["in_play_mine"], col["in_play_theirs"]
         att_mine, att_theirs = col["attached_mine"], col["attached_theirs"]
-        slot = self.slot_of
         width = len(CHARACTER_FEATURES)
-        if old:
-            for c in old[0]:
-                out[mine_col[c]] = 0.0
-                out[theirs_col[c]] = 0.0
+        for c, gone in old_rows.items():
+            if c not in rows:
+                out[(mine_col if gone[0] else theirs_col)[c]] = 0.0
                 row = self.char_row.get(c)
                 if row is not None:
                     for i in range(width):
                         out[row + i] = 0.0
-            for a, host in enumerate(old[10]):
-                if host >= 0:
-                    out[att_mine[a]] = 0.0
-                    out[att_theirs[a]] = 0.0
-        chars, side, owner, incap, ctl, cap, mpow, marked, attacked, helpers, att_on = key
-        mine_of: dict[int, bool] = {}
-        for c in chars:
-            s = slot[c]
-            mine = side[s] == seat
-            mine_of[c] = mine
-            out[(mine_col if mine else theirs_col)[c]] = 1.0
+        for c, now in rows.items():
+            was = old_rows.get(c)
+            if was == now:
+                continue
+            if was is not None and was[0] != now[0]:
+                out[(mine_col if was[0] else theirs_col)[c]] = 0.0
+            out[(mine_col if now[0] else theirs_col)[c]] = 1.0
             row = self.char_row.get(c)
             if row is None:
                 continue
             out[row] = 1.0
-            out[row + 1] = 1.0 if mine else 0.0
-            out[row + 2] = 1.0 if owner[s] == seat else 0.0
-            out[row + 3] = clip(mpow[s] / 10.0)
-            out[row + 4] = 1.0 if side[s] >= 0 and not incap[s] and cap[s] < 0 else 0.0
-            out[row + 5] = 1.0 if incap[s] else 0.0
-            out[row + 6] = 1.0 if ctl[s] >= 0 else 0.0
-            out[row + 7] = 1.0 if cap[s] >= 0 else 0.0
-            out[row + 8] = 1.0 if marked >> s & 1 else 0.0
-            out[row + 9] = 1.0 if attacked >> s & 1 else 0.0
-            out[row + 10] = 1.0 if helpers >> s & 1 else 0.0
-        if mine_of:
-            for a, host in enumerate(att_on):
-                if host >= 0:
-                    side_of = mine_of.get(host)
-                    if side_of is not None:
-                        out[(att_mine if side_of else att_theirs)[a]] = 1.0
+            for i, value in enumerate(now):
+                if was is None or was[i] != value:
+                    out[row + 1 + i] = value
+        for a, was_mine in old_attached.items():
+            if attached.get(a) != was_mine:
+                out[(att_mine if was_mine else att_theirs)[a]] = 0.0
+        for a, mine in attached.items():
+            if old_attached.get(a) != mine:
+                out[(att_mine if mine else att_theirs)[a]] = 1.0
+        memo[_TABLE_ROWS] = rows
+        memo[_TABLE_ATTACHED] = attached
 
     @staticmethod
     def _public(st: DSState, card: int) -> bool:

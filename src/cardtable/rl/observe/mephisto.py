@@ -9,6 +9,7 @@ lanes, the fight, the card resolving and progress through the deck.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import ClassVar
 
 from cardtable.games.mephisto.board import BLOCKED, DECK
@@ -34,13 +35,13 @@ from cardtable.rl.observe import Buffer, Memo, Observer, clip
 
 _FIGHT = (P_MON, P_WPN, P_FAVOR)
 Ints = tuple[int, ...]
-Play = tuple[Ints, Ints, Ints, Ints]
-"""A seat's cards in play: the cards, their durability left, activated this turn, the spells attached."""
+PlayKey = tuple[tuple[Ints, ...], Ints, int, Ints, Ints]
+"""Every seat's cards in play, their durabilities left (in that order), the activated mask, the spells
+attached and their hosts."""
 FightKey = tuple[int, int, int, int, Ints, Ints]
 """The fight: fighter, attack needed, attack, fighter's favor, monsters, weapons."""
-# Memo slots (0 is the common block's): then four per seat, from _SEATS.
-_HAND, _DISCARD, _DUNGEON, _LANES, _FIGHT_SLOT, _RESOLVING, _PROGRESS, _CARD_STATE = range(1, 9)
-_SEATS = 9
+# Memo slots (0 is the common block's).
+_HAND, _DISCARD, _DUNGEON, _LANES, _FIGHT_SLOT, _RESOLVING, _PROGRESS, _ROWS, _KNOWN, _SOULS, _IN_PLAY = range(1, 12)
 
 
 class MephistoObserver(Observer):
@@ -52,7 +53,8 @@ class MephistoObserver(Observer):
         g = self.game
         assert isinstance(g, Mephisto)
         n = self.players
-        self.slots = _SEATS + 4 * n
+        self.slots = _IN_PLAY
+        self.order = tuple(tuple((seat + r) % n for r in range(n)) for seat in range(n))
         grid = enc.cards
         self.n_cards = cards = enc.n_cards
         stride = grid.n
@@ -117,73 +119,72 @@ class MephistoObserver(Observer):
     def fill(self, state: MephistoState, seat: int, out: Buffer, memo: Memo) -> None:
         s = state
         n = self.players
+        cards = self.cards
         hand = s.hands[seat]
         if hand != memo[_HAND]:
-            self.cards(out, self.c_hand, memo[_HAND], hand)
+            cards(out, self.c_hand, memo[_HAND], hand)
             memo[_HAND] = hand.copy()
         discard = s.discard
         if discard != memo[_DISCARD]:
-            self.cards(out, self.c_discard, memo[_DISCARD], discard)
+            cards(out, self.c_discard, memo[_DISCARD], discard)
             memo[_DISCARD] = discard.copy()
+        order = self.order[seat]  # seats from the observer: order[r] is the seat r places after it
 
-        # Every seat: its numbers, the cards known in its hand, its souls, its cards in play.
-        pub = s.pub
-        my_in_play: Play | tuple[()] = ()
-        plays: list[Play] = []
-        for p in range(n):
-            r = (p - seat) % n
-            slot = _SEATS + 4 * r
-            in_play = s.inplay[p]
-            souls = s.souls[p]
-            others = s.hands[p]
-            key = (s.favor[p], s.soul_pts[p], len(others), s.bonus[p], len(in_play), len(souls))
-            old = memo[slot]
-            if key != old:
-                base = self.players_at + r * self.width
-                out[base] = clip(key[0] / 20.0)
-                out[base + 1] = clip(key[1] / 20.0)
-                out[base + 2] = clip(key[2] / 10.0)
-                out[base + 3] = clip(key[3] / 5.0)
-                out[base + 4] = clip(key[4] / 5.0)
-                out[base + 5] = clip(key[5] / 10.0)
+        # Every seat's numbers (one key for the table: the tuples are built in C).
+        hands, inplay, souls = s.hands, s.inplay, s.souls
+        rows = tuple(zip(s.favor, s.soul_pts, map(len, hands), s.bonus, map(len, inplay), map(len, souls), strict=True))
+        old = memo[_ROWS]
+        if rows != old:
+            width = self.width
+            for r, p in enumerate(order):
+                row = rows[p]
+                if old is not None and old[p] == row:
+                    continue
+                base = self.players_at + r * width
+                out[base] = clip(row[0] / 20.0)
+                out[base + 1] = clip(row[1] / 20.0)
+                out[base + 2] = clip(row[2] / 10.0)
+                out[base + 3] = clip(row[3] / 5.0)
+                out[base + 4] = clip(row[4] / 5.0)
+                out[base + 5] = clip(row[5] / 10.0)
                 if old is None and self.teams and r and self.team_of[p] == self.team_of[seat]:
                     out[base + 6] = 1.0
-                memo[slot] = key
-            if r:
-                known = [c for c in others if pub >> c & 1] if pub else []
-                if known != memo[slot + 1] and (known or memo[slot + 1]):
-                    self.cards(out, self.c_known[r], memo[slot + 1], known)
-                    memo[slot + 1] = known
-            if souls != memo[slot + 2] and (souls or memo[slot + 2]):
-                self.cards(out, self.c_souls[r], memo[slot + 2], souls)
-                memo[slot + 2] = souls.copy()
-            old = memo[slot + 3]
-            if in_play or old:
-                play = self._in_play(s, in_play)
-                if play != old:
-                    self._write_in_play(out, r, old, play)
-                    memo[slot + 3] = play
-                if r == 0:
-                    my_in_play = play
-                plays.append(play)
-        # The state of every card in play (its durability left, activated this turn), in one section:
-        # a card that changes hands keeps its row.
-        key_state = tuple(plays)
-        old = memo[_CARD_STATE]
-        if key_state != old and (key_state or old):
-            state_at = self.state_at
-            if old:
-                for play in old:
-                    for c in play[0]:
-                        out[state_at + 2 * c] = 0.0
-                        out[state_at + 2 * c + 1] = 0.0
-            for play in key_state:
-                for c, d, a in zip(play[0], play[1], play[2], strict=True):
-                    out[state_at + 2 * c] = clip(d / 4.0)
-                    if a:
-                        out[state_at + 2 * c + 1] = 1.0
-            memo[_CARD_STATE] = key_state
+            memo[_ROWS] = rows
 
+        # The cards publicly known to be in other hands (taken from the dungeon, announced).
+        pub = s.pub
+        if pub or memo[_KNOWN]:
+            known = tuple([c for c in hands[p] if pub >> c & 1] if pub else [] for p in order)
+            old = memo[_KNOWN]
+            if known != old:
+                for r in range(1, n):
+                    if old is None or known[r] != old[r]:
+                        cards(out, self.c_known[r], old[r] if old else None, known[r])
+                memo[_KNOWN] = known
+
+        # Souls: the monsters each seat defeated.
+        soul_key = tuple(map(tuple, souls))
+        old = memo[_SOULS]
+        if soul_key != old:
+            for r, p in enumerate(order):
+                if old is None or soul_key[p] != old[p]:
+                    cards(out, self.c_souls[r], old[p] if old else None, soul_key[p])
+            memo[_SOULS] = soul_key
+
+        # Cards in play, the spells attached to weapons, and each card's state (durability left,
+        # activated this turn): one section, so a card that changes hands keeps its row.
+        attached = s.attached
+        play_key = (
+            tuple(map(tuple, inplay)),
+            tuple(map(s.dur.__getitem__, chain.from_iterable(inplay))),
+            s.activated,
+            tuple(attached),
+            tuple(map(s.host.__getitem__, attached)),
+        )
+        old = memo[_IN_PLAY]
+        if play_key != old:
+            self._in_play(out, seat, old, play_key)
+            memo[_IN_PLAY] = play_key
         # The dungeon from the observer's side.
         dungeon = tuple(s.dungeon)
         old = memo[_DUNGEON]
@@ -213,7 +214,7 @@ class MephistoObserver(Observer):
             memo[_DUNGEON] = dungeon
 
         # The observer's lanes: monsters' attack, the attack it would bring, favor to win all.
-        key_lanes = (dungeon, my_in_play, s.bonus[seat], memo[_SEATS + 2])
+        key_lanes = (dungeon, play_key, s.bonus[seat], soul_key[seat])
         if key_lanes != memo[_LANES]:
             self._lanes(s, seat, out)
             memo[_LANES] = key_lanes
@@ -255,32 +256,41 @@ class MephistoObserver(Observer):
             out[g0 + 2] = 1.0 if key_progress[2] else 0.0
             memo[_PROGRESS] = key_progress
 
-    def _in_play(self, s: MephistoState, in_play: list[int]) -> Play:
-        """A seat's cards in play as the view shows them: the cards, each one's durability left and
-        whether it was activated this turn, and the spells attached to its weapons."""
-        dur = s.dur
-        activated = s.activated
-        host = s.host
+    def _in_play(self, out: Buffer, seat: int, old: PlayKey | None, new: PlayKey) -> None:
+        """Every seat's cards in play as the view shows them: the cards, the spells attached to each
+        weapon, each card's durability left and whether it was activated this turn."""
+        state_at = self.state_at
+        order = self.order[seat]
         ctype = self.ctype
-        attached = [sp for sp in s.attached if host[sp] in in_play and ctype[host[sp]] == WEAPON]
-        return (
-            tuple(in_play),
-            tuple([dur[c] for c in in_play]),
-            tuple([activated >> c & 1 for c in in_play]),
-            tuple(attached),
-        )
-
-    def _write_in_play(self, out: Buffer, r: int, old: Play | None, new: Play) -> None:
-        c_in_play, c_attached = self.c_in_play[r], self.c_attached[r]
-        if old:
-            for c in old[0]:
-                out[c_in_play[c]] = 0.0
+        if old is not None:
+            for r, p in enumerate(order):
+                col = self.c_in_play[r]
+                for c in old[0][p]:
+                    out[col[c]] = 0.0
+                    out[state_at + 2 * c] = 0.0
+                    out[state_at + 2 * c + 1] = 0.0
             for sp in old[3]:
-                out[c_attached[sp]] = 0.0
-        for c in new[0]:
-            out[c_in_play[c]] = 1.0
-        for sp in new[3]:
-            out[c_attached[sp]] = 1.0
+                for col in self.c_attached:
+                    out[col[sp]] = 0.0
+        played, durability, activated, attached, hosts = new
+        where: dict[int, int] = {}
+        for r, p in enumerate(order):
+            col = self.c_in_play[r]
+            for c in played[p]:
+                where[c] = r
+                out[col[c]] = 1.0
+        # The durabilities follow the cards in play seat by seat, as the key lists them.
+        i = 0
+        for p in range(self.players):
+            for c in played[p]:
+                out[state_at + 2 * c] = clip(durability[i] / 4.0)
+                if activated >> c & 1:
+                    out[state_at + 2 * c + 1] = 1.0
+                i += 1
+        for sp, host in zip(attached, hosts, strict=True):
+            r_host = where.get(host)
+            if r_host is not None and ctype[host] == WEAPON:
+                out[self.c_attached[r_host][sp]] = 1.0
 
     def _lanes(self, s: MephistoState, seat: int, out: Buffer) -> None:
         ctype = self.ctype
