@@ -14,8 +14,7 @@ second (every seat's decisions: an opponent's decision inside a Gymnasium step c
   the other seats;
 * ``openspiel``: ``apply_action`` with the acting player's observation read the way OpenSpiel's own
   Python code does (``make_observation(game)``, ``set_from(state, player)``, the numpy ``tensor``),
-  the game loaded with ``info_state=False`` (information states record every seat's observation at
-  every step: ``openspiel_info`` measures that default);
+  the game as loaded by default (information states are worked out only when asked for);
 * ``vector``: the vectorised environment with ``--envs`` games (64) stepped together, the learner's
   observation and mask batched (``copy=True``, the default; ``vector_nocopy`` with ``copy=False``);
 * ``rlcard_uno``: the peer: RLCard's UNO environment loop (``env.step`` extracts the next player's
@@ -57,7 +56,6 @@ MODES = (
     "pettingzoo",
     "gymnasium",
     "openspiel",
-    "openspiel_info",
     "vector",
     "vector_nocopy",
     "rlcard_uno",
@@ -72,7 +70,6 @@ LABELS = {
     "pettingzoo": "PettingZoo",
     "gymnasium": "Gymnasium",
     "openspiel": "OpenSpiel",
-    "openspiel_info": "OpenSpiel + info states",
     "vector": f"vector ({ENVS})",
     "vector_nocopy": f"vector ({ENVS}, copy=False)",
     "rlcard_uno": "RLCard UNO",
@@ -135,12 +132,12 @@ def gymnasium_games(game_id: str, options: dict[str, Any]) -> Games:
         yield env.episode.steps  # every seat's decisions
 
 
-def openspiel_games(game_id: str, options: dict[str, Any], info_state: bool) -> Games:
+def openspiel_games(game_id: str, options: dict[str, Any]) -> Games:
     from open_spiel.python.observation import make_observation
 
     import cardtable.rl
 
-    game = cardtable.rl.spiel_game(game_id, info_state=info_state, **options)
+    game = cardtable.rl.spiel_game(game_id, **options)
     observer = make_observation(game)
     rng = Rng(1)
     while True:
@@ -199,8 +196,8 @@ def games_for(mode: str, game_id: str, options: dict[str, Any]) -> Games:
         return pettingzoo_games(game_id, options)
     if mode == "gymnasium":
         return gymnasium_games(game_id, options)
-    if mode in ("openspiel", "openspiel_info"):
-        return openspiel_games(game_id, options, info_state=mode == "openspiel_info")
+    if mode == "openspiel":
+        return openspiel_games(game_id, options)
     if mode in ("vector", "vector_nocopy"):
         return vector_games(game_id, options, copy=mode == "vector")
     return rlcard_games()

@@ -228,6 +228,10 @@ def test_information_states_are_identical_exactly_when_the_seats_history_is() ->
             state.apply_action(int(rng.choice(state.legal_actions())))
         player = state.current_player()
         twin = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        # The other seat's past in the resampled world is not the searcher's to know: shown as "?".
+        other = 1 - player
+        assert twin.information_state_string(other).count("?") == len(state.history())
+        assert state.information_state_string(other).count("?") == 0
         mine, theirs = [], []
         for _ in range(25):
             if state.is_terminal() or twin.is_terminal():

@@ -41,7 +41,10 @@ How the game maps to OpenSpiel:
   actions were the same. ``information_state_tensor(p)`` is the same as numbers: for each step up to
   ``max_steps``, ``p``'s observation vector and a one-hot of its action there (zeros beyond the
   present); it is provided when that fits in 2**18 values, that is for small ``max_steps``, which is
-  where tree algorithms run anyway. With these, OpenSpiel's CFR family, exploitability and best
+  where tree algorithms run anyway. Information states cost nothing until asked for: the
+  observations are worked out then, by replaying the moves. In a state made by
+  ``resample_from_infostate(p, ...)`` only ``p``'s past is known (its information state is the
+  original's); the other seats' past shows as ``?``. With these, OpenSpiel's CFR family, exploitability and best
   response run on small configurations (few ``deals``, small ``max_steps``), and its ISMCTS bot runs
   with its default arguments.
 * **Actions** are the game's fixed action indices (:mod:`cardtable.rl.spaces`), ``action_to_string``
@@ -276,13 +279,29 @@ def _load_spiel_game(game_id: str, params: dict[str, Any]) -> CardtableSpielGame
 
 Trail = tuple[Any, ...] | None
 """A state's history for information states, as a chain shared by clones: ``(previous, entry)`` per
-step, ``entry`` being (acting player, action, every seat's observation at the state the action was
-taken in, as (non-zero positions, their values) bytes), or None at the start."""
+step, or None at the start. An entry is ``[acting player, action, seen, texts]``: ``seen[p]`` is seat
+``p``'s observation of the state the action was taken in, as (non-zero positions, their values)
+bytes, filled in the first time an information state asks for it (None until then; :data:`UNKNOWN`
+in a resampled state for the seats other than the one it was resampled for), and ``texts[p]`` caches
+its text. Entries describe what happened, so clones share them."""
+
+UNKNOWN = ("?", "?")
+"""``seen[q]`` in a state resampled for another seat: the resampled world has no past of its own for
+``q``, and the true one is not that seat's to know."""
 
 
 def _sparse(vector: np.ndarray) -> tuple[bytes, bytes]:
     nz = np.flatnonzero(vector).astype(np.int32)
     return nz.tobytes(), vector[nz].tobytes()
+
+
+def _steps(trail: Trail) -> list[list[Any]]:
+    steps = []
+    while trail is not None:
+        trail, entry = trail
+        steps.append(entry)
+    steps.reverse()
+    return steps
 
 
 class _Box:
@@ -293,9 +312,14 @@ class _Box:
     tensor's shape (a new initial state, observed once, on *every* ``observation_tensor`` call). So a
     new state deals only when it is first played (or cloned), and only then takes its seed from the
     game's sequence; observing it before that reads the upcoming deal, shared and computed once. A
-    deep copy is the engine's cheap ``clone()`` (the game, observer and codec are shared)."""
+    deep copy is the engine's cheap ``clone()`` (the game, observer and codec are shared).
 
-    __slots__ = ("_episode", "_peeked", "chance", "game", "trackers", "trail")
+    Information states cost nothing until they are asked for: a move only adds its entry to the
+    trail; the observations are filled in by replaying the moves from the trail's *origin* (the deal,
+    or the position a resampled state started from), every seat at once, from where the last replay
+    of this box stopped."""
+
+    __slots__ = ("_episode", "_peeked", "chance", "cursor", "game", "origin", "trackers", "trail")
 
     def __init__(self, game: CardtableSpielGame, episode: Episode | None = None) -> None:
         self.game = game
@@ -304,6 +328,11 @@ class _Box:
         self.chance = game.deals > 0 and episode is None
         """At the chance node that picks the deal (``deals`` > 0, before the first move)."""
         self.trail: Trail = None
+        self.origin: tuple[Episode | None, int] = (None, 0)
+        """Where the trail's moves replay from: a position to clone (None: the episode's deal) and
+        how many entries come before it."""
+        self.cursor: tuple[Episode, int, dict[int, Tracker]] | None = None
+        """The last replay: its episode, the entries it has applied, its observation buffers."""
         self.trackers: dict[int, Tracker] = {}
 
     @property
@@ -346,25 +375,67 @@ class _Box:
         return self.game.observer.update(episode.state, player, tracker)
 
     def record(self, player: int, action: int) -> None:
-        """Remember every seat's observation of the state before ``action`` (information states)."""
-        if not self.game.info_state:
-            return
+        """Add the move to the trail (its observations come when asked for: :meth:`filled`)."""
+        if self.game.info_state:
+            n = self.game.cardtable.players
+            self.trail = (self.trail, [player, action, [None] * n, [None] * n])
+
+    def filled(self) -> list[list[Any]]:
+        """The trail's entries, every seat's observations filled in (replaying the moves)."""
+        steps = _steps(self.trail)
+        base, k = self.origin
+        first = next((j for j in range(k, len(steps)) if None in steps[j][2]), None)
+        if first is None:
+            return steps
+        cursor = self.cursor
+        if cursor is not None and k <= cursor[1] <= first:
+            replay, at, trackers = cursor
+        else:
+            replay = base.clone() if base is not None else self.game.new_episode(self.episode.seed)
+            at, trackers = k, {}
+        observer = self.game.observer
         n = self.game.cardtable.players
-        seen = tuple(_sparse(self.seat_observation(p)) for p in range(n))
-        # The last slot caches each seat's text of this step (shared by clones, written once).
-        self.trail = (self.trail, (player, action, seen, [None] * n))
+        for j in range(at, len(steps)):
+            entry = steps[j]
+            seen = entry[2]
+            if j >= first:
+                for p in range(n):
+                    if seen[p] is None:
+                        tracker = trackers.get(p)
+                        if tracker is None:
+                            tracker = trackers[p] = observer.tracker()
+                        seen[p] = _sparse(observer.update(replay.state, p, tracker))
+            replay.apply(entry[1])
+        self.cursor = (replay, len(steps), trackers)
+        return steps
+
+    def resampled(self, player: int, episode: Episode) -> _Box:
+        """The box of a state resampled for ``player``: its own trail as this state's (filled in),
+        the other seats' past unknown; moves from here replay from the resampled position."""
+        steps = self.filled()
+        n = self.game.cardtable.players
+        trail: Trail = None
+        for acting, action, seen, texts in steps:
+            mine = [seen[p] if p == player else UNKNOWN for p in range(n)]
+            trail = (trail, [acting, action, mine, [texts[p] if p == player else None for p in range(n)]])
+        box = _Box(self.game, episode)
+        box.trail = trail
+        box.origin = (episode.clone(), len(steps))
+        return box
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
         box = _Box(self.game, clone_episode(self._episode) if self._episode is not None else None)
         box.chance = self.chance
         box._peeked = self._peeked
         box.trail = self.trail
+        box.origin = self.origin
         if self._episode is None and not self.chance:
             box._episode = clone_episode(self.episode)
         return box
 
     def __getstate__(self) -> dict[str, Any]:
         episode = self._episode
+        base, k = self.origin
         return {
             "game": self.game,
             "chance": self.chance,
@@ -372,6 +443,7 @@ class _Box:
             "trail": self.trail,
             "state": episode.state if episode is not None else None,
             "counters": (episode.seed, episode.steps, episode.turn_steps, episode.stopped) if episode else None,
+            "origin": (base.state if base is not None else None, base.seed if base else 0, k),
         }
 
     def __setstate__(self, data: dict[str, Any]) -> None:
@@ -380,15 +452,24 @@ class _Box:
         self._peeked = data["peeked"]
         self.trail = data["trail"]
         self.trackers = {}
+        self.cursor = None
         self._episode = None
         state = data["state"]
         if state is not None:
-            episode = self.game.new_episode(0)
-            state.game = self.game.cardtable  # the same configuration: act with this process's actions
-            episode.state = state
+            episode = self._adopt(state, data["counters"][0])
             episode.seed, episode.steps, episode.turn_steps, episode.stopped = data["counters"]
-            episode._turn = state.turn
             self._episode = episode
+        base_state, base_seed, k = data["origin"]
+        self.origin = (self._adopt(base_state, base_seed) if base_state is not None else None, k)
+
+    def _adopt(self, state: State, seed: int) -> Episode:
+        """An episode around an unpickled engine state (of this process's loaded game)."""
+        episode = self.game.new_episode(0)
+        state.game = self.game.cardtable  # the same configuration: act with this process's actions
+        episode.state = state
+        episode.seed = seed
+        episode._turn = state.turn
+        return episode
 
 
 def clone_episode(episode: Episode) -> Episode:
@@ -462,7 +543,9 @@ class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardtableSpielState:
         """A state ``player_id`` cannot tell from this one: everything it cannot see resampled (the
         engine's ``determinize``), seeded from ``probability_sampler()`` (a uniform draw in [0, 1)).
-        Its information states (the trail) are this state's: the seat's history is the same."""
+        Its information state for ``player_id`` is this state's (the seat's history is the same); the
+        other seats' past is unknown there (it is not ``player_id``'s to know): their information
+        states show it as ``?``."""
         box = self._box
         if box.chance:
             return self.clone()  # type: ignore[no-any-return]
@@ -471,8 +554,7 @@ class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
         other: CardtableSpielState = self.clone()
         resampled = clone_episode(episode)
         resampled.state = episode.state.determinize(int(player_id), seed)
-        other._box = _Box(box.game, resampled)
-        other._box.trail = box.trail
+        other._box = box.resampled(int(player_id), resampled) if box.game.info_state else _Box(box.game, resampled)
         return other
 
     def __str__(self) -> str:
@@ -525,19 +607,10 @@ class InfoStateObserver:
         self.tensor = np.zeros(size, dtype=np.float32)
         self.dict = {"info_state": self.tensor}
 
-    def _steps(self, state: CardtableSpielState) -> list[tuple[int, int, Any, list[str | None]]]:
-        steps = []
-        trail = state._box.trail
-        while trail is not None:
-            trail, entry = trail
-            steps.append(entry)
-        steps.reverse()
-        return steps
-
     def string_from(self, state: CardtableSpielState, player: int) -> str:
         p = int(player)
         parts = []
-        for acting, action, seen, texts in self._steps(state):
+        for acting, action, seen, texts in state._box.filled():
             text = texts[p]
             if text is None:
                 text = texts[p] = _obs_text(*seen[p]) + (f" a={action}" if acting == p else "")
@@ -558,8 +631,10 @@ class InfoStateObserver:
         out.fill(0.0)
         size, actions = game.observer.size, game.codec.size
         block = size + actions
-        steps = self._steps(state)
+        steps = state._box.filled()
         for t, (acting, action, seen, _) in enumerate(steps):
+            if seen[p] is UNKNOWN:
+                continue  # a resampled state: the seat's past there is unknown (zeros)
             nz, vals = seen[p]
             at = t * block
             out[at + np.frombuffer(nz, dtype=np.int32)] = np.frombuffer(vals, dtype=np.float32)
@@ -569,7 +644,9 @@ class InfoStateObserver:
         out[at : at + size] = state._box.seat_observation(p)
 
 
-def _obs_text(nz: bytes, vals: bytes) -> str:
+def _obs_text(nz: bytes | str, vals: bytes | str) -> str:
+    if isinstance(nz, str) or isinstance(vals, str):  # UNKNOWN
+        return "?"
     idx = np.frombuffer(nz, dtype=np.int32).tolist()
     values = np.frombuffer(vals, dtype=np.float32).tolist()
     return ",".join(str(i) if v == 1.0 else f"{i}:{v!r}" for i, v in zip(idx, values, strict=True))
