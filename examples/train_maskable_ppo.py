@@ -252,14 +252,24 @@ def plot(game_dir: Path, title: str, runs: list[dict[str, Any]], baselines: dict
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7.5, 4.2), dpi=120)
-    for run in runs:
+    shaped = runs[0]["reward"] == "shaped"
+    twin = ax.twinx() if shaped else None
+    for k, run in enumerate(runs):
         rows = list(csv.DictReader((game_dir / f"seed-{run['seed']}" / "progress.csv").open()))
         steps = np.array([int(r["step"]) for r in rows])
         wins = [1.0 if float(r["true_reward"]) > 0 else 0.0 for r in rows]
         w = min(window, max(1, len(wins) // 4))
         curve = rolling(wins, w)
         if len(curve):
-            ax.plot(steps[w - 1 :], 100 * curve, lw=1.3, label=f"seed {run['seed']} (last {w} games)")
+            ax.plot(steps[w - 1 :], 100 * curve, lw=1.3, color=f"C{k}", label=f"seed {run['seed']} (last {w} games)")
+        if twin is not None:
+            # With the shaped reward, the return (shaping included) shows what is being learned.
+            returns = rolling([float(r["return"]) for r in rows], w)
+            if len(returns):
+                twin.plot(steps[w - 1 :], returns, lw=1.0, ls="--", color=f"C{k}", label=f"seed {run['seed']}: return")
+    if twin is not None:
+        twin.set_ylabel("training return (shaped), dashed")
+        twin.legend(loc="center right", fontsize=7)
     colors = {"random": "#2ca02c", "heuristic": "#d62728"}
     for opp, base in baselines.items():
         ax.axhline(
