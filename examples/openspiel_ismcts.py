@@ -3,8 +3,9 @@
 
 The cardtable game is a ``pyspiel`` game (``cardtable.rl.openspiel_game``): OpenSpiel's ISMCTS samples
 worlds the searching player cannot tell apart through the game's ``resample_from_infostate`` (the
-engine's ``determinize``), keys its tree on observation strings (a seat's view), and evaluates leaves
-with OpenSpiel's random-rollout evaluator. Seats alternate between games.
+engine's ``determinize``), keys its tree on observation strings (a seat's view: cheaper than the
+perfect-recall information states the games also offer, which ISMCTS uses by default), and evaluates
+leaves with OpenSpiel's random-rollout evaluator. Seats alternate between games.
 
     pip install '.[rl]'
     python examples/openspiel_ismcts.py                          # Doctor Strange, 4 games (a minute or two)
@@ -42,7 +43,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
 
-    game = cardtable.rl.spiel_game(args.game, players=args.players, seed=args.seed)
+    # Information states are not read here: no need to record every seat's observation at every step.
+    game = cardtable.rl.spiel_game(args.game, players=args.players, seed=args.seed, info_state=False)
     print(f"{game}\n{game.num_distinct_actions()} actions, observation tensor of {game.observation_tensor_size()}")
     rng = np.random.RandomState(args.seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
@@ -52,7 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         uct_c=2.0,
         max_simulations=args.simulations,
         random_state=rng,
-        use_observation_string=True,  # cardtable offers observations, not perfect-recall information states
+        use_observation_string=True,  # the view; ISMCTS's default, information states, works too
         allow_inconsistent_action_sets=True,  # resampled worlds may offer the searcher's opponents other actions
     )
     wins = 0

@@ -1,25 +1,39 @@
 #!/usr/bin/env python
-"""Train a masked policy on a cardtable game with Stable-Baselines3 + sb3-contrib's MaskablePPO (CPU).
+"""Train masked policies on cardtable games with sb3-contrib's MaskablePPO, on the vectorised environment.
 
-The learner plays one seat of the Gymnasium environment (``cardtable.rl.gym_env``) against the random
-agent in every other seat, its seat drawn anew each episode; illegal actions are masked out (the
-environment's ``action_masks()``). After ``--steps`` training steps (or ``--minutes``, whichever comes
-first; with the same seed, the same steps give the same policy on any machine) it plays ``--eval-games``
-fresh games (new seeds, seats alternating) against the random agent, choosing deterministically among
-legal actions, and reports its win rate with a 95% Wilson interval; the random agent in its place is
-the baseline. It writes the training curve (rolling win rate over training games) as a PNG and the
-numbers as JSON.
+For each game and each seed, the learner plays one seat (drawn anew each game) of ``--envs`` games at
+once (:mod:`cardtable.rl.vector` behind :mod:`cardtable.rl.sb3`) against ``--opponents`` in the other
+seats; illegal actions are masked out. After ``--steps`` training steps (the learner's decisions) it
+plays ``--eval-games`` fresh games (seeds no training game used) choosing deterministically among its
+legal actions, against the random agent and against the heuristic agent, and reports its win rate
+with a 95% Wilson interval next to the random agent's in the same seats. Over the seeds it reports
+the mean, the lowest and the highest win rate (the spread between seeds).
+
+Everything goes to ``--out`` (default ``rl-runs``): per game and seed the training curve's numbers
+(``progress.csv``), checkpoints (``checkpoints/step-N.zip``, every ``--checkpoint-every`` steps, and
+``final.zip``) and ``summary.json``; per game a figure of the training curves (``curve.png``) and
+``results.json``; over all games ``results.md``. Progress is printed as training goes.
 
     pip install '.[rl-train]'
-    python examples/train_maskable_ppo.py --game mephisto --players 2 --steps 60000
-    python examples/train_maskable_ppo.py --smoke          # 256 steps and 2 games, no files (the test suite)
+    python examples/train_maskable_ppo.py --games mephisto doctor-strange --seeds 0 1 2 --steps 40000
+    python examples/train_maskable_ppo.py --games mr-card-game:players=2 --reward shaped
+    python examples/train_maskable_ppo.py --smoke      # a few hundred steps, 2 games each (the test suite)
 
-Defaults write ``docs/rl-training-curve.png`` and ``docs/rl-training.json``.
+A game is ``id`` or ``id:option=value,...`` (``mephisto:players=2``); a game without a ``players``
+option plays with 2. ``--reward auto`` (the default) is ``shaped`` for Mr. Card Game, whose random
+games have no winner (:mod:`cardtable.rl.shaping`), and ``win`` elsewhere; evaluations always count
+the true result.
+
+Determinism: one seed gives the same run on the same machine and library versions (one torch thread,
+seeded environments and policy; the step budget, not the clock, ends training). Across machines or
+versions the floating-point sums inside torch may differ, so a rerun elsewhere can differ in its
+last digits and from there on in its choices: compare results across seeds, not single runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import platform
 import sys
@@ -30,51 +44,197 @@ from typing import Any
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
+
+def parse_game(text: str) -> tuple[str, dict[str, Any]]:
+    """``mephisto:players=2,teams=true`` -> ("mephisto", {"players": 2, "teams": True})."""
+    game_id, _, rest = text.partition(":")
+    options: dict[str, Any] = {}
+    for part in filter(None, rest.split(",")):
+        key, _, value = part.partition("=")
+        options[key.strip()] = _value(value.strip())
+    options.setdefault("players", 2)
+    return game_id.strip(), options
 
 
-def make_env(game: str, options: dict[str, Any], seed: int) -> Any:
-    from sb3_contrib.common.wrappers import ActionMasker
-    from stable_baselines3.common.monitor import Monitor
+def _value(text: str) -> Any:
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text
 
-    import cardtable.rl
 
-    env = cardtable.rl.gymnasium_env(game, opponents="random", seat=None, **options)
-    env.reset(seed=seed)
-    # Monitor records each training game's reward (the curve); ActionMasker hands the mask to the policy.
-    return ActionMasker(Monitor(env), lambda e: e.unwrapped.action_masks())
+def label(game_id: str, options: dict[str, Any]) -> str:
+    return game_id + "".join(f"_{k}-{v}" for k, v in sorted(options.items()))
+
+
+def reward_for(game_id: str, reward: str) -> str:
+    if reward != "auto":
+        return reward
+    from cardtable.rl.shaping import POTENTIALS
+
+    return "shaped" if game_id in POTENTIALS else "win"
 
 
 def evaluate(
-    game: str, options: dict[str, Any], games: int, seed: int, model: Any | None
-) -> tuple[int, int, int, float]:
-    """Play ``games`` games against random opponents (seats alternating); returns (wins, draws, losses,
-    seconds). ``model`` None plays the random agent in the learner's seat (the baseline)."""
+    game_id: str,
+    options: dict[str, Any],
+    opponents: str,
+    games: int,
+    seed: int,
+    model: Any | None,
+    envs: int = 16,
+) -> dict[str, Any]:
+    """Play ``games`` fresh games against ``opponents`` (the learner's seat drawn per game); ``model``
+    None plays uniformly random legal actions (the baseline). Returns wins, draws, losses and the
+    Wilson interval of the win rate."""
     import cardtable.rl
+    from cardtable.sim.stats import wilson
 
-    players = cardtable.load(game, **options).players
-    wins = draws = losses = 0
+    n = min(envs, games)
+    reward = reward_for(game_id, "auto")  # shaped where there is a shaping: only to read the progress
+    venv = cardtable.rl.vector_env(game_id, n, opponents=opponents, seat=None, copy=False, reward=reward, **options)
+    obs, _ = venv.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    start = time.perf_counter()
-    for g in range(games):
-        env = cardtable.rl.gymnasium_env(game, opponents="random", seat=g % players, **options)
-        obs, _ = env.reset(seed=seed + g)
-        while True:
-            mask = env.action_masks()
-            if model is None:
-                action = int(rng.choice(np.flatnonzero(mask)))
-            else:
-                action, _ = model.predict(obs, action_masks=mask.astype(bool), deterministic=True)
-            obs, reward, terminated, truncated, _ = env.step(int(action))
-            if terminated or truncated:
-                break
-        if reward > 0:
-            wins += 1
-        elif reward < 0:
-            losses += 1
+    wins = draws = losses = 0
+    progress: list[float] = []
+    started = n  # games begun: a row whose game ends starts a new one, counted only if still needed
+    counting = np.ones(n, dtype=bool)
+    while wins + draws + losses < games:
+        masks = venv.action_masks()
+        if model is None:
+            actions = np.array([int(rng.choice(np.flatnonzero(m))) for m in masks])
         else:
-            draws += 1
-    return wins, draws, losses, time.perf_counter() - start
+            actions, _ = model.predict({k: v.copy() for k, v in obs.items()}, action_masks=masks, deterministic=True)
+        obs, _, terminated, truncated, infos = venv.step(actions)
+        for i in np.flatnonzero(terminated | truncated):
+            if counting[i]:
+                final = infos["final_info"]
+                true = float(final["true_reward"][i])
+                if "progress" in final and final["_progress"][i]:
+                    progress.append(float(final["progress"][i]))
+                if true > 0:
+                    wins += 1
+                elif true < 0:
+                    losses += 1
+                else:
+                    draws += 1
+            counting[i] = started < games
+            started += int(counting[i])
+    venv.close()
+    interval = wilson(wins, games)
+    out: dict[str, Any] = {
+        "opponents": opponents,
+        "games": games,
+        "wins": wins,
+        "draws": draws,
+        "losses": losses,
+        "win_rate": interval.estimate,
+        "low": interval.low,
+        "high": interval.high,
+    }
+    if progress:
+        out["progress"] = float(np.mean(progress))  # the shaping's progress at the end, 0..1
+    return out
+
+
+def train_one(args: argparse.Namespace, game_id: str, options: dict[str, Any], seed: int, out: Path) -> dict[str, Any]:
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    from cardtable.rl.sb3 import CardtableSB3VecEnv
+
+    reward = reward_for(game_id, args.reward)
+    steps = 256 if args.smoke else args.steps
+    n_envs = 4 if args.smoke else args.envs
+    env = CardtableSB3VecEnv(
+        game_id, n_envs, opponents=args.opponents, seat=None, reward=reward, workers=args.workers, **options
+    )
+    env.seed(seed * 100_000)
+    checkpoints = out / "checkpoints"
+    checkpoints.mkdir(parents=True, exist_ok=True)
+    progress_path = out / "progress.csv"
+    every = max(1, steps // 20)
+
+    class Progress(BaseCallback):  # type: ignore[misc]
+        """Records every finished training game and prints a line now and then; saves checkpoints."""
+
+        def _on_training_start(self) -> None:
+            self.games: list[tuple[int, float, float]] = []  # (step, true reward, shaped return)
+            self.started = time.perf_counter()
+            self.next_print = every
+            self.next_save = args.checkpoint_every
+
+        def _on_step(self) -> bool:
+            for info in self.locals["infos"]:
+                if "episode" in info:
+                    true = float(info.get("true_reward", info["episode"]["r"]))
+                    self.games.append((self.num_timesteps, true, float(info["episode"]["r"])))
+            if self.num_timesteps >= self.next_print:
+                self.next_print += every
+                recent = [g[1] for g in self.games[-200:]]
+                rate = np.mean([r > 0 for r in recent]) if recent else float("nan")
+                secs = time.perf_counter() - self.started
+                print(
+                    f"  {game_id} seed {seed}: {self.num_timesteps:>7}/{steps} steps, {len(self.games)} games, "
+                    f"won {rate:.0%} of the last {len(recent)}, {self.num_timesteps / secs:.0f} steps/s",
+                    flush=True,
+                )
+            if not args.smoke and self.num_timesteps >= self.next_save:
+                self.next_save += args.checkpoint_every
+                self.model.save(checkpoints / f"step-{self.num_timesteps}.zip")
+            return bool(self.num_timesteps < steps)
+
+    torch.set_num_threads(1)
+    model = MaskablePPO(
+        "MultiInputPolicy",
+        env,
+        n_steps=32 if args.smoke else args.n_steps,
+        batch_size=64 if args.smoke else 256,
+        n_epochs=4,
+        learning_rate=3e-4,
+        gamma=0.995,
+        ent_coef=0.01,
+        policy_kwargs={"net_arch": [256, 256]},
+        seed=seed,
+        device="cpu",
+        verbose=0,
+    )
+    callback = Progress()
+    started = time.perf_counter()
+    model.learn(total_timesteps=steps, callback=callback)
+    trained = time.perf_counter() - started
+    model.save(checkpoints / "final.zip")
+    env.close()
+    with progress_path.open("w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(["step", "true_reward", "return"])
+        writer.writerows(callback.games)
+
+    eval_games = 2 if args.smoke else args.eval_games
+    eval_seed = 10**6 + 10_000 * seed  # seeds no training game used
+    evaluations = {
+        opp: evaluate(game_id, options, opp, eval_games, eval_seed, model, envs=n_envs) for opp in args.eval_against
+    }
+    summary = {
+        "game": game_id,
+        "options": options,
+        "seed": seed,
+        "reward": reward,
+        "opponents": args.opponents,
+        "training": {
+            "steps": int(model.num_timesteps),
+            "games": len(callback.games),
+            "seconds": round(trained, 1),
+            "steps_per_second": round(model.num_timesteps / trained, 1),
+            "envs": n_envs,
+        },
+        "evaluation": evaluations,
+    }
+    (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
+    return summary
 
 
 def rolling(values: Sequence[float], window: int) -> np.ndarray:
@@ -85,136 +245,148 @@ def rolling(values: Sequence[float], window: int) -> np.ndarray:
     return (c[window:] - c[:-window]) / window
 
 
-def plot(curve_x: np.ndarray, curve_y: np.ndarray, window: int, summary: dict[str, Any], path: Path) -> None:
+def plot(game_dir: Path, title: str, runs: list[dict[str, Any]], baselines: dict[str, Any], window: int) -> Path:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7.5, 4.2), dpi=120)
-    ax.plot(curve_x, 100 * curve_y, color="#1f77b4", lw=1.6, label=f"learner, win rate over the last {window} games")
-    ax.axhline(50, color="grey", ls="--", lw=1, label="50%")
-    base = summary["baseline"]
-    ax.axhline(100 * base["win_rate"], color="#d62728", ls=":", lw=1.2, label="random agent in the same seat")
-    ev = summary["evaluation"]
-    ax.errorbar(
-        [curve_x[-1] if len(curve_x) else 0],
-        [100 * ev["win_rate"]],
-        yerr=[[100 * (ev["win_rate"] - ev["low"])], [100 * (ev["high"] - ev["win_rate"])]],
-        fmt="o",
-        color="black",
-        capsize=4,
-        label=f"after training: {ev['games']} games, 95% interval",
-    )
+    shaped = runs[0]["reward"] == "shaped"
+    twin = ax.twinx() if shaped else None
+    for k, run in enumerate(runs):
+        rows = list(csv.DictReader((game_dir / f"seed-{run['seed']}" / "progress.csv").open()))
+        steps = np.array([int(r["step"]) for r in rows])
+        wins = [1.0 if float(r["true_reward"]) > 0 else 0.0 for r in rows]
+        w = min(window, max(1, len(wins) // 4))
+        curve = rolling(wins, w)
+        if len(curve):
+            ax.plot(steps[w - 1 :], 100 * curve, lw=1.3, color=f"C{k}", label=f"seed {run['seed']} (last {w} games)")
+        if twin is not None:
+            # With the shaped reward, the return (shaping included) shows what is being learned.
+            returns = rolling([float(r["return"]) for r in rows], w)
+            if len(returns):
+                twin.plot(steps[w - 1 :], returns, lw=1.0, ls="--", color=f"C{k}", label=f"seed {run['seed']}: return")
+    if twin is not None:
+        twin.set_ylabel("training return (shaped), dashed")
+        twin.legend(loc="center right", fontsize=7)
+    colors = {"random": "#2ca02c", "heuristic": "#d62728"}
+    for opp, base in baselines.items():
+        ax.axhline(
+            100 * base["win_rate"],
+            color=colors.get(opp, "grey"),
+            ls=":",
+            lw=1.1,
+            label=f"random agent in the seat, vs {opp}",
+        )
+        rates = [100 * r["evaluation"][opp]["win_rate"] for r in runs]
+        x = max((r["training"]["steps"] for r in runs), default=0)
+        ax.errorbar(
+            [x],
+            [np.mean(rates)],
+            yerr=[[np.mean(rates) - min(rates)], [max(rates) - np.mean(rates)]],
+            fmt="o",
+            color=colors.get(opp, "black"),
+            capsize=4,
+            label=f"trained, vs {opp}: seeds' mean, min-max",
+        )
     ax.set_xlabel("training steps (the learner's decisions)")
-    ax.set_ylabel("games won against random (%)")
+    ax.set_ylabel("games won (%)")
     ax.set_ylim(0, 100)
-    title = f"MaskablePPO on {summary['game']} ({summary['options_text']}) vs the random agent"
     ax.set_title(title, fontsize=10)
-    ax.legend(loc="lower right", fontsize=8)
+    ax.legend(loc="best", fontsize=7)
     ax.grid(alpha=0.3)
     fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path = game_dir / "curve.png"
     fig.savefig(path)
     plt.close(fig)
+    return path
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="mephisto")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--steps", type=int, default=60_000, help="training steps (the learner's decisions)")
-    parser.add_argument("--minutes", type=float, default=30.0, help="wall-clock cap on training")
-    parser.add_argument("--eval-games", type=int, default=400)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--window", type=int, default=200, help="games per point of the training curve")
-    parser.add_argument("--png", type=Path, default=ROOT / "docs" / "rl-training-curve.png")
-    parser.add_argument("--json", type=Path, default=ROOT / "docs" / "rl-training.json")
-    parser.add_argument("--smoke", action="store_true", help="a few hundred steps, a few games, no files")
+    parser.add_argument("--games", nargs="+", default=["mephisto:players=2", "doctor-strange"])
+    parser.add_argument("--seeds", nargs="+", type=int, default=[0, 1, 2])
+    parser.add_argument("--steps", type=int, default=40_000, help="training steps per run (the learner's decisions)")
+    parser.add_argument("--envs", type=int, default=16, help="games stepped together")
+    parser.add_argument("--workers", type=int, default=0, help="worker processes for the games (0: this one)")
+    parser.add_argument("--n-steps", type=int, default=256, help="PPO rollout length per game")
+    parser.add_argument("--opponents", default="random", help="training opponents: an agent spec")
+    parser.add_argument("--eval-against", nargs="+", default=["random", "heuristic"])
+    parser.add_argument("--eval-games", type=int, default=300)
+    parser.add_argument("--reward", default="auto", choices=["auto", "win", "shaped"])
+    parser.add_argument("--checkpoint-every", type=int, default=10_000)
+    parser.add_argument("--window", type=int, default=200, help="games per point of the training curves")
+    parser.add_argument("--out", type=Path, default=Path("rl-runs"))
+    parser.add_argument("--smoke", action="store_true", help="a few hundred steps and 2 games each, for tests")
     args = parser.parse_args(argv)
 
     try:
+        import sb3_contrib  # noqa: F401
         import torch
-        from sb3_contrib import MaskablePPO
-        from stable_baselines3.common.callbacks import BaseCallback
     except ImportError as exc:
         print(f"this example needs the rl-train extra: pip install '.[rl-train]' ({exc})", file=sys.stderr)
         return 2
 
-    from cardtable.sim.stats import wilson
-
-    torch.set_num_threads(1)
-    options = {"players": args.players}
-    env = make_env(args.game, options, args.seed)
-    max_steps = 256 if args.smoke else args.steps
-    deadline = float("inf")
-
-    class Budget(BaseCallback):  # type: ignore[misc]
-        """Stops training at the wall-clock deadline (or the smoke test's step count)."""
-
-        def _on_step(self) -> bool:
-            return time.perf_counter() < deadline and self.num_timesteps < max_steps
-
-    model = MaskablePPO(
-        "MultiInputPolicy",
-        env,
-        n_steps=128 if args.smoke else 2048,
-        batch_size=64 if args.smoke else 256,
-        n_epochs=4,
-        learning_rate=3e-4,
-        gamma=0.995,
-        ent_coef=0.01,
-        policy_kwargs={"net_arch": [256, 256]},
-        seed=args.seed,
-        device="cpu",
-        verbose=0,
-    )
-    started = time.perf_counter()
-    if not args.smoke:
-        deadline = started + 60.0 * args.minutes
-    model.learn(total_timesteps=max_steps, callback=Budget())
-    trained = time.perf_counter() - started
-    monitor = env.env  # ActionMasker -> Monitor
-    rewards = list(monitor.get_episode_rewards())
-    lengths = np.cumsum(monitor.get_episode_lengths())
-    window = min(args.window, max(1, len(rewards) // 4))
-    curve = rolling([1.0 if r > 0 else 0.0 for r in rewards], window)
-    curve_x = lengths[window - 1 :] if len(curve) else np.array([])
-
-    games = 2 if args.smoke else args.eval_games
-    eval_seed = 10**6 + args.seed  # seeds no training game used
-    w, d, lo, secs = evaluate(args.game, options, games, eval_seed, model)
-    bw, bd, bl, _ = evaluate(args.game, options, games, eval_seed, None)
-    ev, base = wilson(w, games), wilson(bw, games)
-    summary = {
-        "game": args.game,
-        "options": options,
-        "options_text": ", ".join(f"{k}={v}" for k, v in options.items()),
-        "opponents": "random",
-        "training": {
-            "seconds": round(trained, 1),
-            "steps": int(model.num_timesteps),
-            "games": len(rewards),
-            "steps_per_second": round(model.num_timesteps / trained, 1),
-        },
-        "evaluation": {"games": games, "wins": w, "draws": d, "losses": lo, "win_rate": ev.estimate}
-        | {"low": ev.low, "high": ev.high, "seconds": round(secs, 1)},
-        "baseline": {"games": games, "wins": bw, "draws": bd, "losses": bl, "win_rate": base.estimate}
-        | {"low": base.low, "high": base.high},
-        "machine": f"{platform.machine()}, Python {platform.python_version()}, torch {torch.__version__}, 1 thread",
-    }
-    print(json.dumps(summary, indent=2))
-    verdict = "above" if ev.low > 0.5 else "NOT above"
-    print(
-        f"\n{args.game}: MaskablePPO won {w} of {games} games against random "
-        f"({ev.text(percent=True)}; the interval is {verdict} 50%); "
-        f"the random agent won {bw} ({base.text(percent=True)})"
-    )
-    if not args.smoke:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(summary, indent=2) + "\n")
-        plot(curve_x, curve, window, summary, args.png)
-        print(f"wrote {args.json} and {args.png}")
+    report: list[dict[str, Any]] = []
+    for spec in args.games:
+        game_id, options = parse_game(spec)
+        game_dir = args.out / label(game_id, options)
+        print(
+            f"{game_id} {options}: {len(args.seeds)} seed(s), {args.steps if not args.smoke else 256} steps each",
+            flush=True,
+        )
+        runs = [train_one(args, game_id, options, seed, game_dir / f"seed-{seed}") for seed in args.seeds]
+        eval_games = 2 if args.smoke else args.eval_games
+        baselines = {opp: evaluate(game_id, options, opp, eval_games, 10**6, None) for opp in args.eval_against}
+        result: dict[str, Any] = {
+            "game": game_id,
+            "options": options,
+            "reward": runs[0]["reward"],
+            "opponents": args.opponents,
+            "steps": runs[0]["training"]["steps"],
+            "seconds": [r["training"]["seconds"] for r in runs],
+            "baseline": baselines,
+            "runs": runs,
+            "machine": f"{platform.machine()}, Python {platform.python_version()}, torch {torch.__version__}, 1 thread",
+        }
+        for opp in args.eval_against:
+            rates = [r["evaluation"][opp]["win_rate"] for r in runs]
+            result[f"vs_{opp}"] = {"mean": float(np.mean(rates)), "min": min(rates), "max": max(rates)}
+        game_dir.mkdir(parents=True, exist_ok=True)
+        (game_dir / "results.json").write_text(json.dumps(result, indent=2) + "\n")
+        if not args.smoke:
+            described = ", ".join(f"{k}={v}" for k, v in options.items())
+            title = f"MaskablePPO on {game_id} ({described}), trained vs {args.opponents}"
+            plot(game_dir, title, runs, baselines, args.window)
+        report.append(result)
+        for opp in args.eval_against:
+            s = result[f"vs_{opp}"]
+            base = baselines[opp]
+            print(
+                f"{game_id}: against {opp}, the trained policy won {s['mean']:.1%} of games over {len(runs)} seed(s) "
+                f"(lowest {s['min']:.1%}, highest {s['max']:.1%}); the random agent {base['win_rate']:.1%}",
+                flush=True,
+            )
+    lines = [
+        "| game | reward | vs | trained: mean (min-max over seeds) | per seed, 95% interval | random agent |",
+        "|---|---|---|---:|---|---:|",
+    ]
+    for result in report:
+        for opp in args.eval_against:
+            s = result[f"vs_{opp}"]
+            per_seed = "; ".join(
+                f"{ev['win_rate']:.1%} [{ev['low']:.1%}-{ev['high']:.1%}]"
+                for ev in (r["evaluation"][opp] for r in result["runs"])
+            )
+            lines.append(
+                f"| {result['game']} | {result['reward']} | {opp} | {s['mean']:.1%} ({s['min']:.1%}-{s['max']:.1%}) "
+                f"| {per_seed} | {result['baseline'][opp]['win_rate']:.1%} |"
+            )
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "results.md").write_text("\n".join(lines) + "\n")
+    print(json.dumps({"results": [{k: v for k, v in r.items() if k != "runs"} for r in report]}, indent=2))
+    print(f"wrote {args.out}")
     return 0
 
 

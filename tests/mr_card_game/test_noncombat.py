@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cardtable.engine import IllegalAction
+from cardtable.games.mr_card_game.codes import D_NONCOMBAT
 
 from .helpers import act, cid, conserved, finish_turn, give_item, give_skill, legal, new, set_hand, set_trainer, to_heap
 
@@ -172,10 +175,50 @@ def test_k4_11_new_equipment_is_equipped_if_its_slot_is_free_by_option(mode: str
 def test_k4_any_number_in_any_order_then_combat_or_end_turn() -> None:
     s = new(3)
     sword, hat, pants = s.items[0]
-    act(s, f"unequip card={hat}", f"equip card={hat}", f"autosell card={pants}", f"unequip card={sword}")
+    # (Putting the hat back on at once would return to an earlier arrangement: see the test below.)
+    act(s, f"unequip card={hat}", f"autosell card={pants}", f"equip card={hat}", f"unequip card={sword}")
     assert s.current_player == 0 and {"combat", "end-turn"} <= set(legal(s))
     act(s, "end-turn")
     assert s.phase != 0 or s.current_player != 0 or "done" in legal(s)
+
+
+def test_equipment_changes_never_return_to_an_earlier_arrangement() -> None:
+    """Interpretation (docs/rules/mr-card-game.md, "Equipment changes never return to an earlier
+    arrangement"): equipping and unequipping change nothing else, so going back to an arrangement
+    held since the player's last other action is refused, and a turn can never cycle (issue 22:
+    ``unequip card=100`` / ``equip card=100`` forever). Any other action makes every arrangement
+    available again."""
+    s = new(3)
+    sword, hat, pants = s.items[0]
+    act(s, f"unequip card={hat}")
+    assert f"equip card={hat}" not in legal(s)  # the arrangement of a moment ago
+    act(s, f"unequip card={sword}")
+    assert f"equip card={hat}" in legal(s)  # sword off, hat on: not held yet this phase
+    assert f"equip card={sword}" not in legal(s)
+    act(s, f"equip card={hat}")  # hat and pants on
+    assert f"unequip card={hat}" not in legal(s)  # pants alone: held a moment ago
+    assert f"equip card={sword}" not in legal(s)  # all three: the arrangement the phase began with
+    assert f"unequip card={pants}" in legal(s)  # the hat alone: new
+    with pytest.raises(IllegalAction):
+        s.apply(f"equip card={sword}")
+    act(s, f"autosell card={pants}")  # anything else: the arrangements are free again
+    assert {f"unequip card={hat}", f"equip card={sword}"} <= set(legal(s))
+
+
+def test_a_turn_of_random_non_combat_actions_always_ends() -> None:
+    """Whatever a player does in a non-combat phase, it never returns to an earlier position: a
+    random player, never ending the phase, runs out of non-combat actions within a bound."""
+    for seed in range(12):
+        s = new(3, seed)
+        rng = random.Random(seed)
+        steps = 0
+        while True:
+            options = [a for a in legal(s) if a not in ("combat", "end-turn", "done")]
+            if not options or s.current_player != 0 or s.phase != D_NONCOMBAT:
+                break
+            act(s, rng.choice(options))
+            steps += 1
+            assert steps < 200, "a non-combat phase went on for 200 decisions"
 
 
 def test_o7_pulverize_destroys_an_anvil_item_for_a_stat_card_of_its_power() -> None:

@@ -189,3 +189,17 @@ def test_every_block_of_a_game_encoder_carries_information(game_id: str, options
         quiet.add("march")
     silent = [b.name for b in encoder.layout if b.name not in quiet and not seen[b.start : b.stop].any()]
     assert not silent, f"blocks never set along two random games: {silent}"
+
+
+def test_a_layout_depends_on_the_players_only() -> None:
+    """The documented slices per player count hold for every configuration: options other than the
+    players (variants, rules, the card file's defaults) leave the layout alone."""
+    from cardtable.testing.conformance import configurations
+
+    for game_id in DEDICATED:
+        by_players: dict[int, list[tuple[str, int, tuple[int, ...]]]] = {}
+        for options in configurations(game_id):
+            encoder = encoder_for(cardtable.load(game_id, **options))
+            blocks = [(b.name, b.start, b.shape) for b in encoder.layout]
+            seen = by_players.setdefault(encoder.players, blocks)
+            assert seen == blocks, f"{game_id} {options}: its layout differs from others with as many players"

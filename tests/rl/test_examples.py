@@ -23,17 +23,34 @@ def _load(name: str) -> ModuleType:
     return module
 
 
-def test_maskable_ppo_smoke(capsys: pytest.CaptureFixture[str]) -> None:
+def test_maskable_ppo_smoke_on_the_vector_env(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A few hundred steps of MaskablePPO on the vectorised environment, on two games (one with the
+    shaped reward), evaluated against random and heuristic opponents; the output folder holds the
+    numbers, the checkpoint and the summary, and nothing is written anywhere else."""
     pytest.importorskip("torch", reason="the rl-train extra (torch) is not installed: pip install '.[rl-train]'")
     pytest.importorskip("sb3_contrib", reason="the rl-train extra (sb3-contrib) is not installed")
     example = _load("train_maskable_ppo")
-    assert example.main(["--smoke", "--game", "doctor-strange"]) == 0
-    out = capsys.readouterr().out
-    summary = json.loads(out[: out.index("\n}\n") + 2])
-    assert summary["training"]["steps"] >= 128
-    assert summary["evaluation"]["games"] == 2
-    ev = summary["evaluation"]
-    assert ev["wins"] + ev["draws"] + ev["losses"] == 2 and 0.0 <= ev["low"] <= ev["win_rate"] <= ev["high"] <= 1.0
+    out = tmp_path / "runs"
+    assert example.main(["--smoke", "--games", "doctor-strange", "mr-card-game:players=2", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "steps/s" in printed  # progress lines
+    summary = json.loads(printed[printed.index('{\n  "results"') : printed.rindex("}") + 1])
+    assert [r["game"] for r in summary["results"]] == ["doctor-strange", "mr-card-game"]
+    assert [r["reward"] for r in summary["results"]] == ["win", "shaped"]
+    for game in ("doctor-strange_players-2", "mr-card-game_players-2"):
+        run = out / game / "seed-0"
+        assert (run / "checkpoints" / "final.zip").exists() and (run / "progress.csv").exists()
+        data = json.loads((run / "summary.json").read_text())
+        assert data["training"]["steps"] >= 128
+        for opponents in ("random", "heuristic"):
+            ev = data["evaluation"][opponents]
+            assert ev["games"] == 2 and ev["wins"] + ev["draws"] + ev["losses"] == 2
+            assert 0.0 <= ev["low"] <= ev["win_rate"] <= ev["high"] <= 1.0
+    assert (
+        "progress"
+        in json.loads((out / "mr-card-game_players-2" / "seed-0" / "summary.json").read_text())["evaluation"]["random"]
+    )
+    assert (out / "results.md").read_text().count("\n") == 2 + 4
 
 
 def test_openspiel_ismcts_example(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,6 +15,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import cardtable  # noqa: E402
 import cardtable.rl  # noqa: E402
+from cardtable.engine.errors import MalformedAction  # noqa: E402
 from cardtable.rl.encode import encoder_for  # noqa: E402
 from cardtable.rl.gym_env import CardtableGymEnv, env_id, register_envs  # noqa: E402
 from cardtable.rl.rewards import rewards  # noqa: E402
@@ -95,9 +96,9 @@ def test_random_seat_is_drawn_per_episode_and_reproducible() -> None:
 def test_opponents_one_spec_per_seat_and_bad_arguments() -> None:
     env = cardtable.rl.gymnasium_env("mephisto", players=3, opponents=["random", "heuristic"])
     env.reset(seed=1)
-    kinds = {seat: type(agent).__name__ for seat, agent in env._agents.items()}
+    kinds = {seat: type(opponent.agent).__name__ for seat, opponent in env.table.opponents.items()}
     assert sorted(kinds) == [1, 2] and kinds[1] == "RandomAgent" and kinds[2] != "RandomAgent"
-    with pytest.raises(ValueError, match="2 agent spec"):
+    with pytest.raises(ValueError, match="2 opponent"):
         cardtable.rl.gymnasium_env("mephisto", players=3, opponents=["random"])
     with pytest.raises(cardtable.OptionError, match="unknown agent"):
         cardtable.rl.gymnasium_env("mephisto", opponents="oracle")
@@ -105,6 +106,8 @@ def test_opponents_one_spec_per_seat_and_bad_arguments() -> None:
         cardtable.rl.gymnasium_env("mephisto", players=2, seat=2)
     with pytest.raises(ValueError, match="seat must be"):
         cardtable.rl.gymnasium_env("mephisto", players=2, seat=True)
+    with pytest.raises(TypeError, match="callable policy"):
+        cardtable.rl.gymnasium_env("mephisto", players=2, opponents=[3])
 
 
 def test_an_illegal_action_ends_the_episode_or_raises() -> None:
@@ -128,3 +131,108 @@ def test_render_ansi_draws_the_learners_table() -> None:
     env.reset(seed=1)
     text = env.render()
     assert isinstance(text, str) and "Good" in text and len(text.splitlines()) > 5
+
+
+def test_policies_and_agents_as_opponents_for_self_play() -> None:
+    """An opponent may be a callable policy(observation, mask) -> index, given its own seat's
+    observation (the same the seat would get as a learner) and mask; or a cardtable agent object."""
+    from cardtable.agents.random_agent import RandomAgent
+
+    seen: list[tuple[int, np.ndarray]] = []
+    probe = cardtable.rl.gymnasium_env("doctor-strange", seat=0)
+
+    def policy(observation: np.ndarray, mask: np.ndarray) -> int:
+        assert observation.dtype == np.float32 and mask.dtype == np.int8 and mask.any()
+        seen.append((int(np.flatnonzero(observation[:2])[0]), observation.copy()))
+        return int(np.flatnonzero(mask)[-1])
+
+    env = cardtable.rl.gymnasium_env("doctor-strange", seat=0, opponents=policy)
+    obs, _ = env.reset(seed=3)
+    probe.reset(seed=3)
+    for _ in range(30):
+        obs, _, terminated, truncated, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        if terminated or truncated:
+            break
+    assert seen and all(seat == 1 for seat, _ in seen)  # the policy sees seat 1's own observation
+    agent = RandomAgent(seed=4)
+    env = cardtable.rl.gymnasium_env("mephisto", players=3, opponents=[agent, "heuristic"])
+    env.reset(seed=2)
+    assert env.table.opponents[1].agent is agent
+
+    def cheat(observation: np.ndarray, mask: np.ndarray) -> int:
+        return int(np.flatnonzero(mask == 0)[0])
+
+    bad = cardtable.rl.gymnasium_env("doctor-strange", seat=0, opponents=cheat)
+    obs, _ = bad.reset(seed=3)
+    with pytest.raises(cardtable.IllegalAction, match="opponent policy"):
+        for _ in range(50):
+            obs, *_ = bad.step(int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+def test_shaped_reward_for_mr_card_game() -> None:
+    """reward="shaped" adds scale * (progress after - progress before) at each step, the true reward
+    at the end; the shaping adds up to at most the scale, and info keeps the two apart."""
+    from cardtable.rl.shaping import mr_card_game_progress
+
+    env = cardtable.rl.gymnasium_env("mr-card-game", players=2, reward="shaped", opponents="heuristic")
+    env.reset(seed=4)
+    start = mr_card_game_progress(env.episode.state, env.seat)
+    total = shaping = 0.0
+    rng = np.random.default_rng(4)
+    while True:
+        _, reward, terminated, truncated, info = env.step(int(rng.choice(env.legal_actions())))
+        total += reward
+        shaping += info["shaping"]
+        if terminated or truncated:
+            break
+    end = mr_card_game_progress(env.episode.state, env.seat)
+    assert shaping == pytest.approx(0.5 * (end - start))
+    assert total == pytest.approx(shaping + info["true_reward"])
+    assert 0.0 <= start <= 1.0 and 0.0 <= end <= 1.0
+    with pytest.raises(ValueError, match="shaped"):
+        cardtable.rl.gymnasium_env("mephisto", reward="shaped")
+    with pytest.raises(ValueError, match="reward must be"):
+        cardtable.rl.gymnasium_env("mr-card-game", reward="dense")
+
+
+def test_researcher_conveniences() -> None:
+    env = cardtable.rl.gymnasium_env("mephisto", players=2)
+    obs, _ = env.reset(seed=5)
+    legal = env.legal_actions()
+    assert np.array_equal(legal, np.flatnonzero(obs["action_mask"]))
+    for index in legal:
+        text = env.action_meaning(int(index))
+        assert env.action_index(text) == index == env.game.actions.parse(text).index
+    with pytest.raises(MalformedAction):
+        env.action_index("fly away")
+    layout = env.observation_layout()
+    assert [b["name"] for b in layout][:4] == ["seat", "to_act", "is_over", "turn"]
+    assert layout[-1]["stop"] == obs["observation"].shape[0]
+    assert all(b["start"] < b["stop"] and b["doc"] for b in layout)
+    assert "P1" in env.text() and env.view()["seat"] == 0
+    state = env.state()
+    assert env.state_space.contains(state) and state.shape == (2 * obs["observation"].shape[0],)
+    assert np.array_equal(state[: obs["observation"].shape[0]], obs["observation"])
+    assert env.snapshot()["hands"]
+
+
+def test_the_environment_pickles_and_deep_copies_mid_game() -> None:
+    """A pickled or deep-copied environment goes on exactly as the original (opponents included)."""
+    import copy
+    import pickle
+
+    env = cardtable.rl.gymnasium_env("army-of-darkness", players=3, opponents="heuristic", seat=None)
+    env.reset(seed=8)
+    rng = np.random.default_rng(8)
+    for _ in range(15):
+        env.step(int(rng.choice(env.legal_actions())))
+    twins = [pickle.loads(pickle.dumps(env)), copy.deepcopy(env)]
+    for _ in range(40):
+        action = int(rng.choice(env.legal_actions()))
+        expected = env.step(action)
+        for twin in twins:
+            got = twin.step(action)
+            assert np.array_equal(got[0]["observation"], expected[0]["observation"])
+            assert np.array_equal(got[0]["action_mask"], expected[0]["action_mask"]) and got[1:4] == expected[1:4]
+        if expected[2] or expected[3]:
+            break

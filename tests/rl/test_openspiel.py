@@ -122,18 +122,181 @@ def test_serialized_states_round_trip() -> None:
         state.apply_action(state.legal_actions()[-1])
     again = game.deserialize_state(state.serialize())
     assert str(again) == str(state) and again.history() == state.history()
+    # A resampled state has no seed to replay from: it serializes with its engine state.
     resampled = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
-    with pytest.raises(Exception, match="cannot be serialized"):
-        resampled.serialize()
+    back = game.deserialize_state(resampled.serialize())
+    assert str(back) == str(resampled) and back.observation_tensor(0) == resampled.observation_tensor(0)
 
 
-def test_only_the_seats_own_observation_is_offered() -> None:
+def test_games_and_states_pickle_and_deep_copy() -> None:
+    """pickle of a game or a state (sampled chance, explicit chance, resampled), and deepcopy, give
+    the same game and positions, which play on identically."""
+    import copy
+    import pickle
+
+    for name in ("cardtable_doctor_strange(seed=2)", "cardtable_mephisto(players=2,deals=3)"):
+        game = pyspiel.load_game(name)
+        assert str(pickle.loads(pickle.dumps(game))) == str(game) and copy.deepcopy(game) is game
+        state = game.new_initial_state()
+        rng = np.random.default_rng(1)
+        for _ in range(20):
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        resampled = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        for original in (state, resampled):
+            for twin in (pickle.loads(pickle.dumps(original)), copy.deepcopy(original)):
+                assert str(twin) == str(original) and twin.history() == original.history()
+                for p in range(2):
+                    assert twin.observation_tensor(p) == original.observation_tensor(p)
+                    assert twin.information_state_string(p) == original.information_state_string(p)
+                action = original.legal_actions()[0]
+                a, b = original.clone(), twin
+                a.apply_action(action)
+                b.apply_action(action)
+                assert str(a) == str(b)
+
+
+def test_explicit_chance_over_a_few_deals() -> None:
+    game = pyspiel.load_game("cardtable_mephisto(players=2,deals=3,seed=10)")
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game.max_chance_outcomes() == 3
+    state = game.new_initial_state()
+    assert state.is_chance_node() and state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 2) == "deal seed=12"
+    dealt = []
+    for outcome in range(3):
+        child = state.child(outcome)
+        assert not child.is_chance_node() and child.engine.seed == 10 + outcome
+        dealt.append(str(child))
+    assert len(set(dealt)) == 3
+    assert str(state.child(1)) == str(game.new_initial_state().child(1))  # every deal is fixed
+
+
+def _own_history(game: Any, state: Any, player: int) -> Any:
+    """What ``player`` saw and did: its observation (computed afresh on a replay) at every step and
+    its own actions. Two histories must give the same information state exactly when these match."""
+    replay = game.new_initial_state()
+    seen = []
+    for action in state.history():
+        if not replay.is_chance_node():
+            acting = replay.current_player()
+            obs = game.observer.observe(replay.engine, player)
+            seen.append((obs.tobytes(), action if acting == player else None))
+        replay.apply_action(action)
+    seen.append((game.observer.observe(replay.engine, player).tobytes(), None))
+    return tuple(seen)
+
+
+def test_information_states_are_identical_exactly_when_the_seats_history_is() -> None:
+    """Many random histories of a small game with explicit chance: for every seat, two histories have
+    the same information-state string (and tensor) exactly when the seat's observations and own
+    actions were the same. The pairs include histories that differ only in what the seat cannot see
+    (a deal or a hidden card), which must give equal strings."""
+    game = pyspiel.load_game("cardtable_army_of_darkness(players=2,deals=4,max_steps=12,seed=3)")
+    rng = np.random.default_rng(0)
+    states = []
+    for k in range(40):
+        state = game.new_initial_state()
+        state.apply_action(k % 4)
+        for _ in range(int(rng.integers(0, 10))):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            state.apply_action(int(legal[0] if rng.random() < 0.6 else rng.choice(legal)))
+        states.append(state)
+    unequal_pairs = 0
+    for player in range(2):
+        keys = [_own_history(game, s, player) for s in states]
+        strings = [s.information_state_string(player) for s in states]
+        tensors = [tuple(s.information_state_tensor(player)) for s in states]
+        for i in range(len(states)):
+            for j in range(i + 1, len(states)):
+                same = keys[i] == keys[j]
+                assert (strings[i] == strings[j]) == same, (player, i, j)
+                assert (tensors[i] == tensors[j]) == same, (player, i, j)
+                unequal_pairs += not same
+    assert unequal_pairs
+    assert len(tensors[0]) == game.information_state_tensor_size()
+
+    # Histories that differ only in what the seat cannot see: a state and a resampling of it for the
+    # seat, played on with the same actions. Equal strings until the seat sees a difference (a card
+    # it draws from its resampled deck), and from then on different ones.
+    sampled = pyspiel.load_game("cardtable_doctor_strange(seed=4,max_steps=200)")
+    equal_after = differ_after = 0
+    for start in range(6):
+        state = sampled.new_initial_state()
+        for _ in range(3 + 4 * start):
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        player = state.current_player()
+        twin = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        # The other seat's past in the resampled world is not the searcher's to know: shown as "?".
+        other = 1 - player
+        assert twin.information_state_string(other).count("?") == len(state.history())
+        assert state.information_state_string(other).count("?") == 0
+        mine, theirs = [], []
+        for _ in range(25):
+            if state.is_terminal() or twin.is_terminal():
+                break
+            mine.append(sampled.observer.observe(state.engine, player).tobytes())
+            theirs.append(sampled.observer.observe(twin.engine, player).tobytes())
+            same = mine == theirs
+            assert (state.information_state_string(player) == twin.information_state_string(player)) == same
+            if same:
+                equal_after += 1
+            else:
+                differ_after += 1
+            common = sorted(set(state.legal_actions()) & set(twin.legal_actions()))
+            if not common:
+                break
+            action = int(rng.choice(common))
+            mine.append(action if state.current_player() == player else -1)
+            theirs.append(action if twin.current_player() == player else -1)
+            state.apply_action(action)
+            twin.apply_action(action)
+    assert equal_after and differ_after, "the resampled histories never tested both directions"
+
+
+def test_openspiels_cfr_and_exploitability_run_on_a_small_configuration() -> None:
+    from open_spiel.python.algorithms import cfr, exploitability
+
+    game = pyspiel.load_game("cardtable_mephisto(players=2,deals=2,max_steps=2)")
+    solver = cfr.CFRSolver(game)
+    for _ in range(2):
+        solver.evaluate_and_update_policy()
+    policy = solver.average_policy()
+    assert len(policy.state_lookup) > 2
+    value = exploitability.exploitability(game, policy)
+    assert value == pytest.approx(0.0, abs=1e-9)  # every game is stopped at 2 decisions: all returns 0
+
+
+def test_ismcts_runs_with_its_default_arguments() -> None:
+    """Issue 22: OpenSpiel's ISMCTS failed with its defaults (it reads information states)."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = cardtable.rl.spiel_game("doctor-strange", seed=1)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4, random_state=np.random.RandomState(0))
+    state = game.new_initial_state()
+    for _ in range(4):
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+
+
+def test_only_the_seats_own_observation_and_information_state_are_offered() -> None:
     game = pyspiel.load_game("cardtable_doctor_strange")
     with pytest.raises(Exception, match="other observation types are not available"):
-        game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
-    state = game.new_initial_state()
+        game.make_py_observer(
+            pyspiel.IIGObservationType(
+                perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+            )
+        )
+    fast = pyspiel.load_game("cardtable_doctor_strange(info_state=False)")
+    assert not fast.get_type().provides_information_state_string
     with pytest.raises(Exception):  # noqa: B017 - OpenSpiel reports this as a fatal SpielError
-        state.information_state_string(0)
+        fast.new_initial_state().information_state_string(0)
+    big = pyspiel.load_game("cardtable_doctor_strange")
+    assert big.get_type().provides_information_state_string
+    assert not big.get_type().provides_information_state_tensor  # 50,000 steps of observations: too big
 
 
 def test_openspiels_ismcts_bot_plays_a_cardtable_game() -> None:
@@ -148,7 +311,7 @@ def test_openspiels_ismcts_bot_plays_a_cardtable_game() -> None:
         max_simulations=4,
         random_state=np.random.RandomState(0),
         use_observation_string=True,
-        allow_inconsistent_action_sets=True,
+        allow_inconsistent_action_sets=True,  # (the default, information states, is tested above)
     )
     state = game.new_initial_state()
     for _ in range(6):

@@ -239,3 +239,79 @@ def test_engine_seed_reproduces_with_the_record() -> None:
     replayed = cardtable.replay(env.state_record)
     assert env.episode is not None
     assert replayed.fingerprint() == env.episode.state.fingerprint()
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_pettingzoo_parallel_api_test(game_id: str, options: dict[str, Any]) -> None:
+    """The same game behind PettingZoo's Parallel API passes its own API test: the acting agent's
+    action applies, the others' are ignored."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        pettingzoo_test.parallel_api_test(cardtable.rl.parallel_env(game_id, **options), num_cycles=200)
+    unexpected = [str(w.message) for w in caught if str(w.message) not in EXPECTED_WARNINGS]
+    assert not unexpected, f"PettingZoo's parallel API test warned: {unexpected}"
+
+
+def test_the_parallel_environment_plays_the_aec_game() -> None:
+    """Given the acting agent's actions, the Parallel environment plays the same game as the AEC one
+    (same observations, rewards and ends) and leaves every agent together at the end."""
+    aec = cardtable.rl.env("mephisto", players=3)
+    par = cardtable.rl.parallel_env("mephisto", players=3)
+    aec.reset(seed=6)
+    observations, _ = par.reset(seed=6)
+    rng = np.random.default_rng(6)
+    finals: dict[str, float] = {}
+    for agent in aec.agent_iter():
+        obs, reward, terminated, truncated, _ = aec.last()
+        if terminated or truncated:
+            finals[agent] = reward
+            aec.step(None)
+            continue
+        assert par.acting == agent
+        assert np.array_equal(observations[agent]["observation"], obs["observation"])
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        aec.step(action)
+        others = {a: None for a in par.agents}
+        observations, rewards, terms, _, _ = par.step({**others, agent: action})
+    assert par.agents == [] and all(terms.values())
+    assert rewards == finals
+    with pytest.raises(RuntimeError, match="reset"):
+        par.step({})
+
+
+def test_state_is_the_global_state_for_centralised_critics() -> None:
+    """env.state(): every seat's observation side by side, in env.state_space (PettingZoo's state
+    test passes); env.snapshot(): the god view."""
+    from pettingzoo.test.state_test import test_state
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        test_state(cardtable.rl.env("doctor-strange"), 60)
+    assert not [str(w.message) for w in caught]
+    env = cardtable.rl.env("doctor-strange")
+    env.reset(seed=2)
+    size = env.observation_space("player_0")["observation"].shape[0]
+    state = env.state()
+    for seat, agent in enumerate(env.possible_agents):
+        assert np.array_equal(state[seat * size : (seat + 1) * size], env.observe(agent)["observation"])
+    assert sorted(env.snapshot()["hands"][0]) == sorted(c["id"] for c in env.view("player_0")["hand"])
+
+
+def test_the_aec_environment_pickles_mid_game() -> None:
+    import copy
+    import pickle
+
+    env = cardtable.rl.env("mr-card-game", players=3)
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for _ in range(25):
+        env.step(int(rng.choice(np.flatnonzero(env.action_mask(env.agent_selection)))))
+    for twin in (pickle.loads(pickle.dumps(env)), copy.deepcopy(env)):
+        assert twin.agent_selection == env.agent_selection
+        for agent in env.possible_agents:
+            assert np.array_equal(twin.observe(agent)["observation"], env.observe(agent)["observation"])
+        action = int(np.flatnonzero(env.action_mask(env.agent_selection))[0])
+        a, b = copy.deepcopy(env), twin
+        a.step(action)
+        b.step(action)
+        assert a.agent_selection == b.agent_selection and a.episode.state.fingerprint() == b.episode.state.fingerprint()

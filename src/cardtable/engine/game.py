@@ -206,6 +206,30 @@ def _named_pairs(space: ActionSpace, text: object) -> tuple[str, list[tuple[str,
         return None  # numbers only: the parser's own message (out of range, no such action) stands
     return words[0], given
 
+    # A game is immutable: a copy is the game itself, and a pickle is its class and options (the
+    # process that loads it loads the game again, once per configuration).
+    def __copy__(self) -> Game:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_reload, (type(self), dict(self.options)))
+
+
+_RELOADED: dict[tuple[type[Game], str], Game] = {}
+
+
+def _reload(cls: type[Game], options: dict[str, OptionValue]) -> Game:
+    """The game of class ``cls`` with ``options``, loaded once per process (for unpickling: states and
+    environments unpickled in one process share their game, as states made by one ``load`` do)."""
+    key = (cls, json.dumps(options, sort_keys=True))
+    game = _RELOADED.get(key)
+    if game is None:
+        game = _RELOADED[key] = cls(**options)
+    return game
+
 
 class State:
     """A position in a game. See DESIGN.md for the protocol; subclasses implement the hooks."""
@@ -414,6 +438,17 @@ class State:
         from cardtable.engine.record import make_record
 
         return make_record(self)
+
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        # The legal-action cache holds interned actions of this process's game: a pickle leaves it
+        # out (it is rebuilt on demand), so an unpickled state checks actions against its own game.
+        slots: dict[str, Any] = {}
+        for cls in type(self).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                if name not in slots and hasattr(self, name):
+                    slots[name] = getattr(self, name)
+        slots["_legal"] = None
+        return (None, slots)
 
     def _clone_base(self) -> State:
         """A new object of this state's class with the base fields copied (log dropped)."""

@@ -1,8 +1,9 @@
-"""One game played through an RL adapter: the engine state, its observation encoder and action codec.
+"""One game played through an RL adapter: the engine state, its observer and action codec, its limits.
 
-The three adapters (PettingZoo, Gymnasium, OpenSpiel) share this: it owns the rules-free plumbing
-between the protocol and arrays, so each adapter is only its library's API. It never reads hidden
-information on behalf of a seat: a seat's observation is ``encoder.encode(state.view(seat))``.
+The adapters (PettingZoo, Gymnasium, the vectorised environment, OpenSpiel) share this: it owns the
+rules-free plumbing between the protocol and arrays, so each adapter is only its library's API. A
+seat's observation comes from the game's observer (:mod:`cardtable.rl.observe`), proved equal to the
+encoding of ``state.view(seat)``; it never reads hidden information on a seat's behalf.
 """
 
 from __future__ import annotations
@@ -10,133 +11,173 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import numpy.typing as npt
 
+from cardtable.engine.errors import GameOver
 from cardtable.engine.game import JSON, Game, State
-from cardtable.rl.encode import Encoder, Vector
+from cardtable.rl.encode import Vector
+from cardtable.rl.limits import MAX_STEPS, MAX_TURN_STEPS, check_limit
+from cardtable.rl.observe import Observer, Tracker
 from cardtable.rl.rewards import rewards
 from cardtable.rl.spaces import ActionCodec, Mask
+
+Trackers = dict[int, Tracker]
+"""The observation buffers of an environment, by seat: kept across its games (an observer brings a
+buffer up to date whatever state it held before)."""
 
 
 class Episode:
     """A game from ``seed``: observations and masks per seat, actions by index, rewards at the end.
 
-    ``max_steps`` (optional) stops the game after that many decisions as a *truncation* (every
-    reward 0: the game was not finished). Without it a game ends only by its rules or the game's own
-    documented limit (an option such as ``turn-limit``, which the result marks ``truncated``).
-    Observations are computed once per seat and decision, and handed out as copies.
+    ``max_steps`` stops the game after that many decisions (every seat's) and ``max_turn_steps``
+    after that many decisions within one turn (:mod:`cardtable.rl.limits`; None: no limit): a stop is
+    a *truncation*, every reward 0 (the game was not finished). Otherwise a game ends by its rules or
+    its own documented limit (an option such as ``turn-limit``, which the result marks
+    ``truncated``).
     """
 
     __slots__ = (
-        "_cache",
-        "_cache_step",
         "_items",
         "_limit",
-        "_views",
+        "_turn",
+        "_turn_limit",
         "codec",
-        "encoder",
         "game",
         "max_steps",
+        "max_turn_steps",
+        "observer",
         "seed",
         "state",
         "steps",
+        "stopped",
+        "trackers",
+        "turn_steps",
     )
 
-    def __init__(self, game: Game, encoder: Encoder, codec: ActionCodec, seed: int, max_steps: int | None = None):
+    def __init__(
+        self,
+        game: Game,
+        observer: Observer,
+        codec: ActionCodec,
+        seed: int,
+        max_steps: int | None = MAX_STEPS,
+        max_turn_steps: int | None = MAX_TURN_STEPS,
+        trackers: Trackers | None = None,
+    ) -> None:
         self.game = game
-        self.encoder = encoder
+        self.observer = observer
         self.codec = codec
         self.seed = seed
         self.max_steps = max_steps
-        self._limit = max_steps if max_steps is not None else 1 << 62
+        self.max_turn_steps = max_turn_steps
+        self._limit = check_limit("max_steps", max_steps)
+        self._turn_limit = check_limit("max_turn_steps", max_turn_steps)
         self.state: State = game.new(seed, log=False)
         self.steps = 0
-        self._cache: dict[int, Vector] = {}
-        self._views: dict[int, dict[str, JSON]] = {}
-        self._cache_step = 0
+        self.turn_steps = 0
+        self._turn = self.state.turn
+        self.stopped: str | None = None
+        """Which safety limit stopped the game (``"max_steps"``, ``"max_turn_steps"``), or None."""
+        self.trackers: Trackers = {} if trackers is None else trackers
         self._items = codec.items
 
     @property
     def current_player(self) -> int | None:
-        """The seat to decide, or None once the game is over (or stopped by ``max_steps``)."""
-        return None if self.steps >= self._limit else self.state.current_player
+        """The seat to decide, or None once the game is over (or stopped by a limit)."""
+        return None if self.stopped else self.state.current_player
+
+    deciding = current_player
 
     @property
     def is_over(self) -> bool:
-        return self.state.is_over or self.steps >= self._limit
+        return self.stopped is not None or self.state.is_over
 
     @property
     def capped(self) -> bool:
-        """Stopped by ``max_steps`` before the game ended."""
-        return self.steps >= self._limit and not self.state.is_over
+        """Stopped by a safety limit before the game ended."""
+        return self.stopped is not None
 
     @property
     def truncated(self) -> bool:
-        """Over, but stopped by a limit (``max_steps`` or the game's own) rather than by its rules."""
-        if self.capped:
+        """Over, but stopped by a limit (a safety limit or the game's own) rather than by its rules."""
+        if self.stopped is not None:
             return True
         return self.state.is_over and self.state.result().truncated
 
-    def view(self, seat: int) -> dict[str, JSON]:
-        """The seat's view: the table as a person in that seat sees it (the text the vector encodes)."""
+    # -- observations --------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """The seat's view: the table as a person in that seat sees it (what the vector encodes)."""
         return self.state.view(seat)
 
-    def _fresh(self) -> None:
-        if self._cache_step != self.steps:
-            self._cache.clear()
-            self._views.clear()
-            self._cache_step = self.steps
+    def view_json(self, seat: int) -> str:
+        """The seat's view as canonical JSON text."""
+        return json.dumps(self.state.view(seat), sort_keys=True, separators=(",", ":"))
+
+    def tracker(self, seat: int) -> Tracker:
+        tracker = self.trackers.get(seat)
+        if tracker is None:
+            tracker = self.trackers[seat] = self.observer.tracker()
+        return tracker
+
+    def observed(self, seat: int) -> Vector:
+        """The seat's observation in its buffer (shared, overwritten at the next call: copy to keep)."""
+        return self.observer.update(self.state, seat, self.tracker(seat))
 
     def observation(self, seat: int) -> Vector:
-        """The encoded view of ``seat`` (a fresh array each call; computed once per decision)."""
-        self._fresh()
-        vec = self._cache.get(seat)
-        if vec is None:
-            view = self.state.view(seat)
-            vec = self._cache[seat] = self.encoder.encode(view)
-            self._views[seat] = view  # internal only: never handed out, so never changed
-        return vec.copy()
-
-    def view_json(self, seat: int) -> str:
-        """The seat's view as canonical JSON text (computed once per decision, with the observation)."""
-        self._fresh()
-        view = self._views.get(seat)
-        if view is None:
-            self.observation(seat)
-            view = self._views[seat]
-        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+        """The seat's observation, a new array."""
+        return self.observed(seat).copy()
 
     def mask(self, seat: int) -> Mask:
         """The seat's legal-action mask (all zeros unless it decides now)."""
-        if self.steps >= self._limit:
+        if self.stopped is not None:
             return np.zeros(self.codec.size, dtype=np.int8)
         return self.codec.mask(self.state, seat)
 
-    @property
-    def deciding(self) -> int | None:
-        """:attr:`current_player`, or None once the game is over or stopped (``is_over``): one test
-        for the adapters' hot path."""
-        if self.steps >= self._limit or self.state.is_over:
-            return None
-        return self.state.current_player
-
     def legal_indices(self) -> list[int]:
+        """The indices of the legal actions of the seat to decide, ascending (empty once over)."""
         return [] if self.is_over else self.codec.legal_indices(self.state)
 
+    def legal_array(self) -> npt.NDArray[np.int64]:
+        """:meth:`legal_indices` as an array."""
+        return np.array(self.legal_indices(), dtype=np.int64)
+
+    # -- acting --------------------------------------------------------------------------------------
     def apply(self, index: int) -> None:
         """Apply the action with ``index`` for the seat to decide. Raises ``IllegalAction`` (a
         ``ValueError``) and changes nothing when it is not legal now or names no action."""
         items = self._items
         # ActionCodec.action's own fast path, inlined (the hot path of every adapter step).
         action = items[index] if type(index) is int and 0 <= index < len(items) else self.codec.action(index)
-        if self.steps >= self._limit:
-            from cardtable.engine.errors import GameOver
-
-            raise GameOver(f"the game was stopped after {self.max_steps} decisions; {action.text!r} cannot be applied")
-        self.state.apply(action)
+        if self.stopped is not None:
+            raise GameOver(f"the game was stopped ({self.stopped}); {action.text!r} cannot be applied")
+        state = self.state
+        state.apply(action)
         self.steps += 1
+        if state.turn != self._turn:
+            self._turn = state.turn
+            self.turn_steps = 0
+        self.turn_steps += 1
+        if not state.is_over:
+            if self.steps >= self._limit:
+                self.stopped = "max_steps"
+            elif self.turn_steps >= self._turn_limit:
+                self.stopped = "max_turn_steps"
 
     def rewards(self) -> list[float]:
-        """Every seat's reward (all 0 before the end and after a ``max_steps`` stop)."""
+        """Every seat's reward (all 0 before the end and after a safety stop)."""
         if not self.state.is_over:
             return [0.0] * self.game.players
         return rewards(self.state.result(), self.game.players)
+
+    def result_json(self) -> dict[str, JSON] | None:
+        """The result as JSON-ready data, or None while the game is not over by its rules."""
+        return self.state.result().to_json() if self.state.is_over else None
+
+    def clone(self) -> Episode:
+        """An independent copy (the engine's ``clone()`` of the state; new observation buffers)."""
+        other = Episode.__new__(Episode)
+        for name in Episode.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.state = self.state.clone()
+        other.trackers = {}
+        return other

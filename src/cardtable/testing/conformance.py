@@ -1160,6 +1160,137 @@ def check_game(
     return report
 
 
+# -- observers for machines (DESIGN.md, "Observations are for machines") ------------------------------
+
+Observe = Callable[[State, int], Any]
+"""A seat's observation of a state, as a vector (a NumPy array or a sequence of numbers)."""
+
+
+def _vector(value: Any) -> Any:
+    import numpy as np
+
+    return np.asarray(value)
+
+
+def _first_difference(mine: Any, theirs: Any) -> str:
+    import numpy as np
+
+    if mine.shape != theirs.shape:
+        return f"shape {mine.shape} against {theirs.shape}"
+    if mine.dtype != theirs.dtype:
+        return f"dtype {mine.dtype} against {theirs.dtype}"
+    where = np.flatnonzero(~((mine == theirs) | (np.isnan(mine) & np.isnan(theirs))))
+    shown = ", ".join(f"[{i}] {mine[i]!r} vs {theirs[i]!r}" for i in where[:6])
+    return f"{len(where)} position(s) differ: {shown}"
+
+
+def _same_vector(mine: Any, theirs: Any) -> bool:
+    import numpy as np
+
+    return bool(
+        mine.shape == theirs.shape and mine.dtype == theirs.dtype and np.array_equal(mine, theirs, equal_nan=True)
+    )
+
+
+def check_observer_equivalence(state: State, seat: int, observe: Observe, reference: Observe) -> Any:
+    """The observer's vector for ``seat`` is exactly (shape, dtype, every bit) the reference's, and
+    observing changes nothing in the state. Returns the vector."""
+    before = state.snapshot()
+    mine = _vector(observe(state, seat))
+    theirs = _vector(reference(state, seat))
+    if not _same_vector(mine, theirs):
+        raise fail(
+            "observer",
+            f"seat {seat}'s observation differs from the reference encoding of its view: "
+            f"{_first_difference(mine, theirs)}",
+        )
+    if state.snapshot() != before:
+        raise fail("observer", f"observing seat {seat} changed the state")
+    return mine
+
+
+def check_observer_blind(state: State, seat: int, observe: Observe, seeds: Sequence[int]) -> bool:
+    """``seat``'s observation is unchanged under ``determinize(seat, Rng(k))`` for every ``k`` in
+    ``seeds``: it depends on nothing the seat cannot see. Returns whether some determinization
+    changed the hidden part of the state (so the check was not vacuous)."""
+    mine = _vector(observe(state, seat))
+    hidden = hidden_part(state.snapshot())
+    changed = False
+    for k in seeds:
+        d = state.determinize(seat, Rng(k))
+        theirs = _vector(observe(d, seat))
+        if not _same_vector(mine, theirs):
+            raise fail(
+                "observer-leak",
+                f"seat {seat}'s observation changed under determinize({seat}, Rng({k})), which resamples only "
+                f"what the seat cannot see: {_first_difference(mine, theirs)}",
+            )
+        changed = changed or hidden_part(d.snapshot()) != hidden
+    return changed
+
+
+def check_observer(
+    game: Game,
+    seed: int,
+    observe: Observe,
+    reference: Observe,
+    *,
+    max_steps: int = 2000,
+    checked_steps: int = 40,
+    samples: int = 2,
+) -> list[bool]:
+    """One seeded random playout of ``game``: at about ``checked_steps`` steps spread over it (both
+    ends included), for every seat, the observer equals the reference
+    (:func:`check_observer_equivalence`) and is blind to what the seat cannot see
+    (:func:`check_observer_blind`, ``samples`` determinizations). Returns, per seat, whether some
+    determinization changed the hidden part. Raises :class:`ConformanceError` naming the game,
+    options, seed and step."""
+    label = f"{game.id} [{config_label(game.options)}] seed={seed}"
+    agent = Rng(seed * 7919 + 17)
+    first = game.new(seed, log=False)
+    path: list[Action] = []
+    while not first.is_over and len(path) < max_steps:
+        legal = first.legal_actions()
+        a = legal[agent.below(len(legal))]
+        first.apply(a)
+        path.append(a)
+    checked = _spread(len(path), checked_steps)
+    samples_rng = Rng(seed ^ 0x0B5E)
+    changed = [False] * game.players
+    state = game.new(seed, log=False)
+    step = 0
+    try:
+        for step in range(len(path) + 1):
+            if step in checked:
+                for seat in range(game.players):
+                    check_observer_equivalence(state, seat, observe, reference)
+                    seeds = [samples_rng.below(1 << 30) for _ in range(samples)]
+                    changed[seat] |= check_observer_blind(state, seat, observe, seeds)
+            if step < len(path):
+                state.apply(path[step])
+    except ConformanceError as exc:
+        raise ConformanceError(exc.check, f"{label} step={step}: {exc.problem}") from exc
+    return changed
+
+
+def leaking_observer(observe: Observe) -> Observe:
+    """A deliberately leaking observer, the positive control of the checks above: ``observe``'s
+    vector with its first value replaced by a number derived from the hidden part of the state (the
+    god view less the generator). :func:`check_observer_blind` must catch it wherever anything is
+    hidden, and :func:`check_observer_equivalence` wherever that number differs from the true value."""
+    import zlib
+
+    import numpy as np
+
+    def leaky(state: State, seat: int) -> Any:
+        out = np.array(observe(state, seat), copy=True)
+        secret = json.dumps(hidden_part(state.snapshot()), sort_keys=True)
+        out[0] = np.float32(zlib.crc32(secret.encode()) % 1000 / 1000.0)
+        return out
+
+    return leaky
+
+
 __all__ = [
     "CardNames",
     "ConformanceError",
@@ -1176,6 +1307,9 @@ __all__ = [
     "check_game",
     "check_json_ready",
     "check_no_leaks",
+    "check_observer",
+    "check_observer_blind",
+    "check_observer_equivalence",
     "check_playout",
     "check_record_replay",
     "check_result",
@@ -1186,6 +1320,7 @@ __all__ = [
     "config_label",
     "configurations",
     "hidden_part",
+    "leaking_observer",
     "private_cards",
     "rollout",
 ]

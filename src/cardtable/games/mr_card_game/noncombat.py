@@ -80,14 +80,16 @@ def legal(s: McgState) -> list[Action]:
     may_sell = not forbid & F_AUTOSELL
     may_use = not forbid & F_USE
     acts = g.ITEM_ACTIONS
+    seen = s.eq_seen
     for card in s.items[p]:
         unequip, equip, sell, use = acts[card]
         if unequip is not None:  # equipment
             if eq >> card & 1:
-                equips.append(unequip)
+                if not seen or eq & ~(1 << card) not in seen:
+                    equips.append(unequip)
                 if use is not None and may_use and not used >> card & 1:
                     uses.append(use)
-            elif may_equip and equip is not None:
+            elif may_equip and equip is not None and (not seen or equipped_after(s, p, card) not in seen):
                 equips.append(equip)
         elif use is not None and may_use:
             uses.append(use)
@@ -185,9 +187,28 @@ def gain_item(s: McgState, p: int, card: int) -> None:
         modifiers.update(s, p, (s.game.sums.item[card],), ())
 
 
+def equipped_after(s: McgState, p: int, card: int) -> int:
+    """The ``eq`` mask after ``p`` equips ``card``: the piece in its slot comes off (any number of
+    accessories; a fourth piece's forced unequip is a decision of its own)."""
+    c = s.game.cards
+    sl = c.slot[card]
+    eq = s.eq | 1 << card
+    if sl != T_ACCESSORY:
+        for x in s.items[p]:
+            if x != card and eq >> x & 1 and c.slot[x] == sl:
+                eq &= ~(1 << x)
+    return eq
+
+
+def _seen(s: McgState, before: int) -> None:
+    """Remember the arrangement before and after an equipment change (see ``McgState.eq_seen``)."""
+    s.eq_seen = (*(s.eq_seen or (before,)), s.eq)
+
+
 def do_equip(s: McgState, action: Action) -> None:
     card = int(action.args[0])
     p = s.actor
+    before = s.eq
     c = s.game.cards
     sl = c.slot[card]
     sums = s.game.sums.item
@@ -204,6 +225,7 @@ def do_equip(s: McgState, action: Action) -> None:
     modifiers.update(s, p, (sums[card],) if modifiers.item_adds(s, card) else (), lost)
     if s.log is not None:
         s.emit("equip", f"{s.game.seat_name(p)} equips {s.game.card_name(card)}")
+    _seen(s, before)
     if equipped_count(s, p) > 3:
         s.force = card  # O5.2: a fourth piece of equipment: one of the others must come off at once
     flow.advance(s)
@@ -214,7 +236,9 @@ def do_unequip(s: McgState, action: Action) -> None:
     card = int(action.args[0])
     p = s.actor
     adds = modifiers.item_adds(s, card)
+    before = s.eq
     s.eq &= ~(1 << card)
+    _seen(s, before)
     s.force = -1
     if adds:
         modifiers.update(s, p, (), (s.game.sums.item[card],))

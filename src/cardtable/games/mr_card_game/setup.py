@@ -63,6 +63,7 @@ def deal(s: McgState) -> None:
     s.permed = 0
     s.cure_left = False
     s.force = -1
+    s.eq_seen = ()
     s.asc_stage = 0
     s.asc_card = -1
     s.hc = 0

@@ -90,6 +90,7 @@ class McgState(State):
         "dmg_vs",
         "elim",
         "eq",
+        "eq_seen",
         "escrow",
         "first",
         "foil_pool",
@@ -231,6 +232,10 @@ class McgState(State):
     """A rollover's "remove one negative effect" decision is pending."""
     force: int
     """A piece of equipment just equipped as the fourth: another must be unequipped (-1: none)."""
+    eq_seen: tuple[int, ...]
+    """The equipment arrangements (``eq`` masks) held since the acting player's last action other
+    than equipping or unequipping: an arrangement may not come back (docs/rules, "Equipment changes
+    never return to an earlier arrangement"), so a turn never returns to a position it was in."""
     asc_stage: int
     """After defeating a Sorceress form: 0 perm a skill, 1 choose a class, 2 done."""
     asc_card: int
@@ -271,7 +276,10 @@ class McgState(State):
         return _LEGAL[self.phase](self)
 
     def _do(self, action: Action) -> None:
-        _HANDLERS[action.kind](self, action)
+        kind = action.kind
+        if self.eq_seen and kind != "equip" and kind != "unequip":
+            self.eq_seen = ()  # any other action changes the position for good
+        _HANDLERS[kind](self, action)
 
     def clone(self) -> McgState:
         """An exact, independent copy. Immutable fields (ints, tuples) are shared, and so are the
@@ -325,6 +333,7 @@ class McgState(State):
         o.upg_roll = self.upg_roll
         o.cure_left = self.cure_left
         o.force = self.force
+        o.eq_seen = self.eq_seen
         o.asc_stage = self.asc_stage
         o.asc_card = self.asc_card
         o.hc = self.hc

@@ -1090,6 +1090,7 @@ def snapshot(s: McgState) -> dict[str, JSON]:
         "permed": s.permed,
         "cure_left": s.cure_left,
         "force": s.force,
+        "equipment_seen": list(s.eq_seen),
         "asc_stage": s.asc_stage,
         "asc_card": s.asc_card,
         "hardcore": [s.hc, s.hc_type, s.hc_last, s.hc_target],

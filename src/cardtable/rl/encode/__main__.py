@@ -37,12 +37,52 @@ def documented_layouts() -> list[tuple[str, str]]:
     return out
 
 
+def player_counts(game_id: str) -> list[int]:
+    """The player counts of a game's configurations, in order."""
+    cls = cardtable.games.game_class(game_id)
+    configs = [dict(c) for c in getattr(cls, "CONFIGURATIONS", ())] or [{}]
+    return sorted({int(cardtable.load(game_id, **c).players) for c in configs})
+
+
+def layouts_by_players() -> list[tuple[str, str]]:
+    """(section title, Markdown table) per game: every block's slice and shape for each player count
+    its configurations use (the layout depends on the players only: the card file and the other
+    options leave it alone, as ``tests/rl/test_encoders.py`` checks)."""
+    from cardtable.rl.encode import dedicated
+
+    out = []
+    for game_id in cardtable.games.builtin():
+        if game_id not in cardtable.available() or not dedicated(game_id):
+            continue
+        counts = player_counts(game_id)
+        layouts = {n: encoder_for(cardtable.load(game_id, players=n)).layout for n in counts}
+        names = [b.name for b in layouts[counts[0]]]
+        head = "| block | " + " | ".join(f"players={n}" for n in counts) + " |"
+        rows = [head, "|---|" + "---|" * len(counts)]
+        for name in names:
+            cells = []
+            for n in counts:
+                b = layouts[n][name]
+                shape = "x".join(str(k) for k in b.shape)
+                cells.append(f"{b.start}:{b.stop} ({shape})")
+            rows.append(f"| `{name}` | " + " | ".join(cells) + " |")
+        rows.append("| whole vector | " + " | ".join(str(layouts[n].size) for n in counts) + " |")
+        out.append((f"#### {game_id}: slices for every player count", "\n".join(rows)))
+    return out
+
+
 BEGIN = "<!-- layouts:begin (python -m cardtable.rl.encode --write docs/rl.md) -->"
 END = "<!-- layouts:end -->"
 
 
 def markdown() -> str:
-    return "\n\n".join(f"{title}\n\n{table}" for title, table in documented_layouts())
+    parts = [f"{title}\n\n{table}" for title, table in documented_layouts()]
+    parts.append(
+        "Blocks per seat grow with the players. Every block's slice (and shape) for each player count "
+        "the configurations use:"
+    )
+    parts += [f"{title}\n\n{table}" for title, table in layouts_by_players()]
+    return "\n\n".join(parts)
 
 
 def main(argv: list[str] | None = None) -> int:

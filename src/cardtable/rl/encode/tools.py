@@ -26,7 +26,8 @@ class CardZones:
         """Mark ``card`` (a card object or an id; None is skipped) as seen in ``zone``."""
         if card is None:
             return
-        cid = card["id"] if type(card) is dict else card
+        # A card object without an id (Mr. Card Game's empty Tower under ascension) is no card.
+        cid = card.get("id") if type(card) is dict else card
         if type(cid) is int and 0 <= cid < self.cards:
             out[self.start + cid * self.n + self.index[zone]] = 1.0
 
@@ -37,7 +38,7 @@ class CardZones:
             offset = self.start + self.index[zone]
             n, size = self.n, self.cards
             for card in cards:
-                cid = card["id"] if type(card) is dict else card
+                cid = card.get("id") if type(card) is dict else card
                 if type(cid) is int and 0 <= cid < size:
                     out[offset + cid * n] = 1.0
 

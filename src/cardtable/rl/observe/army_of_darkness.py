@@ -1,0 +1,155 @@
+"""Army of Darkness's observer: :class:`~cardtable.rl.encode.army_of_darkness.ArmyOfDarknessEncoder`'s
+vector from the state.
+
+Reads :class:`~cardtable.games.army_of_darkness.state.AodState` the way
+:mod:`cardtable.games.army_of_darkness.view` builds a seat's view: the seat's own hand, other hands
+only where a card was taken there face up (``shown``), every tabled card, the public piles, whose
+turn and which step it is, and each seat's side and counts.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from cardtable.games.army_of_darkness.codes import (
+    ARMED,
+    GOOD,
+    P_DEST,
+    P_FREE,
+    P_PICK,
+    P_PLACE,
+    P_PLAY,
+    P_SLAY,
+    P_TARGET,
+    REDUCED,
+)
+from cardtable.games.army_of_darkness.game import ArmyOfDarkness
+from cardtable.games.army_of_darkness.state import AodState
+from cardtable.rl.encode.army_of_darkness import PLAYER_FEATURES, STEPS, ArmyOfDarknessEncoder
+from cardtable.rl.observe import Buffer, Memo, Observer, clip
+
+_HAND, _DISCARD, _REMOVED, _PLAYING, _RETURNING, _TURN, _DECK = range(1, 8)
+_SEATS = 8
+"""Five slots per seat from here: numbers, monsters, allies, items, cards known in hand."""
+
+
+class ArmyOfDarknessObserver(Observer):
+    game_id: ClassVar[str] = "army-of-darkness"
+
+    def build(self) -> None:
+        enc = self.encoder
+        assert isinstance(enc, ArmyOfDarknessEncoder)
+        g = self.game
+        assert isinstance(g, ArmyOfDarkness)
+        n = self.players
+        self.slots = _SEATS + 5 * n
+        grid = enc.cards
+        self.n_cards = cards = enc.n_cards
+
+        def col(zone: str) -> tuple[int, ...]:
+            return self.column(grid.start + grid.index[zone], grid.n, cards)
+
+        self.c_hand, self.c_discard, self.c_removed = col("my_hand"), col("discard"), col("removed")
+        self.c_playing, self.c_returning = col("being_played"), col("returning")
+        self.c_known = [(), *[col(f"known_in_hand_{r}") for r in range(1, n)]]
+        self.c_tabled = [[col(f"{kind}_{r}") for r in range(n)] for kind in ("monsters", "allies", "items")]
+        self.turn_of_at = enc.b_turn_of.start
+        self.step_at = enc.b_step.start
+        self.players_at = enc.b_players.start
+        self.width = len(PLAYER_FEATURES)
+        self.deck_at = enc.b_deck.start
+        assert STEPS == 4
+        # The phases of the rulebook's step 1 (playing a card and resolving it).
+        self.step_one = frozenset((P_PLAY, P_PLACE, P_PICK, P_TARGET, P_DEST))
+        # The cards the Rules of Kalle removed (fixed per loaded game) and which cards views call
+        # the Necronomicon, from the card objects views show.
+        card_data = g.cards
+        self.removed = [c for c in range(len(card_data)) if card_data.removed[c]]
+        self.necro = tuple(g.card_json(c).get("type") == "necronomicon" for c in range(len(card_data)))
+
+    def fill(self, state: AodState, seat: int, out: Buffer, memo: Memo) -> None:
+        st = state
+        n = self.players
+        cards = self.cards
+        hand = st.hands[seat]
+        if hand != memo[_HAND]:
+            cards(out, self.c_hand, memo[_HAND], hand)
+            memo[_HAND] = hand.copy()
+        discard = st.discard
+        if discard != memo[_DISCARD] and (discard or memo[_DISCARD]):
+            cards(out, self.c_discard, memo[_DISCARD], discard)
+            memo[_DISCARD] = discard.copy()
+        if memo[_REMOVED] is None:
+            cards(out, self.c_removed, None, self.removed)
+            memo[_REMOVED] = True
+        for slot, col, card in ((_PLAYING, self.c_playing, st.pending), (_RETURNING, self.c_returning, st.chosen)):
+            was = memo[slot]
+            if card != was and (card >= 0 or was is not None):
+                if was is not None and was >= 0:
+                    out[col[was]] = 0.0
+                if card >= 0:
+                    out[col[card]] = 1.0
+                memo[slot] = card
+        key: tuple[int, ...] = ()
+        if not st.is_over:
+            ph = st.phase
+            if ph in self.step_one:
+                k = 0
+            elif ph == P_SLAY:
+                k = 1
+            elif ph == P_FREE:
+                k = 2
+            else:
+                k = 2 if st.hit_step == 3 else 3
+            key = (self.turn_of_at + (st.active - seat) % n, self.step_at + k)
+        old = memo[_TURN]
+        if key != old:
+            for i in old or ():
+                out[i] = 0.0
+            for i in key:
+                out[i] = 1.0
+            memo[_TURN] = key
+        deck = len(st.deck)
+        if deck != memo[_DECK]:
+            out[self.deck_at] = clip(deck / self.n_cards)
+            memo[_DECK] = deck
+
+        width = self.width
+        shown = st.shown
+        necro = self.necro
+        tabled = (st.mon, st.ally, st.item)
+        for s in range(n):
+            r = (s - seat) % n
+            slot = _SEATS + 5 * r
+            hand = st.hands[s]
+            mon, ally, item = st.mon[s], st.ally[s], st.item[s]
+            holds = False
+            for c in item:
+                if necro[c]:
+                    holds = True
+            key = (st.side[s], len(hand), len(mon), len(ally), len(item), holds, st.switches[s], st.reduced[s])
+            if key != memo[slot]:
+                base = self.players_at + r * width
+                good = key[0] == GOOD
+                out[base] = 1.0 if good else 0.0
+                out[base + 1] = 0.0 if good else 1.0
+                out[base + 2] = clip(key[1] / 10.0)
+                out[base + 3] = clip(key[2] / 5.0)
+                out[base + 4] = clip(key[3] / 5.0)
+                out[base + 5] = clip(key[4] / 5.0)
+                out[base + 6] = 1.0 if holds else 0.0
+                out[base + 7] = clip(key[6] / 5.0)
+                out[base + 8] = 1.0 if key[7] in (REDUCED, ARMED) else 0.0
+                memo[slot] = key
+            for k in range(3):
+                now = tabled[k][s]
+                old = memo[slot + 1 + k]
+                if now != old and (now or old):
+                    cards(out, self.c_tabled[k][r], old, now)
+                    memo[slot + 1 + k] = now.copy()
+            if r:
+                known = [c for c in hand if c in shown] if shown else []
+                old = memo[slot + 4]
+                if known != old and (known or old):
+                    cards(out, self.c_known[r], old, known)
+                    memo[slot + 4] = known

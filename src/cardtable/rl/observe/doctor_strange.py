@@ -1,0 +1,386 @@
+"""Doctor Strange's observer: :class:`~cardtable.rl.encode.doctor_strange.DoctorStrangeEncoder`'s vector
+from the state.
+
+Reads :class:`~cardtable.games.doctor_strange.state.DSState` the way
+:mod:`cardtable.games.doctor_strange.view` builds a seat's view: the seat's own hand, the opponent's
+hand and the deck only where the seat's ``peek`` mask says it has seen a card (and the whole deck,
+unordered, during its own Go Back in Time search), every public pile, the characters in play, the
+attacks and the fight (a card of a past fight only while it is public), and progress to victory.
+"""
+
+from __future__ import annotations
+
+from itertools import compress, count
+from typing import ClassVar
+
+import numpy as np
+
+from cardtable.games.doctor_strange import base as S
+from cardtable.games.doctor_strange.game import DoctorStrange
+from cardtable.games.doctor_strange.state import DSState
+from cardtable.games.doctor_strange.words import FATE_DONE, RULEBOOK_PHASE, STEP
+from cardtable.rl.encode.doctor_strange import CHARACTER_FEATURES, DoctorStrangeEncoder
+from cardtable.rl.observe import Buffer, Memo, Observer, clip
+
+_FIGHTING = (S.EXCHANGE, S.HELPER)
+_MINUS_ONE_LT = (-1).__lt__
+"""``_MINUS_ONE_LT(h)``: ``h >= 0`` for an int ``h >= -1`` (a C-level predicate for ``map``)."""
+(
+    _ROLE,
+    _HAND,
+    _SEEN_HAND,
+    _SEEN_DECK,
+    _PLAYING,
+    _DISCARD,
+    _KILLED,
+    _EXILED,
+    _SEARCH,
+    _TABLE,
+    _COUNTS,
+    _ATTACKS,
+    _FIGHT,
+    _VICTORY,
+    _TABLE_ROWS,
+    _TABLE_ATTACHED,
+) = range(1, 17)
+
+
+Ints = tuple[int, ...]
+TableKey = tuple[Ints, Ints, Ints, Ints, Ints, Ints, Ints, int, int, int, Ints]
+"""The characters in play: chars, side, owner, incap, ctl, cap, mpow, marked, attacked, helpers, att_on."""
+FightKey = tuple[bool, bool, int, int, int, int, int, int, int, Ints, Ints, int, int]
+"""The fight as the view shows it: live, I attack, attacker roll, power, total, defender roll, power,
+total, helpers, my Power cards, theirs, the Attack card (-1: not public), its fate."""
+
+
+def _fifths() -> tuple[float, ...]:
+    """``k`` times 0.2 added up in float32, as the encoder adds an attack's 0.2 to its vector."""
+    out = [0.0]
+    acc = np.float32(0.0)
+    for _ in range(40):
+        acc = np.float32(acc + np.float32(0.2))
+        out.append(float(acc))
+    return tuple(out)
+
+
+class DoctorStrangeObserver(Observer):
+    game_id: ClassVar[str] = "doctor-strange"
+
+    def build(self) -> None:
+        enc = self.encoder
+        assert isinstance(enc, DoctorStrangeEncoder)
+        g = self.game
+        assert isinstance(g, DoctorStrange)
+        self.slots = _TABLE_ATTACHED
+        grid = enc.cards
+        self.n_cards = enc.n_cards
+        self.col = {zone: self.column(grid.start + i, grid.n, enc.n_cards) for zone, i in grid.index.items()}
+        self.role_at = enc.b_role.start
+        # One-hot positions of the step and the rulebook phase, by the engine's phase code.
+        self.step_at = {ph: enc.step.block.start + enc.step.index[words] for ph, words in STEP.items()}
+        self.phase_at = {ph: enc.phase.block.start + enc.phase.index[words] for ph, words in RULEBOOK_PHASE.items()}
+        self.char_row = {c: enc.b_chars.start + row * len(CHARACTER_FEATURES) for c, row in enc.char_row.items()}
+        self.n_chars = max(1, len(enc.characters))
+        self.counts_at = enc.b_counts.start
+        self.attacks_at = enc.b_attacks.start
+        self.fight_at = enc.b_fight.start
+        self.fate_at = tuple(enc.fate.block.start + enc.fate.index[words] for words in FATE_DONE)
+        self.victory_at = enc.b_victory.start
+        self.good = int(g.good)
+        self.slot_of = g.SLOT
+        self.fate = g.FATE
+        self.rounds = bool(g.rounds)
+        self.victory_from = float(g.victory_from) or 1.0
+        self.turn_limit = float(g.turn_limit) or 1.0
+        self.fifths = _fifths()
+
+    def _zone(self, out: Buffer, memo: Memo, slot: int, zone: str, cards: list[int]) -> None:
+        old = memo[slot]
+        if cards != old and (cards or old):
+            self.cards(out, self.col[zone], old, cards)
+            memo[slot] = list(cards)
+
+    def fill(self, state: DSState, seat: int, out: Buffer, memo: Memo) -> None:
+        st = state
+        other = 1 - seat
+        over = st.is_over
+        ph = st.phase
+        base_phase = -1
+        if not over:
+            base_phase = st.xret if ph == S.XANY else st.ret if ph in (S.NEGATE, S.TAKE) else ph
+            if base_phase == S.XANY:
+                base_phase = st.xret
+        key = (not over and st.active == seat, S.OVER if over else ph, base_phase)
+        old = memo[_ROLE]
+        if key != old:
+            if old is None:
+                out[self.role_at] = 1.0 if seat == self.good else 0.0
+            else:
+                out[self.step_at[old[1]]] = 0.0
+                at = self.phase_at.get(old[2])
+                if at is not None:
+                    out[at] = 0.0
+            out[self.role_at + 1] = 1.0 if key[0] else 0.0
+            out[self.step_at[key[1]]] = 1.0
+            at = self.phase_at.get(base_phase)
+            if at is not None:
+                out[at] = 1.0
+            memo[_ROLE] = key
+
+        self._zone(out, memo, _HAND, "my_hand", st.hands[seat])
+        bits = st.peek[seat]
+        self._zone(
+            out, memo, _SEEN_HAND, "their_hand_seen", [c for c in st.hands[other] if bits >> c & 1] if bits else []
+        )
+        self._zone(out, memo, _SEEN_DECK, "deck_seen", [c for c in st.stack if bits >> c & 1] if bits else [])
+        playing = st.pending if st.pending >= 0 else st.evcard
+        self._zone(out, memo, _PLAYING, "being_played", [playing] if playing >= 0 else [])
+        self._zone(out, memo, _DISCARD, "discard", st.discard)
+        self._zone(out, memo, _KILLED, "killed", st.killed)
+        self._zone(out, memo, _EXILED, "exiled", st.exiled)
+        searching = ph == S.TAKE and st.current_player == seat
+        self._zone(out, memo, _SEARCH, "deck_searched", st.stack + st.pool if searching else [])
+
+        # The characters in play, their attachments and state.
+        helpers = st.helpers if ph in _FIGHTING else 0
+        table: TableKey = (
+            tuple(st.chars),
+            tuple(st.side),
+            tuple(st.owner),
+            tuple(st.incap),
+            tuple(st.ctl),
+            tuple(st.cap),
+            tuple(st.mpow),
+            st.marked,
+            st.attacked,
+            helpers,
+            tuple(st.att_on),
+        )
+        if table != memo[_TABLE]:
+            self._table(out, seat, memo, table)
+            memo[_TABLE] = table
+
+        n = self.n_cards
+        counts = (
+            len(st.hands[seat]),
+            len(st.hands[other]),
+            len(st.stack) + len(st.pool),
+            len(st.discard),
+            len(st.killed),
+            len(st.exiled),
+        )
+        if counts != memo[_COUNTS]:
+            c0 = self.counts_at
+            out[c0] = clip(counts[0] / 10.0)
+            out[c0 + 1] = clip(counts[1] / 10.0)
+            out[c0 + 2] = clip(counts[2] / n)
+            out[c0 + 3] = clip(float(counts[3]) / n)
+            out[c0 + 4] = clip(float(counts[4]) / self.n_chars)
+            out[c0 + 5] = clip(float(counts[5]) / self.n_chars)
+            memo[_COUNTS] = counts
+
+        # This turn's attacks: done, waiting, being fought, being declared; their Attack cards.
+        att = st.attacks
+        done = waiting = 0
+        fought = False
+        cards: list[int] = []
+        if att:
+            fighting = ph in _FIGHTING
+            ares = st.ares
+            for k, i in enumerate(range(0, len(att), 3)):
+                if k < ares:
+                    done += 1
+                elif k == ares and fighting:
+                    fought = True
+                else:
+                    waiting += 1
+                card = att[i + 2]
+                if self._public(st, card):
+                    cards.append(card)
+        declaring = ph in (S.TARGET, S.WEAPON)
+        attacks = (done, waiting, fought, declaring, cards)
+        old = memo[_ATTACKS]
+        if attacks != old:
+            a0 = self.attacks_at
+            out[a0] = clip(self.fifths[min(done, 40)])
+            out[a0 + 1] = clip(self.fifths[min(waiting, 40)])
+            out[a0 + 2] = 1.0 if fought else 0.0
+            out[a0 + 3] = 1.0 if declaring else 0.0
+            self.cards(out, self.col["declared_attack"], old[4] if old else None, cards)
+            memo[_ATTACKS] = attacks
+
+        key_fight = self._fight_key(st, seat) if st.fight else None
+        old = memo[_FIGHT]
+        if key_fight != old:
+            self._fight(out, old, key_fight)
+            memo[_FIGHT] = key_fight
+
+        count = (st.turn + 1) // 2 if self.rounds else st.turn
+        mine_v = theirs_v = 0
+        slot = self.slot_of
+        side, incap, cap = st.side, st.incap, st.cap
+        for c in st.chars:
+            s = slot[c]
+            if not incap[s] and cap[s] < 0:
+                if side[s] == seat:
+                    mine_v += 1
+                elif side[s] == other:
+                    theirs_v += 1
+        victory = (st.turn, mine_v, theirs_v, st.streak[seat], st.streak[other])
+        if victory != memo[_VICTORY]:
+            v = self.victory_at
+            out[v] = clip(count / self.victory_from)
+            out[v + 1] = 1.0 if count >= self.victory_from else 0.0
+            out[v + 2] = clip(mine_v / 5.0)
+            out[v + 3] = clip(theirs_v / 5.0)
+            out[v + 4] = clip(victory[3] / 2.0)
+            out[v + 5] = clip(victory[4] / 2.0)
+            out[v + 6] = clip(st.turn / self.turn_limit)
+            memo[_VICTORY] = victory
+
+    def _table(self, out: Buffer, seat: int, memo: Memo, key: TableKey) -> None:
+        """The characters in play (rows and cells) and their attachments: worked out per character
+        and per attachment, and only what differs from last time written."""
+        chars, side, owner, incap, ctl, cap, mpow, marked, attacked, helpers, att_on = key
+        slot = self.slot_of
+        rows: dict[int, tuple[float, ...]] = {}
+        for c in chars:
+            s = slot[c]
+            rows[c] = (
+                1.0 if side[s] == seat else 0.0,
+                1.0 if owner[s] == seat else 0.0,
+                clip(mpow[s] / 10.0),
+                1.0 if side[s] >= 0 and not incap[s] and cap[s] < 0 else 0.0,
+                1.0 if incap[s] else 0.0,
+                1.0 if ctl[s] >= 0 else 0.0,
+                1.0 if cap[s] >= 0 else 0.0,
+                1.0 if marked >> s & 1 else 0.0,
+                1.0 if attacked >> s & 1 else 0.0,
+                1.0 if helpers >> s & 1 else 0.0,
+            )
+        attached = {a: rows[att_on[a]][0] for a in compress(count(), map(_MINUS_ONE_LT, att_on)) if att_on[a] in rows}
+        old_rows: dict[int, tuple[float, ...]] = memo[_TABLE_ROWS] or {}
+        old_attached: dict[int, float] = memo[_TABLE_ATTACHED] or {}
+        col = self.col
+        mine_col, theirs_col = col["in_play_mine"], col["in_play_theirs"]
+        att_mine, att_theirs = col["attached_mine"], col["attached_theirs"]
+        width = len(CHARACTER_FEATURES)
+        for c, gone in old_rows.items():
+            if c not in rows:
+                out[(mine_col if gone[0] else theirs_col)[c]] = 0.0
+                row = self.char_row.get(c)
+                if row is not None:
+                    for i in range(width):
+                        out[row + i] = 0.0
+        for c, now in rows.items():
+            was = old_rows.get(c)
+            if was == now:
+                continue
+            if was is not None and was[0] != now[0]:
+                out[(mine_col if was[0] else theirs_col)[c]] = 0.0
+            out[(mine_col if now[0] else theirs_col)[c]] = 1.0
+            row = self.char_row.get(c)
+            if row is None:
+                continue
+            out[row] = 1.0
+            for i, value in enumerate(now):
+                if was is None or was[i] != value:
+                    out[row + 1 + i] = value
+        for a, was_mine in old_attached.items():
+            if attached.get(a) != was_mine:
+                out[(att_mine if was_mine else att_theirs)[a]] = 0.0
+        for a, mine in attached.items():
+            if old_attached.get(a) != mine:
+                out[(att_mine if mine else att_theirs)[a]] = 1.0
+        memo[_TABLE_ROWS] = rows
+        memo[_TABLE_ATTACHED] = attached
+
+    @staticmethod
+    def _public(st: DSState, card: int) -> bool:
+        """Whether ``card`` is public (``known_cards(None)``): in play, attached, in a public pile or
+        on its way to a character. A past attack's or fight's card shuffled back is not shown."""
+        return (
+            card in st.chars
+            or st.att_on[card] >= 0
+            or card == st.pending
+            or card in st.discard
+            or card in st.killed
+            or card in st.exiled
+        )
+
+    def _fight_key(self, st: DSState, seat: int) -> FightKey:
+        """The fight being resolved, or the last one: what the view shows of it, as a key."""
+        slot = self.slot_of
+        a, t, w, _turn, outcome, apow, dpow, attacker = st.fight
+        live = outcome < 0
+        if live:
+            apow, dpow = st.mpow[slot[a]], st.mpow[slot[t]]
+            helpers = 0
+            help_power = 0
+            h = st.helpers
+            for c in st.chars:
+                if h >> slot[c] & 1:
+                    helpers += 1
+                    help_power += st.mpow[slot[c]]
+        else:
+            fhelp = st.fhelp
+            helpers = len(fhelp) // 2
+            help_power = sum(fhelp[i + 1] for i in range(0, len(fhelp), 2))
+        atk = st.ra + apow + st.ba
+        dfn = st.rd + dpow + st.bd + help_power
+        public = self._public
+        return (
+            live,
+            attacker == seat,
+            st.ra,
+            apow,
+            atk,
+            st.rd,
+            dpow,
+            dfn,
+            helpers,
+            tuple([c for c in st.fpa if public(st, c)]),
+            tuple([c for c in st.fpd if public(st, c)]),
+            w if public(st, w) else -1,
+            self.fate[w],
+        )
+
+    def _fight(self, out: Buffer, old: FightKey | None, key: FightKey | None) -> None:
+        col = self.col
+        mine_col, theirs_col, card_col = col["fight_power_mine"], col["fight_power_theirs"], col["fight_attack_card"]
+        f = self.fight_at
+        if old:
+            for c in old[9]:
+                out[mine_col[c]] = 0.0
+                out[theirs_col[c]] = 0.0
+            for c in old[10]:
+                out[mine_col[c]] = 0.0
+                out[theirs_col[c]] = 0.0
+            if old[11] >= 0:
+                out[card_col[old[11]]] = 0.0
+            out[self.fate_at[old[12]]] = 0.0
+            for i in range(11):
+                out[f + i] = 0.0
+        if key is None:
+            return
+        live, i_attack, ra, apow, atk, rd, dpow, dfn, helpers, fpa, fpd, w, fate = key
+        out[f] = 1.0
+        out[f + 1] = 1.0 if live else 0.0
+        out[f + 2] = 1.0 if i_attack else 0.0
+        out[f + 3] = clip(ra / 12.0)
+        out[f + 4] = clip(apow / 20.0)
+        out[f + 5] = clip(atk / 40.0)
+        out[f + 6] = clip(rd / 12.0)
+        out[f + 7] = clip(dpow / 20.0)
+        out[f + 8] = clip(dfn / 40.0)
+        out[f + 9] = clip(float(helpers) / 3.0)
+        lead = float(atk - dfn)
+        out[f + 10] = clip((lead if i_attack else -lead) / 20.0, -1.0, 1.0)
+        mine, theirs = (mine_col, theirs_col) if i_attack else (theirs_col, mine_col)
+        for c in fpa:
+            out[mine[c]] = 1.0
+        for c in fpd:
+            out[theirs[c]] = 1.0
+        if w >= 0:
+            out[card_col[w]] = 1.0
+        out[self.fate_at[fate]] = 1.0

@@ -1,0 +1,491 @@
+"""Mr. Card Game's observer: :class:`~cardtable.rl.encode.mr_card_game.MrCardGameEncoder`'s vector from
+the state.
+
+Reads :class:`~cardtable.games.mr_card_game.state.McgState` the way
+:mod:`cardtable.games.mr_card_game.views` builds a seat's view: cards with ids where they lie in
+public (the map's tops, the Heap, the trainer, display cases, escrow, skills, quests, the Tower,
+removed cards, the middle), the seat's own face-down Mr. Store cards and others' only where revealed
+(``pub``), stat cards as counts by kind (the seat's own hand and deck; for every seat what hand and
+deck hold together, which is public), the phase, the map, every seat's numbers, the combat with the
+acting player's score against each target, and the March.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import numpy as np
+
+from cardtable.games.mr_card_game.cards import K_BOSS, S_BUFF, S_COMBAT, S_NONCOMBAT
+from cardtable.games.mr_card_game.codes import (
+    D_BLOCK,
+    D_CHOOSE,
+    D_CLASS,
+    D_COMBAT,
+    D_CURE,
+    D_DISCARD,
+    D_LIMIT,
+    D_MANEUVER,
+    D_NONCOMBAT,
+    D_PERM,
+    D_POLL,
+    D_SIDE,
+    D_SPELLX,
+    D_TARGET,
+    D_UPGRADE,
+    M_MARCH,
+    NO_LIMIT,
+    ST_COMBAT,
+    ST_MANEUVER,
+    ST_TARGET,
+)
+from cardtable.games.mr_card_game.game import MrCardGame
+from cardtable.games.mr_card_game.state import McgState
+from cardtable.rl.encode.mr_card_game import MAP_FEATURES, PHASES, PLAYER_FEATURES, MrCardGameEncoder
+from cardtable.rl.observe import Buffer, Memo, Observer, clip
+
+_COMBAT_PHASES = (D_COMBAT, D_MANEUVER, D_TARGET, D_BLOCK)
+_COMBAT_INSTANTS = (D_SPELLX, D_CHOOSE, D_UPGRADE, D_CURE)
+_COMBAT_STEPS = (ST_COMBAT, ST_MANEUVER, ST_TARGET)
+_NONCOMBAT, _COMBAT, _END, _POLL, _OVER = range(5)
+assert PHASES == ("non-combat phase", "combat phase", "end of turn", "the March poll", "game over")
+(
+    _HEAP,
+    _TRAINER,
+    _NEMESIS,
+    _QUESTS,
+    _TOWER,
+    _REMOVED,
+    _MIDDLE,
+    _STORE,
+    _SKILL_DISCARD,
+    _PAYING,
+    _MY_HAND,
+    _MY_DECK,
+    _PILES,
+    _FLAGS,
+    _ROUNDS,
+    _MAP,
+    _CARD_STATE,
+    _COMBAT_SLOT,
+    _MARCH,
+) = range(1, 20)
+_SEATS = 20
+(_ROW, _NEGATIVE, _CLASS, _STORE_KNOWN, _DISPLAY, _SKILLS, _ESCROW, _PLAYED, _DISCARD, _HAND_DECK) = range(10)
+_PER_SEAT = 10
+_NO_KINDS = (0,) * 12
+Ints = tuple[int, ...]
+CardState = tuple[int, int, int, tuple[Ints, ...], tuple[Ints, ...]]
+"""Equipped, used and buff masks, every seat's display case and skills."""
+CombatKey = tuple[bool, int, int, int, int, tuple[int, int] | None, int, Ints]
+"""The combat: mine, cards played, damage, power reduction, targets beaten, (score, needed) against the
+Sorceress in the March, the maneuver, the targets."""
+_KIND_VALUES = tuple(k % 4 + 1 for k in range(12))
+
+
+def _thirds() -> tuple[float, ...]:
+    """``k`` times 1/3 added up in float32, as the encoder adds each beaten target to its vector."""
+    out = [0.0]
+    acc = np.float32(0.0)
+    for _ in range(40):
+        acc = np.float32(acc + np.float32(1.0 / 3.0))
+        out.append(float(acc))
+    return tuple(out)
+
+
+class MrCardGameObserver(Observer):
+    game_id: ClassVar[str] = "mr-card-game"
+
+    def build(self) -> None:
+        enc = self.encoder
+        assert isinstance(enc, MrCardGameEncoder)
+        g = self.game
+        assert isinstance(g, MrCardGame)
+        n = self.players
+        self.slots = _SEATS + _PER_SEAT * n
+        grid = enc.cards
+        self.n_cards = enc.n_cards
+        self.col = {zone: self.column(grid.start + i, grid.n, enc.n_cards) for zone, i in grid.index.items()}
+        self.c_seat = {
+            kind: [self.col[f"{kind}_{r}"] for r in range(n)]
+            for kind in ("display_case", "skills", "escrow", "negative_effects", "class", "store_known")
+        }
+        self.state_at = enc.b_card_state.start
+        stats_at = enc.b_stats.start
+        width = len(enc.stat_zones)
+        self.stat_col = {zone: self.column(stats_at + i, width, 12) for zone, i in enc.stat_zone_index.items()}
+        self.stat_seat = {
+            kind: [self.stat_col[f"{kind}_{r}"] for r in range(n)] for kind in ("played", "discard", "hand_and_deck")
+        }
+        self.phase_at = enc.b_phase.start
+        self.whose_at = enc.b_whose.start
+        self.cert_at = enc.b_cert.start
+        self.rounds_at = enc.b_rounds.start
+        self.map_at = enc.b_map.start
+        self.map_width = len(MAP_FEATURES)
+        self.players_at = enc.b_players.start
+        self.width = len(PLAYER_FEATURES)
+        self.combat_at = enc.b_combat.start
+        self.march_at = enc.b_march.start
+        c = g.cards
+        self.c = c
+        self.skind = c.skind
+        self.kingdom = tuple(c.kingdom)
+        self.map_cell = tuple(
+            self.map_at
+            + ((c.locations[li].grid or (0, 0))[0] * 3 + (c.locations[li].grid or (0, 0))[1]) * self.map_width
+            for li in c.kingdom
+        )
+        self.nemesis_locations = tuple(c.nemesis_locations)
+        self.turn_limit = float(g.turn_limit) or 1.0
+        self.nemesis = bool(g.nemesis)
+        self.bosses = bool(g.bosses)
+        self.ascension = bool(g.ascension)
+        self.classes = bool(g.classes)
+        self.store = bool(g.store)
+        self.sorceress_power = int(g.sorceress_power)
+        self.thirds = _thirds()
+
+    # -- helpers -----------------------------------------------------------------------------------
+    def _zone(
+        self, out: Buffer, memo: Memo, slot: int, col: tuple[int, ...], cards: list[int] | tuple[int, ...]
+    ) -> None:
+        old = memo[slot]
+        if cards != old and (cards or old):
+            self.cards(out, col, old, cards)
+            # Tuples in the state are replaced, never changed: keep them; copy lists.
+            memo[slot] = cards if type(cards) is tuple else list(cards)
+
+    def _kinds(
+        self, out: Buffer, memo: Memo, slot: int, col: tuple[int, ...], pile: list[int], more: list[int] | None = None
+    ) -> int:
+        """A column of stat-card counts by kind (count/5) for the cards of ``pile`` (and ``more``);
+        returns their total stat value (kinds nobody holds are 0, as the view lists only the kinds
+        present)."""
+        old = memo[slot]
+        if old is not None and old[0] == pile and (more is None or old[1] == more):
+            value: int = old[3]
+            return value
+        skind = self.skind
+        tally = [0] * 12
+        for x in pile:
+            tally[skind[x]] += 1
+        if more is not None:
+            for x in more:
+                tally[skind[x]] += 1
+        was = old[2] if old is not None else _NO_KINDS
+        for k in range(12):
+            if tally[k] != was[k]:
+                out[col[k]] = clip(tally[k] / 5.0)
+        value = sum(map(int.__mul__, tally, _KIND_VALUES))
+        memo[slot] = (list(pile), list(more) if more is not None else None, tally, value)
+        return value
+
+    # -- the sections ------------------------------------------------------------------------------
+    def fill(self, state: McgState, seat: int, out: Buffer, memo: Memo) -> None:
+        s = state
+        c = self.c
+        n = self.players
+        col = self.col
+        zone = self._zone
+        zone(out, memo, _HEAP, col["heap"], s.heap)
+        zone(out, memo, _TRAINER, col["trainer"], [x for x in s.trainer if x >= 0])
+        if self.nemesis:
+            top = s.top
+            zone(out, memo, _NEMESIS, col["nemesis"], [top[li] for li in self.nemesis_locations if top[li] >= 0])
+        if self.bosses:
+            zone(out, memo, _QUESTS, col["quests"], s.quests)
+        tower = s.tower if s.tower >= 0 else -1 if self.ascension else c.sorceress
+        zone(out, memo, _TOWER, col["tower"], [tower] if tower >= 0 else [])
+        zone(out, memo, _REMOVED, col["removed"], s.gone)
+        if self.ascension and self.classes:
+            zone(out, memo, _MIDDLE, col["middle"], s.middle)
+        if self.store:
+            zone(out, memo, _STORE, col["my_store"], s.store[seat])
+        zone(out, memo, _SKILL_DISCARD, col["skill_discard"], s.skill_disc)
+        phase = s.phase
+        paying = s.pending if phase == D_SPELLX and s.pending >= 0 else -1
+        zone(out, memo, _PAYING, col["being_paid_for"], [paying] if paying >= 0 else [])
+
+        # Stat cards by kind: the seat's own hand and deck, and the piles left.
+        stat_col = self.stat_col
+        self._kinds(out, memo, _MY_HAND, stat_col["my_hand"], s.hand[seat])
+        self._kinds(out, memo, _MY_DECK, stat_col["my_deck"], s.deck[seat])
+        piles = tuple(s.piles)
+        old = memo[_PILES]
+        if old is None or old[0] != piles:
+            sizes = [len(p) for p in piles]
+            was = old[1] if old is not None else None
+            cols = stat_col["piles_left"]
+            for k, size in enumerate(sizes):
+                if was is None or was[k] != size:
+                    out[cols[k]] = clip(size / 5.0)
+            memo[_PILES] = (tuple(piles), sizes)
+
+        # The phase, whose turn and the certificate (one-hots and flags).
+        over = s.is_over
+        p0 = self.phase_at
+        march_mode = s.mode == M_MARCH
+        mine_flag = False
+        flags: list[int] = []
+        if over:
+            flags.append(p0 + _OVER)
+        elif phase == D_POLL:
+            flags += (p0 + _POLL, p0 + len(PHASES))  # "the March poll" names the March
+        elif phase == D_SIDE:
+            pass
+        elif phase in (D_PERM, D_CLASS):
+            mine_flag = True
+        elif phase == D_BLOCK:
+            flags.append(p0 + _COMBAT)
+            mine_flag = True
+        elif march_mode:
+            if phase == D_NONCOMBAT:
+                flags.append(p0 + _NONCOMBAT)
+            flags += (p0 + _COMBAT, p0 + len(PHASES))
+        elif phase in (D_DISCARD, D_LIMIT) or (phase == D_UPGRADE and s.upg_roll):
+            flags.append(p0 + _END)
+            mine_flag = True
+        elif phase in (D_COMBAT, D_MANEUVER, D_TARGET) or (s.man >= 0 and phase != D_NONCOMBAT):
+            flags.append(p0 + _COMBAT)
+            mine_flag = True
+        else:
+            flags += (p0 + _NONCOMBAT, p0 + _COMBAT)  # "non-combat phase" ends with "combat phase" too
+            mine_flag = True
+        if mine_flag and s.actor == seat:
+            flags.append(p0 + len(PHASES) + 1)
+        if not march_mode:
+            flags.append(self.whose_at + (s.active - seat) % n)
+        if 0 <= s.cert < n:
+            flags.append(self.cert_at + (s.cert - seat) % n)
+        old = memo[_FLAGS]
+        if flags != old:
+            for i in old or ():
+                out[i] = 0.0
+            for i in flags:
+                out[i] = 1.0
+            memo[_FLAGS] = flags
+
+        tower_power = c.mpower[s.tower] if s.tower >= 0 else -1 if self.ascension else self.sorceress_power
+        key = (s.round, len(s.skill_pile), s.pool, tower_power)
+        if key != memo[_ROUNDS]:
+            r0 = self.rounds_at
+            out[r0] = clip(s.round / self.turn_limit)
+            out[r0 + 1] = clip(key[1] / 100.0)
+            out[r0 + 2] = 1.0 if s.pool == NO_LIMIT else clip(s.pool / 100.0)
+            out[r0 + 3] = clip(tower_power / 50.0) if tower_power >= 0 else 0.0
+            memo[_ROUNDS] = key
+
+        # The 3x3 map: each location's top monster and what lies below.
+        tops = s.top
+        belows = s.below
+        key_map = (tuple([tops[li] for li in self.kingdom]), tuple([len(belows[li]) for li in self.kingdom]))
+        old = memo[_MAP]
+        if key_map != old:
+            self._map(out, old, key_map)
+            memo[_MAP] = key_map
+
+        # Every seat: stat cards by kind, its numbers and its cards.
+        kv = self.stat_seat
+        c_seat = self.c_seat
+        for p in range(n):
+            r = (p - seat) % n
+            slot = _SEATS + _PER_SEAT * r
+            hand, deck, disc, played = s.hand[p], s.deck[p], s.disc[p], s.played[p]
+            total = self._kinds(out, memo, slot + _PLAYED, kv["played"][r], played)
+            total += self._kinds(out, memo, slot + _DISCARD, kv["discard"][r], disc)
+            total += self._kinds(out, memo, slot + _HAND_DECK, kv["hand_and_deck"][r], hand, deck)
+            mods = s.mods[p]
+            key_row = (
+                s.meat[p],
+                s.out >> p & 1,
+                s.cert == p,
+                s.mojo if p == s.actor and not over else 0,
+                len(hand),
+                len(deck),
+                total,
+                s.kills[p],
+                mods[0],
+                mods[1],
+                mods[2],
+                mods[3],
+            )
+            if key_row != memo[slot + _ROW]:
+                base = self.players_at + r * self.width
+                out[base] = clip(key_row[0] / 20.0)
+                out[base + 1] = 1.0 if key_row[1] else 0.0
+                out[base + 2] = 1.0 if key_row[2] else 0.0
+                out[base + 3] = clip(key_row[3] / 10.0)
+                out[base + 4] = clip(key_row[4] / 10.0)
+                out[base + 5] = clip(key_row[5] / 20.0)
+                out[base + 6] = clip(total / 40.0)
+                out[base + 7] = clip(key_row[7] / 10.0)
+                out[base + 8] = clip(mods[0] / 5.0)
+                out[base + 9] = clip(mods[1] / 5.0)
+                out[base + 10] = clip(mods[2] / 5.0)
+                out[base + 11] = clip(mods[3] / 5.0)
+                memo[slot + _ROW] = key_row
+            if self.bosses:
+                zone(
+                    out,
+                    memo,
+                    slot + _NEGATIVE,
+                    c_seat["negative_effects"][r],
+                    [x for x in s.lasting[p] if c.kind[x] == K_BOSS],
+                )
+            if self.classes:
+                k = s.klass[p]
+                zone(out, memo, slot + _CLASS, c_seat["class"][r], [k] if k >= 0 else [])
+            if self.store:
+                pub = s.pub
+                known = [x for x in s.store[p] if pub >> x & 1] if pub else []
+                zone(out, memo, slot + _STORE_KNOWN, c_seat["store_known"][r], known)
+            zone(out, memo, slot + _DISPLAY, c_seat["display_case"][r], s.items[p])
+            zone(out, memo, slot + _SKILLS, c_seat["skills"][r], s.skills[p])
+            zone(out, memo, slot + _ESCROW, c_seat["escrow"][r], s.escrow[p])
+
+        # Equipped and used items, active buffs and used skills, in one section: a card that
+        # changes hands keeps its row.
+        key_state: CardState = (s.eq, s.used, s.buffs, tuple(s.items), tuple(s.skills))
+        old = memo[_CARD_STATE]
+        if key_state != old:
+            self._card_state(out, old, key_state)
+            memo[_CARD_STATE] = key_state
+
+        key_combat: CombatKey | None = None
+        if phase in _COMBAT_PHASES or (phase in _COMBAT_INSTANTS and s.step in _COMBAT_STEPS):
+            key_combat = self._combat_key(s, seat, march_mode)
+        old = memo[_COMBAT_SLOT]
+        if key_combat != old:
+            self._combat(out, old, key_combat)
+            memo[_COMBAT_SLOT] = key_combat
+
+        key_march = None
+        if march_mode or s.announcer >= 0:
+            elim = s.elim
+            key_march = (
+                s.announcer == seat,
+                seat in elim,
+                len(elim),
+                s.mtotal[seat] if s.mtotal[seat] >= 0 else None,
+                s.mthresh[seat] if s.mtotal[seat] >= 0 else None,
+            )
+        old = memo[_MARCH]
+        if key_march != old:
+            m0 = self.march_at
+            if key_march is None:
+                for i in range(6):
+                    out[m0 + i] = 0.0
+            else:
+                mine, out_now, gone, announced, need = key_march
+                out[m0] = 1.0
+                out[m0 + 1] = 1.0 if mine else 0.0
+                out[m0 + 2] = 1.0 if out_now else 0.0
+                out[m0 + 3] = clip(gone / n)
+                out[m0 + 4] = clip(announced / 30.0) if announced is not None else 0.0
+                out[m0 + 5] = clip(need / 30.0) if need is not None else 0.0
+            memo[_MARCH] = key_march
+
+    def _map(self, out: Buffer, old: tuple[tuple[int, ...], ...] | None, key: tuple[tuple[int, ...], ...]) -> None:
+        c = self.c
+        col = self.col["map"]
+        tops, belows = key
+        if old is not None:
+            for top in old[0]:
+                if top >= 0:
+                    out[col[top]] = 0.0
+        for k, base in enumerate(self.map_cell):
+            top = tops[k]
+            below = belows[k]
+            if old is not None and old[0][k] == top and old[1][k] == below:
+                if top >= 0:
+                    out[col[top]] = 1.0
+                continue
+            for i in range(self.map_width):
+                out[base + i] = 0.0
+            if top >= 0:
+                out[col[top]] = 1.0
+                out[base] = 1.0
+                out[base + 1] = clip(c.mpower[top] / 20.0)
+                out[base + 2] = clip(c.meat[top] / 5.0)
+                out[base + 5 + c.element[top]] = 1.0
+            out[base + 3] = clip(below / 8.0)
+            out[base + 4] = 1.0 if top < 0 and not below else 0.0
+
+    def _card_state(self, out: Buffer, old: CardState | None, key: CardState) -> None:
+        state_at = self.state_at
+        if old is not None:
+            for held in (*old[3], *old[4]):
+                for x in held:
+                    out[state_at + 2 * x] = 0.0
+                    out[state_at + 2 * x + 1] = 0.0
+        eq, used, buffs, items, skills = key
+        slot, stype = self.c.slot, self.c.stype
+        for held in items:
+            for x in held:
+                if slot[x] >= 0 and eq >> x & 1:
+                    out[state_at + 2 * x] = 1.0
+                if used >> x & 1:
+                    out[state_at + 2 * x + 1] = 1.0
+        for held in skills:
+            for x in held:
+                st = stype[x]
+                if (st == S_BUFF and buffs >> x & 1) or (st in (S_COMBAT, S_NONCOMBAT) and used >> x & 1):
+                    out[state_at + 2 * x + 1] = 1.0
+
+    def _combat_key(self, s: McgState, seat: int, march_mode: bool) -> CombatKey:
+        """The combat as the view shows it: who fights, the totals, each target and whether the
+        acting player's score beats it, the score against the Sorceress in the March."""
+        from cardtable.games.mr_card_game.combat import power_of, score, targets
+        from cardtable.games.mr_card_game.march import sorceress_card, threshold
+
+        c = self.c
+        beaten = 0
+        cards: list[int] = []
+        sorceress: tuple[int, int] | None = None
+        if march_mode:
+            sorc = sorceress_card(s)
+            sorceress = (score(s, c.element[sorc]), threshold(s))
+        else:
+            for t in targets(s):
+                cards.append(t)
+                power = power_of(s, t)
+                if power <= 0 or score(s, c.element[t]) >= power:
+                    beaten += 1
+            if self.ascension:
+                from cardtable.games.mr_card_game.ascension import sorceress_power, target_card
+
+                base = sorceress_power(s, s.actor)
+                if base is not None:
+                    power = base - s.red
+                    top = target_card(s, s.actor)
+                    if top >= 0:
+                        cards.append(top)
+                    if power <= 0 or score(s, 0) >= power:
+                        beaten += 1
+        return (s.actor == seat, s.psum, s.dmg, s.red, beaten, sorceress, s.man, tuple(cards))
+
+    def _combat(self, out: Buffer, old: CombatKey | None, key: CombatKey | None) -> None:
+        c0 = self.combat_at
+        col = self.col["combat_target"]
+        if old is not None:
+            for i in range(12):
+                out[c0 + i] = 0.0
+            for t in old[7]:
+                out[col[t]] = 0.0
+        if key is None:
+            return
+        mine, psum, dmg, red, beaten, sorceress, man, cards = key
+        out[c0] = 1.0
+        out[c0 + 1] = 1.0 if mine else 0.0
+        out[c0 + 2] = clip(psum / 20.0)
+        out[c0 + 3] = clip(dmg / 20.0)
+        out[c0 + 4] = clip(red / 10.0)
+        out[c0 + 5] = clip(self.thirds[min(beaten, 40)])
+        if sorceress is not None:
+            out[c0 + 6] = clip(sorceress[0] / 30.0)
+            out[c0 + 7] = clip(sorceress[1] / 30.0)
+        if man >= 0:
+            out[c0 + 8 + man] = 1.0
+        for t in cards:
+            out[col[t]] = 1.0

@@ -1,0 +1,92 @@
+"""Episodes that always end: every game ends by its own rules under a random policy in every
+configuration, within its documented bounds (a property test over seeds); the environments' safety
+limits stop a game as a truncation; Mr. Card Game's equipment changes cannot stall a game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardtable.rl
+from cardtable.engine.rng import Rng
+from cardtable.rl.limits import MAX_STEPS, MAX_TURN_STEPS, TURN_BOUNDS
+from tests.rl.helpers import CASES, load
+
+SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+@settings(max_examples=3, deadline=None)
+@given(seed=SEEDS)
+def test_every_game_ends_under_a_random_policy_within_its_bounds(
+    game_id: str, options: dict[str, Any], seed: int
+) -> None:
+    game = load(game_id, options)
+    state = game.new(seed, log=False)
+    rng = Rng(seed)
+    steps = turn_steps = 0
+    turn = state.turn
+    bound = TURN_BOUNDS.get(game_id, MAX_TURN_STEPS)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+        steps += 1
+        turn_steps = 1 if state.turn != turn else turn_steps + 1
+        turn = state.turn
+        assert turn_steps <= bound, f"a turn took more than {bound} decisions"
+        assert steps < MAX_STEPS, "the game reached the environments' step limit"
+    assert state.result().reason  # ended by its rules or its own documented limit
+
+
+def test_the_safety_limits_stop_a_game_as_a_truncation() -> None:
+    env = cardtable.rl.env("mephisto", players=2, max_turn_steps=3)
+    env.reset(seed=1)
+    for _agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            assert truncated and not terminated and reward == 0.0 and info["stopped"] == "max_turn_steps"
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    gym = cardtable.rl.gymnasium_env("doctor-strange", max_steps=10)
+    obs, _ = gym.reset(seed=1)
+    while True:
+        obs, reward, terminated, truncated, info = gym.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        if terminated or truncated:
+            break
+    assert truncated and not terminated and reward == 0.0 and info["stopped"] == "max_steps"
+    assert gym.episode.steps == 10
+    for bad in (0, -1, 2.5, True):
+        with pytest.raises(ValueError, match="max_steps"):
+            cardtable.rl.gymnasium_env("mephisto", max_steps=bad)
+        with pytest.raises(ValueError, match="max_turn_steps"):
+            cardtable.rl.env("mephisto", max_turn_steps=bad)
+    unlimited = cardtable.rl.gymnasium_env("mephisto", max_steps=None, max_turn_steps=None)
+    unlimited.reset(seed=1)
+
+
+def test_a_learner_that_loves_changing_equipment_cannot_stall_mr_card_game() -> None:
+    """Issue 22: a learner that took ``unequip card=100`` / ``equip card=100`` for ever never finished
+    its turn. Always preferring an equipment change now runs out of them, and the game goes on to
+    its end by the rules, never by a safety limit."""
+    env = cardtable.rl.gymnasium_env("mr-card-game", players=2, opponents="random")
+    for seed in range(3):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        while True:
+            legal = env.legal_actions()
+            changes = [a for a in legal if env.action_meaning(int(a)).startswith(("equip ", "unequip "))]
+            action = int(changes[0]) if changes else int(rng.choice(legal))
+            _, _, terminated, truncated, info = env.step(action)
+            if terminated or truncated:
+                break
+        assert "stopped" not in info and env.episode.state.is_over
+
+
+def test_the_documented_bounds_cover_every_built_in_game() -> None:
+    assert set(TURN_BOUNDS) == set(cardtable.games.builtin()) & set(cardtable.available())
+    assert all(bound * 10 <= MAX_TURN_STEPS for bound in TURN_BOUNDS.values()) or MAX_TURN_STEPS >= 1000

@@ -1,0 +1,193 @@
+"""Observers (DESIGN.md, "Observations are for machines"): in every game and configuration, a game's
+observer gives exactly the reference encoding of ``view(seat)``, is unchanged under
+``determinize(seat, ...)``, and its incremental path equals a fresh write; the conformance harness's
+checks catch a leaking observer (the positive control)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import cardtable
+from cardtable.engine.rng import Rng
+from cardtable.rl.encode import encoder_for
+from cardtable.rl.observe import Observer, Tracker, ViewObserver, dedicated, observer_for
+from cardtable.testing.conformance import (
+    ConformanceError,
+    check_observer,
+    check_observer_blind,
+    check_observer_equivalence,
+    leaking_observer,
+)
+from tests.rl.helpers import CASES, load, random_play
+
+SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
+GAMES = ("mephisto", "doctor-strange", "army-of-darkness", "mr-card-game")
+OWN_CASES = [p for p in CASES if p.values[0] in GAMES]
+
+
+def _reference(game: Any) -> Any:
+    encoder = encoder_for(game)
+    return lambda state, seat: encoder.encode(state.view(seat))
+
+
+def test_every_game_has_its_own_observer() -> None:
+    for game_id in GAMES:
+        assert dedicated(game_id), f"{game_id} has lost its observer"
+        observer = observer_for(cardtable.load(game_id), observe="state")
+        assert not isinstance(observer, ViewObserver) and observer.game_id == game_id
+    toy = load("toy", {"players": 2})
+    assert isinstance(observer_for(toy), ViewObserver)
+    with pytest.raises(ValueError, match="no observer of its own"):
+        observer_for(toy, observe="state")
+    with pytest.raises(ValueError, match="observe must be"):
+        observer_for(toy, observe="fast")
+    # The generic hashed encoder has no fast observer: its observer is the reference path.
+    assert isinstance(observer_for(cardtable.load("mephisto"), "generic"), ViewObserver)
+
+
+@pytest.mark.parametrize(("game_id", "options"), OWN_CASES)
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=SEEDS)
+def test_observer_equals_the_reference_and_is_blind_to_hidden_cards(
+    game_id: str, options: dict[str, Any], seed: int
+) -> None:
+    """The conformance harness's observer check over a random game: at about 30 steps spread over it,
+    for every seat, the observer's vector is bit for bit the encoding of the seat's view, and two
+    determinizations for that seat leave it unchanged."""
+    game = load(game_id, options)
+    observer = observer_for(game, observe="state")
+    changed = check_observer(game, seed, observer.observe, _reference(game), checked_steps=30, samples=2)
+    assert any(changed), "no determinization changed a hidden card: the blindness check was vacuous"
+
+
+@pytest.mark.parametrize(("game_id", "options"), OWN_CASES)
+def test_observer_equals_the_reference_in_games_the_heuristic_plays(game_id: str, options: dict[str, Any]) -> None:
+    """Random players rarely get far (in Mr. Card Game they never reach a March they can win, nor an
+    ascension): games of the heuristic agents, with a random move now and then, reach the states
+    random play does not. Every 7th step, every seat: equal to the reference, blind to the hidden
+    cards, and the incremental path equal too."""
+    from cardtable.agents.base import Observation
+    from cardtable.agents.registry import make_agent
+
+    game = load(game_id, options)
+    observer = observer_for(game, observe="state")
+    reference = _reference(game)
+    trackers = [observer.tracker() for _ in range(game.players)]
+    rng = Rng(13)
+    state = game.new(13, log=False)
+    agents = [make_agent("heuristic", game, seed=13 + p) for p in range(game.players)]
+    step = 0
+    while True:
+        if step % 7 == 0 or state.is_over:
+            for seat in range(game.players):
+                expected = check_observer_equivalence(state, seat, observer.observe, reference)
+                check_observer_blind(state, seat, observer.observe, [rng.below(2**31)])
+                assert np.array_equal(observer.update(state, seat, trackers[seat]), expected)
+        if state.is_over or step >= 2500:
+            break
+        seat = state.current_player
+        assert seat is not None
+        legal = state.legal_actions()
+        if rng.below(10) == 0:
+            state.apply(legal[rng.below(len(legal))])
+        else:
+            state.apply(agents[seat].choose(Observation(state, seat)))
+        step += 1
+
+
+@pytest.mark.parametrize(("game_id", "options"), OWN_CASES)
+def test_incremental_updates_equal_a_fresh_write(game_id: str, options: dict[str, Any]) -> None:
+    """Each seat's buffer is brought up to date at every step of a random game (only what changed is
+    written) and must equal the reference; so must one buffer shared by every seat (a seat switch
+    starts afresh) and buffers that also saw determinized states in between (another state,
+    then back)."""
+    game = load(game_id, options)
+    observer = observer_for(game, observe="state")
+    reference = _reference(game)
+    trackers = [observer.tracker() for _ in range(game.players)]
+    shared = observer.tracker()
+    rng = Rng(5)
+    for seed in (1, 2):
+        state = game.new(seed, log=False)
+        step = 0
+        while True:
+            seat = step % game.players
+            expected = reference(state, seat)
+            assert np.array_equal(observer.update(state, seat, trackers[seat]), expected), step
+            assert np.array_equal(observer.update(state, seat, shared), expected), step
+            if step % 7 == 0:  # another state in between: a determinization, then this one again
+                other = state.determinize(seat, rng.below(2**31))
+                observer.update(other, seat, trackers[seat])
+                assert np.array_equal(observer.update(state, seat, trackers[seat]), expected), step
+            if state.is_over or step >= 400:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+            step += 1
+
+
+def test_the_checks_catch_a_leaking_observer() -> None:
+    """The positive control: an observer that mixes in a number from the hidden part of the state is
+    caught by the blindness check (and by the equivalence check), in every game."""
+    for game_id in GAMES:
+        game = cardtable.load(game_id)
+        observer = observer_for(game, observe="state")
+        leaky = leaking_observer(observer.observe)
+        state = game.new(3, log=False)
+        random_play(state, Rng(3), steps=15)
+        seat = 0
+        assert check_observer_blind(state, seat, observer.observe, [1, 2, 3])
+        with pytest.raises(ConformanceError, match="changed under determinize"):
+            check_observer_blind(state, seat, leaky, [1, 2, 3])
+        with pytest.raises(ConformanceError, match="differs from the reference"):
+            check_observer_equivalence(state, seat, leaky, _reference(game))
+        with pytest.raises(ConformanceError):
+            check_observer(game, 3, leaky, _reference(game), checked_steps=3)
+
+
+def test_the_equivalence_check_catches_an_observer_that_drifts() -> None:
+    """A subtler fault than a leak: an observer that gets one number wrong (here, a hand size a little
+    off) is caught by the equivalence check along a random game."""
+    game = cardtable.load("mephisto", players=2)
+    observer = observer_for(game, observe="state")
+    hand_size = observer.layout["players"].start + 2
+
+    def drifting(state: Any, seat: int) -> np.ndarray:
+        out = observer.observe(state, seat)
+        out[hand_size] += np.float32(0.001)
+        return out
+
+    with pytest.raises(ConformanceError, match="differs from the reference"):
+        check_observer(game, 1, drifting, _reference(game), checked_steps=5)
+
+
+def test_observers_refuse_bad_seats_and_buffers() -> None:
+    game = cardtable.load("doctor-strange")
+    observer = observer_for(game)
+    state = game.new(1, log=False)
+    for seat in (-1, 2, True, "0", None):
+        with pytest.raises(ValueError, match="seat from 0 to 1"):
+            observer.observe(state, seat)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="float32"):
+        Tracker(np.zeros(observer.size, dtype=np.float64), 1)
+    with pytest.raises(ValueError, match="float32"):
+        Tracker(np.zeros((2, observer.size), dtype=np.float32)[:, 0], 1)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_batch_row_is_a_buffer(game_id: str) -> None:
+    """An observer writes into a row of a batch (what the vectorised environment does) as into its own
+    buffer, and never outside the row."""
+    game = cardtable.load(game_id)
+    observer: Observer = observer_for(game)
+    batch = np.full((3, observer.size), 7.0, dtype=np.float32)
+    state = game.new(4, log=False)
+    random_play(state, Rng(4), steps=20)
+    observer.write(state, 0, batch[1])
+    assert np.array_equal(batch[1], observer.observe(state, 0))
+    assert (batch[0] == 7.0).all() and (batch[2] == 7.0).all()
