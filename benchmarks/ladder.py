@@ -5,7 +5,9 @@ the seats, so in a 2-player match both agents play both sides of every deal and 
 cancels out; in an n-player match with one hero, the hero sits at every seat of every deal. Agents are
 seeded from the deal and the seat, never from the clock, so a pairing at a fixed iteration budget gives
 the same games on any machine, whatever its load: **strength is measured at fixed iteration budgets**,
-and time per decision is measured separately (``speed``) and converted.
+and time per decision is measured separately and converted. Times are the searching process's CPU time
+(``time.process_time``), which on a shared machine is what one core would take; on an idle machine it
+equals the wall-clock time.
 
 Subcommands::
 
@@ -105,9 +107,9 @@ def play(match: Match, seed: int, index: int) -> dict[str, Any]:
         if len(legal) == 1:
             action = legal[0]
         else:
-            t = time.perf_counter()
+            t = time.process_time()
             action = agents[seat].choose(Observation(state, seat))
-            spent[seat] += time.perf_counter() - t
+            spent[seat] += time.process_time() - t
             searched[seat] += 1
             iterations[seat] += int(getattr(agents[seat], "last_iterations", 0) or 0)
         state.apply(action)
@@ -152,14 +154,15 @@ def run_match(
                 done[row["index"]] = row
     todo = [i for i in range(games) if i not in done]
     fh = out.open("a") if out is not None else None
+    pool: Any = None
     try:
         results: Iterator[dict[str, Any]]
-        if workers <= 1:
+        if workers <= 1 or len(todo) <= 1:
             results = (play(match, seed, i) for i in todo)
         else:
             import multiprocessing
 
-            pool = multiprocessing.get_context("fork").Pool(workers)
+            pool = multiprocessing.get_context("fork").Pool(min(workers, len(todo)))
             results = pool.imap_unordered(_play_task, [(match, seed, i) for i in todo])
         for k, row in enumerate(results, 1):
             row.update(key=match.key(), seed=seed)
@@ -173,6 +176,9 @@ def run_match(
         if progress:
             print(file=sys.stderr)
     finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
         if fh is not None:
             fh.close()
     return [done[i] for i in range(games)]
@@ -236,10 +242,10 @@ def speed(
             if len(legal) == 1:
                 state.apply(legal[0])
                 continue
-            t = time.perf_counter()
+            t = time.process_time()
             action = agents[seat].choose(Observation(state, seat))
             if seat == hero:
-                spent += time.perf_counter() - t
+                spent += time.process_time() - t
                 iterations += int(getattr(agents[seat], "last_iterations", 0) or 0)
                 searched += 1
             state.apply(action)
@@ -254,6 +260,156 @@ def cmd_speed(args: argparse.Namespace) -> None:
         f"{args.game} {args.spec}: {its:,.0f} iterations/s, {s:.3f} s per searched decision "
         f"(one core; load {os.getloadavg()[0]:.1f})"
     )
+
+
+def read_rows(path: Path) -> dict[str, dict[int, dict[str, Any]]]:
+    """Every finished game in a results file, by pairing key and game index."""
+    out: dict[str, dict[int, dict[str, Any]]] = {}
+    for line in path.read_text().splitlines():
+        row = json.loads(line)
+        out.setdefault(f"{row['key']} seed={row['seed']}", {})[row["index"]] = row
+    return out
+
+
+def cmd_summary(args: argparse.Namespace) -> None:
+    """Every pairing in the files: the hero's share, its interval, games, time per decision; and, with
+    ``--base``, each pairing's paired difference from the base pairing on the games both played."""
+    from cardtable.sim.stats import paired_difference
+
+    rows: dict[str, dict[int, dict[str, Any]]] = {}
+    for path in args.files:
+        for key, games in read_rows(path).items():
+            rows.setdefault(key, {}).update(games)
+    base = None
+    if args.base:
+        matches = [k for k in rows if args.base in k]
+        if len(matches) != 1:
+            raise SystemExit(f"--base {args.base!r} matches {len(matches)} pairings: {matches}")
+        base = rows[matches[0]]
+    for key, games in rows.items():
+        ordered = [games[i] for i in sorted(games)]
+        s, it = per_decision(ordered)
+        line = f"{pct(share(ordered))} n={len(ordered):<4} {s:6.3f}s {it:8,.0f}it  {key}"
+        if base is not None and games is not base:
+            both = sorted(set(games) & set(base))
+            if len(both) > 1:
+                d = paired_difference([base[i]["hero"] for i in both], [games[i]["hero"] for i in both])
+                line += (
+                    f"   vs base: {100 * d.estimate:+.0f} points [{100 * d.low:+.0f}, {100 * d.high:+.0f}] (n={d.n})"
+                )
+        print(line)
+
+
+TWO_PLAYER = (("strong", "heuristic"), ("strong", "random"), ("oracle", "heuristic"), ("heuristic", "random"))
+"""The 2-player table's pairings, for every game (``oracle`` is the strong search given the true state)."""
+
+MULTIPLAYER: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("mephisto", {"players": 3}),
+    ("mephisto", {"players": 4}),
+    ("mephisto", {"players": 4, "teams": True}),
+    ("army-of-darkness", {"players": 4}),
+    ("army-of-darkness", {"players": 6}),
+    ("mr-card-game", {"players": 3}),
+    ("mr-card-game", {"players": 4}),
+    ("mr-card-game", {"players": 5}),
+)
+"""The multiplayer table: one ``strong`` against the heuristic in every other seat."""
+
+
+def level_spec(level: str) -> str:
+    """A level as the ladder plays it: its own iteration budget, its time cap lifted to the maximum (so the
+    machine's load cannot change the games; on an idle core the cap is never reached anyway)."""
+    from cardtable.agents.budget import MAX_MS
+
+    return f"{level}:ms={MAX_MS:g},iterations=@{level}" if level in ("hard", "expert") else level
+
+
+def resolve(spec: str, game: cardtable.Game) -> str:
+    """``hard:...,iterations=@hard`` -> the level's iteration budget for this game."""
+    if "=@" not in spec:
+        return spec
+    from cardtable.agents.ismcts import Ismcts
+
+    name, _, _ = spec.partition(":")
+    agent = make_agent(name, game)
+    assert isinstance(agent, Ismcts) and agent.iterations is not None
+    return spec.replace(f"@{name}", str(agent.iterations))
+
+
+LEVELS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"), ("expert", "hard"))
+"""The levels table: each level against the one below."""
+
+
+def _cell(rows: Sequence[Mapping[str, Any]]) -> str:
+    return f"{pct(share(rows))} ({len(rows)})" if rows else "-"
+
+
+def cmd_table(args: argparse.Namespace) -> None:
+    """The README's tables, from the games in ``--out`` (playing the missing ones unless ``--no-play``)."""
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    games = args.only or list(GAMES)
+
+    def run(match: Match) -> list[dict[str, Any]]:
+        path = out / f"{match.game}.jsonl"
+        if args.no_play:
+            found = read_rows(path).get(f"{match.key()} seed={args.seed}", {}) if path.exists() else {}
+            return [found[i] for i in sorted(found)]
+        return run_match(match, args.games, args.seed, args.workers, path, progress=not args.quiet)
+
+    parts = set(args.part or ["two", "multi", "levels"])
+    if "two" in parts:
+        print(
+            f"\n2 players, {args.games} games per pairing (paired deals, seats rotated); win share of the first agent "
+            "with its 95% Wilson interval (games):\n"
+        )
+        print(
+            "| game | strong: iterations | it/s (1 core) | s/decision | strong vs heuristic | strong vs random "
+            "| ceiling: oracle vs heuristic | heuristic vs random |"
+        )
+        print("|---|---:|---:|---:|---|---|---|---|")
+        for game_id in games:
+            game = cardtable.load(game_id, players=2)
+            cells = []
+            speed_rows: list[dict[str, Any]] = []
+            for hero, other in TWO_PLAYER:
+                rows = run(Match(game_id, (("players", 2),), (hero, other)))
+                if hero == "strong" and other == "heuristic":
+                    speed_rows = rows
+                cells.append(_cell(rows))
+            strong = make_agent("strong", game)
+            seconds, iterations = per_decision(speed_rows)
+            rate = iterations / seconds if seconds == seconds and seconds else float("nan")
+            print(
+                f"| {game_id} | {getattr(strong, 'iterations', 0):,} | {rate:,.0f} | {seconds:.2f} | "
+                + " | ".join(cells)
+                + " |",
+                flush=True,
+            )
+    if "multi" in parts:
+        print(f"\nOne strong agent against the heuristic in every other seat, {args.games} games:\n")
+        print("| configuration | strong's win share | even share | ratio to the even share |")
+        print("|---|---|---:|---:|")
+        for game_id, options in MULTIPLAYER:
+            if game_id not in games:
+                continue
+            rows = run(Match(game_id, tuple(sorted(options.items())), ("strong", "heuristic")))
+            players = int(options["players"])
+            even = 1 / (players // 2 if options.get("teams") else players)
+            ratio = share(rows).estimate / even if rows else float("nan")
+            shown = ", ".join(f"{k}={v}" for k, v in options.items())
+            print(f"| {game_id} {shown} | {_cell(rows)} | {100 * even:.0f}% | {ratio:.2f}x |", flush=True)
+    if "levels" in parts:
+        print(f"\nEach level against the one below, 2 players, {args.games} games:\n")
+        print("| game | " + " | ".join(f"{a} vs {b}" for a, b in LEVELS) + " |")
+        print("|---|" + "---|" * len(LEVELS))
+        for game_id in games:
+            game = cardtable.load(game_id, players=2)
+            cells = []
+            for a, b in LEVELS:
+                specs = (resolve(level_spec(a), game), resolve(level_spec(b), game))
+                cells.append(_cell(run(Match(game_id, (("players", 2),), specs))))
+            print(f"| {game_id} | " + " | ".join(cells) + " |", flush=True)
 
 
 def cmd_throughput(args: argparse.Namespace) -> None:
@@ -296,6 +452,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--seconds", type=float, default=20.0)
     p.set_defaults(run=cmd_speed)
+    p = sub.add_parser("table", help="the README's ladder tables (resumable: --out keeps every game)")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1000)
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--out", type=Path, default=Path("ladder-results"))
+    p.add_argument("--only", action="append", help="only this game (repeatable)")
+    p.add_argument("--part", action="append", choices=("two", "multi", "levels"), help="only this table (repeatable)")
+    p.add_argument("--no-play", action="store_true", help="print what is in --out, play nothing")
+    p.add_argument("--quiet", action="store_true")
+    p.set_defaults(run=cmd_table)
+    p = sub.add_parser("summary", help="the pairings in result files, with paired differences from a base")
+    p.add_argument("files", nargs="+", type=Path)
+    p.add_argument("--base", default=None, help="a substring naming the base pairing")
+    p.set_defaults(run=cmd_summary)
     p = sub.add_parser("throughput", help="simulation games/s on 1 and 2 workers")
     p.add_argument("--sim-games", type=int, default=10_000)
     p.set_defaults(run=cmd_throughput)

@@ -48,9 +48,11 @@ def test_the_maximum_itself_is_accepted(agent: str) -> None:
     )
 
 
-@pytest.mark.parametrize("spec", ["strong:ms=0", "strong:ms=nan", "strong:ms=inf", "expert:workers=0", "hard:iterations=x"])
+@pytest.mark.parametrize(
+    "spec", ["strong:ms=0", "strong:ms=nan", "strong:ms=inf", "expert:workers=0", "hard:iterations=x"]
+)
 def test_nonsense_budgets_are_refused(spec: str) -> None:
-    with pytest.raises(OptionError, match="ms|workers|iterations"):
+    with pytest.raises(OptionError, match=r"ms|workers|iterations"):
         make_agent(spec, cardtable.load("mephisto", players=2))
 
 
@@ -86,8 +88,18 @@ def test_cardtable_simulate_refuses_a_budget_over_the_maximum(
 ) -> None:
     out = tmp_path / "sim"
     code = main(
-        ["simulate", "mephisto", "--seats", f"strong:iterations={MAX_ITERATIONS + 1},heuristic", "--games", "2"]
-        + ["--out", str(out), "--no-progress", "--no-plots"]
+        [
+            "simulate",
+            "mephisto",
+            "--seats",
+            f"strong:iterations={MAX_ITERATIONS + 1},heuristic",
+            "--games",
+            "2",
+            "--out",
+            str(out),
+            "--no-progress",
+            "--no-plots",
+        ]
     )
     err = capsys.readouterr().err
     assert code == 2

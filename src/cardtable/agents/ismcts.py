@@ -206,7 +206,7 @@ def _AGENT(state: State) -> Action:
 class _Settings:
     """Everything one tree's growth needs, resolved for the game being played."""
 
-    __slots__ = ("c", "depth", "epsilon", "evaluate", "normalise", "prior", "prior_share", "rollout", "stop")
+    __slots__ = ("c", "depth", "epsilon", "evaluate", "lazy", "normalise", "prior", "prior_share", "rollout", "stop")
 
     def __init__(
         self,
@@ -219,7 +219,9 @@ class _Settings:
         prior_share: float,
         rollout: Policy | None,
         epsilon: float,
+        lazy: int = 1,
     ) -> None:
+        self.lazy = lazy
         self.c = c
         self.depth = depth
         self.evaluate = evaluate
@@ -256,6 +258,7 @@ def grow(
     share = settings.prior_share
     rollout = settings.rollout
     epsilon = settings.epsilon
+    lazy = settings.lazy
     lo, hi = 0.0, 0.0  # the reward range seen (normalise only); lo stays 0 otherwise
     scale = 1.0
     seen = False
@@ -276,7 +279,9 @@ def grow(
             if prior is not None:
                 # PUCT (module docstring): the heuristic's move is the prior's favourite.
                 hint = node.hint
-                if hint == _NO_HINT and len(moves) > 1:  # a forced move needs no advice
+                # A forced move needs no advice; a node seen fewer than `lazy` times is not worth a
+                # heuristic call yet (most nodes never are): until then every move gets an even share.
+                if hint == _NO_HINT and len(moves) > 1 and (node.visits >= lazy or node is root):
                     hint = node.hint = prior(state).index
                 # Where the hint is not legal (another determinization's move), its share is
                 # simply not given out: cheaper than checking, and exploring less there is fine.
@@ -419,12 +424,18 @@ class Ismcts(Agent):
         ``prior=always``) uses the ``Heuristic`` agent where the module has no ``search_prior``.
     ``prior_share``
         the share of the prior on the heuristic's move (default :data:`PRIOR_SHARE`).
+    ``lazy``
+        the visits a node needs before the prior is asked about it (default 1: at its first
+        selection; the root at once). Most nodes are visited once or twice, so a few visits more
+        saves most of the prior's calls where the heuristic is slow (spec: ``lazy=N``).
     ``depth``
         stop each rollout after this many decisions and score the position with ``evaluate`` (the
         game's ``rollout_rewards(state) -> per-seat rewards in 0..1``). Without ``depth`` and
         ``evaluate``: if the game's heuristic module has ``rollout_rewards``, rollouts stop after its
         ``ROLLOUT_DEPTH`` decisions and are scored by it, unless ``full_rollouts=True`` (constructor
         only); otherwise they play to the end. Shorter rollouts mean many more iterations per second.
+    ``learned``
+        score cut rollouts with the game's learned value where it has one (spec: ``eval=learned``).
     ``trees``, ``workers``
         independent trees per decision (default 1) and the processes that grow them (default 1; see
         the module docstring). More than one worker needs an agent built from a spec.
@@ -452,6 +463,8 @@ class Ismcts(Agent):
         trees: int = 1,
         workers: int = 1,
         ms_cap: float = DEFAULT_MS_CAP,
+        learned: bool = False,
+        lazy: int = 1,
         spec: str | None = None,
         clock: Clock = time.perf_counter,
     ) -> None:
@@ -487,6 +500,11 @@ class Ismcts(Agent):
         self.rollout_agent = rollout
         self.trees = trees
         self.workers = workers
+        self.lazy = lazy
+        """The visits a node needs before the prior is asked about it (the root is asked at once)."""
+        self.learned = learned
+        """Score cut rollouts with the game's learned value (:mod:`cardtable.agents.values`) instead
+        of its hand-made ``rollout_rewards``, where it has one."""
         self.spec = spec
         """The spec this agent was built from (helper processes rebuild it from this text)."""
         self.clock = clock
@@ -522,6 +540,7 @@ class Ismcts(Agent):
             base.prior_share,
             base.rollout,
             base.epsilon,
+            base.lazy,
         )
         if base.prior is _AGENT:
             made.prior = heuristic_policy(game, seed ^ 0x9E37)
@@ -550,6 +569,12 @@ class Ismcts(Agent):
                 )
             if self.game_prior and prior is None:
                 prior = found.prior
+            if self.learned and self.game_default:
+                from cardtable.agents.values import learned_value
+
+                value = learned_value(game)
+                if value is not None:
+                    evaluate = value
         if self.game_prior and prior is None and self.agent_prior and heuristic_policy(game, 0) is not None:
             prior = _AGENT  # made per tree, seeded (settings)
         rollout: Policy | None = None
@@ -575,7 +600,7 @@ class Ismcts(Agent):
             c = game_c
         else:
             c = EVALUATED_C if evaluate is not None else DEFAULT_C
-        return _Settings(c, depth, evaluate, stop, normalise, prior, self.prior_share, rollout, self.epsilon)
+        return _Settings(c, depth, evaluate, stop, normalise, prior, self.prior_share, rollout, self.epsilon, self.lazy)
 
     # -- searching -------------------------------------------------------------------------------------
     def budget_ms(self) -> float:

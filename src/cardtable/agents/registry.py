@@ -47,8 +47,10 @@ SEARCH_OPTIONS = (
     "rollout",
     "epsilon",
     "depth",
+    "eval",
     "prior",
     "share",
+    "lazy",
     "trees",
     "workers",
 )
@@ -60,7 +62,8 @@ def search_settings(agent: str, game: Game, opts: Mapping[str, Any]) -> dict[str
 
     ``iterations=N`` and ``ms=T`` (budget: with both, whichever ends first; each at most its
     documented maximum), ``c=X``, ``rollout=random|heuristic`` with ``epsilon=P`` (a random move's
-    chance in heuristic rollouts), ``depth=D|full``, ``prior=heuristic|always|none`` with ``share=S``,
+    chance in heuristic rollouts), ``depth=D|full``, ``eval=hand|learned`` (the cut-off evaluation),
+    ``prior=heuristic|always|none`` with ``share=S`` and ``lazy=N`` (visits before a node's prior),
     ``trees=K``, ``workers=W``. Raises :class:`OptionError` naming the first bad option.
     """
     unknown = [k for k in opts if k not in SEARCH_OPTIONS]
@@ -101,6 +104,19 @@ def search_settings(agent: str, game: Game, opts: Mapping[str, Any]) -> dict[str
                 )
             out["depth"] = depth
             out["evaluate"] = evaluate
+    if "eval" in opts:
+        kind = str(opts["eval"])
+        if kind not in ("hand", "learned"):
+            raise OptionError(f"agent {agent!r}: eval must be 'hand' or 'learned', got {kind!r}")
+        if kind == "learned":
+            from cardtable.agents.values import learned_value
+
+            if learned_value(game) is None:
+                raise OptionError(
+                    f"agent {agent!r}: eval=learned: {game.id!r} at {game.players} players has no learned value "
+                    "(scripts/train_values.py makes one)"
+                )
+        out["learned"] = kind == "learned"
     if "prior" in opts:
         prior = str(opts["prior"])
         if prior not in ("heuristic", "always", "none"):
@@ -109,6 +125,8 @@ def search_settings(agent: str, game: Game, opts: Mapping[str, Any]) -> dict[str
         out["agent_prior"] = prior == "always"
     if "share" in opts:
         out["prior_share"] = parse_float(agent, "share", opts["share"], 0.0, 1.0)
+    if "lazy" in opts:
+        out["lazy"] = parse_int(agent, "lazy", opts["lazy"], 1, 1_000_000)
     if "trees" in opts:
         out["trees"] = parse_trees(agent, opts["trees"])
     if "workers" in opts:
@@ -246,6 +264,36 @@ def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
     if getattr(agent, "spec", "") is None:
         agent.spec = spec.strip()  # type: ignore[attr-defined]  # helper processes rebuild it from this
     return agent
+
+
+def is_search(spec: str, game: Game) -> bool:
+    """True when ``spec`` builds a search agent (one with a time budget: ``ismcts``, ``strong``, ``hard``...)."""
+    from cardtable.agents.ismcts import Ismcts
+
+    return isinstance(make_agent(spec, game), Ismcts)
+
+
+def cap_time(spec: str, game: Game, ms: float) -> str:
+    """``spec`` with its time budget capped at ``ms`` milliseconds (for a server's own per-move cap).
+
+    A search agent gets ``ms=`` (the smaller of its own and ``ms``; an iteration budget stays and
+    stops the search first if it comes first); any other spec is returned as it is. Raises
+    :class:`OptionError` if ``spec`` is not a valid spec for ``game``.
+    """
+    from cardtable.agents.ismcts import Ismcts
+
+    agent = make_agent(spec, game)
+    if not isinstance(agent, Ismcts):
+        return spec
+    name, opts = parse_spec(spec)
+    if agent.ms is not None and agent.ms <= ms:
+        return spec
+    if agent.iterations is not None:
+        opts["iterations"] = str(agent.iterations)  # a cap, not a switch to a time budget
+    opts["ms"] = f"{ms:g}"
+    capped = name + ":" + ",".join(f"{k}={v}" for k, v in opts.items())
+    make_agent(capped, game)  # still valid (e.g. ms within the maximum)
+    return capped
 
 
 # The levels register themselves (they build on the agents above).

@@ -3,6 +3,13 @@ import { api, el, rememberToken, seatLink } from "./common.js";
 
 let games = [];
 let agents = [];
+let agentInfo = [];
+
+/** How the seat menu names a bot: the level's (or agent's) label and its words, from /api/games. */
+function agentLabel(name) {
+  const info = agentInfo.find((a) => a.name === name);
+  return info ? `Bot: ${info.label} (${info.about})` : `Bot: ${name}`;
+}
 
 function optionInput(opt) {
   const id = `opt-${opt.name}`;
@@ -56,7 +63,7 @@ function showOptions() {
 function seatRow(name, index, previous) {
   const choice = el("select", { name: `seat-${index}`, "aria-label": `who sits at ${name}` });
   const kinds = [["me", "You"], ["human", "Open seat (a friend)"]];
-  for (const a of agents) kinds.push([a, `Bot: ${a}`]);
+  for (const a of agents) kinds.push([a, agentLabel(a)]);
   kinds.push(["custom", "Bot: other spec…"]);
   for (const [value, label] of kinds) choice.append(el("option", { value }, label));
   choice.value = previous?.value ?? (index === 0 ? "me" : (agents.includes("heuristic") && currentGame().heuristic ? "heuristic" : "random"));
@@ -149,6 +156,7 @@ async function main() {
   const info = await api("GET", "/api/games");
   games = info.games;
   agents = info.agents;
+  agentInfo = info.agent_info || [];
   const select = document.getElementById("game");
   for (const g of games) select.append(el("option", { value: g.id }, g.title));
   const wanted = new URLSearchParams(location.search).get("game");
