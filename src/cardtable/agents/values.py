@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+import operator
 from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -44,7 +45,8 @@ class LinearValue:
 
     def scores(self, state: State) -> list[float]:
         w = self.weights
-        return [math.fsum(a * b for a, b in zip(w, f, strict=True)) for f in self.features(state)]
+        mul = operator.mul
+        return [sum(map(mul, w, f)) for f in self.features(state)]
 
     def __call__(self, state: State) -> list[float]:
         scores = self.scores(state)
