@@ -206,7 +206,19 @@ def _AGENT(state: State) -> Action:
 class _Settings:
     """Everything one tree's growth needs, resolved for the game being played."""
 
-    __slots__ = ("c", "depth", "epsilon", "evaluate", "lazy", "normalise", "prior", "prior_share", "rollout", "stop")
+    __slots__ = (
+        "c",
+        "depth",
+        "epsilon",
+        "evaluate",
+        "lazy",
+        "normalise",
+        "prior",
+        "prior_share",
+        "rollout",
+        "stop",
+        "widen",
+    )
 
     def __init__(
         self,
@@ -220,8 +232,10 @@ class _Settings:
         rollout: Policy | None,
         epsilon: float,
         lazy: int = 1,
+        widen: float = 0.0,
     ) -> None:
         self.lazy = lazy
+        self.widen = widen
         self.c = c
         self.depth = depth
         self.evaluate = evaluate
@@ -259,6 +273,7 @@ def grow(
     rollout = settings.rollout
     epsilon = settings.epsilon
     lazy = settings.lazy
+    widen = settings.widen
     lo, hi = 0.0, 0.0  # the reward range seen (normalise only); lo stays 0 otherwise
     scale = 1.0
     seen = False
@@ -324,6 +339,7 @@ def grow(
             best = None
             best_action = None
             best_value = -1.0
+            tried = 0
             for action in moves:
                 key = action.index * players + mover
                 child = children.get(key)
@@ -333,12 +349,20 @@ def grow(
                     untried.append((key, action))
                     continue
                 child.avail += 1
-                if untried is None:
+                tried += 1
+                if untried is None or widen:
                     value = (child.total / child.visits - lo) * scale + c * sqrt(log(child.avail) / child.visits)
                     if value > best_value:
                         best_value = value
                         best = child
                         best_action = action
+            if (
+                untried is not None
+                and widen
+                and tried
+                and tried >= widen * sqrt(node.visits if node is not root else done)
+            ):
+                untried = None  # progressive widening: no new child here until the node is visited more
             # The action comes from legal_actions() itself, so it is applied as _random_playout
             # does (no legality check; a determinization keeps no log).
             if untried is not None:
@@ -434,6 +458,9 @@ class Ismcts(Agent):
         ``evaluate``: if the game's heuristic module has ``rollout_rewards``, rollouts stop after its
         ``ROLLOUT_DEPTH`` decisions and are scored by it, unless ``full_rollouts=True`` (constructor
         only); otherwise they play to the end. Shorter rollouts mean many more iterations per second.
+    ``widen``
+        progressive widening where the tree selects by UCB1 (no prior): a node visited N times grows
+        a new child only while it has fewer than ``widen * sqrt(N)`` (default 0: off; spec ``widen=K``).
     ``learned``
         score cut rollouts with the game's learned value where it has one (spec: ``eval=learned``).
     ``trees``, ``workers``
@@ -465,6 +492,7 @@ class Ismcts(Agent):
         ms_cap: float = DEFAULT_MS_CAP,
         learned: bool = False,
         lazy: int = 1,
+        widen: float = 0.0,
         spec: str | None = None,
         clock: Clock = time.perf_counter,
     ) -> None:
@@ -500,6 +528,9 @@ class Ismcts(Agent):
         self.rollout_agent = rollout
         self.trees = trees
         self.workers = workers
+        self.widen = widen
+        """Progressive widening (UCB selection only): a node visited N times has at most
+        ``widen * sqrt(N)`` children (0: off)."""
         self.lazy = lazy
         """The visits a node needs before the prior is asked about it (the root is asked at once)."""
         self.learned = learned
@@ -541,6 +572,7 @@ class Ismcts(Agent):
             base.rollout,
             base.epsilon,
             base.lazy,
+            base.widen,
         )
         if base.prior is _AGENT:
             made.prior = heuristic_policy(game, seed ^ 0x9E37)

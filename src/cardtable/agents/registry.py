@@ -51,6 +51,7 @@ SEARCH_OPTIONS = (
     "prior",
     "share",
     "lazy",
+    "widen",
     "trees",
     "workers",
 )
@@ -64,7 +65,8 @@ def search_settings(agent: str, game: Game, opts: Mapping[str, Any]) -> dict[str
     documented maximum), ``c=X``, ``rollout=random|heuristic`` with ``epsilon=P`` (a random move's
     chance in heuristic rollouts), ``depth=D|full``, ``eval=hand|learned`` (the cut-off evaluation),
     ``prior=heuristic|always|none`` with ``share=S`` and ``lazy=N`` (visits before a node's prior),
-    ``trees=K``, ``workers=W``. Raises :class:`OptionError` naming the first bad option.
+    ``widen=K`` (progressive widening without a prior), ``trees=K``, ``workers=W``. Raises
+    :class:`OptionError` naming the first bad option.
     """
     unknown = [k for k in opts if k not in SEARCH_OPTIONS]
     if unknown:
@@ -127,6 +129,8 @@ def search_settings(agent: str, game: Game, opts: Mapping[str, Any]) -> dict[str
         out["prior_share"] = parse_float(agent, "share", opts["share"], 0.0, 1.0)
     if "lazy" in opts:
         out["lazy"] = parse_int(agent, "lazy", opts["lazy"], 1, 1_000_000)
+    if "widen" in opts:
+        out["widen"] = parse_float(agent, "widen", opts["widen"], 0.0, 100.0)
     if "trees" in opts:
         out["trees"] = parse_trees(agent, opts["trees"])
     if "workers" in opts:
