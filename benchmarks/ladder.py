@@ -412,6 +412,43 @@ def cmd_table(args: argparse.Namespace) -> None:
             print(f"| {game_id} | " + " | ".join(cells) + " |", flush=True)
 
 
+def cmd_timing(args: argparse.Namespace) -> None:
+    """How well ``ms=`` is kept: every searched decision of ``SPEC:ms=T`` against the heuristic, in
+    every game, timed from the call to the return (wall clock), as a ratio to T."""
+    from cardtable.sim.stats import percentile
+
+    print("| game | spec | decisions | mean / T | 95th percentile / T | max / T | within 10% |")
+    print("|---|---|---:|---:|---:|---:|---:|")
+    for game_id in args.only or GAMES:
+        spec = f"{args.spec}:ms={args.ms:g}" if ":" not in args.spec else f"{args.spec},ms={args.ms:g}"
+        game = cardtable.load(game_id, players=2)
+        ratios: list[float] = []
+        deal = 0
+        while len(ratios) < args.decisions:
+            agents = [make_agent(spec if s == deal % 2 else "heuristic", game, agent_seed(deal, s)) for s in range(2)]
+            state = game.new(20_000 + deal, log=False)
+            while not state.is_over and len(ratios) < args.decisions:
+                seat = state.current_player
+                assert seat is not None
+                legal = state.legal_actions()
+                if len(legal) == 1:
+                    state.apply(legal[0])
+                    continue
+                start = time.perf_counter()
+                action = agents[seat].choose(Observation(state, seat))
+                if seat == deal % 2:
+                    ratios.append((time.perf_counter() - start) * 1000 / args.ms)
+                state.apply(action)
+            deal += 1
+        within = sum(r <= 1.1 for r in ratios) / len(ratios)
+        print(
+            f"| {game_id} | {spec} | {len(ratios)} | {sum(ratios) / len(ratios):.3f} | {percentile(ratios, 95):.3f} "
+            f"| {max(ratios):.3f} | {100 * within:.0f}% |",
+            flush=True,
+        )
+    print(f"\n(wall clock, machine load {os.getloadavg()[0]:.1f} when done)")
+
+
 def cmd_throughput(args: argparse.Namespace) -> None:
     """The same random-vs-random Mephisto run on 1 worker (in process) and on 2 worker processes."""
     from cardtable.sim.plan import make_plan
@@ -466,6 +503,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("files", nargs="+", type=Path)
     p.add_argument("--base", default=None, help="a substring naming the base pairing")
     p.set_defaults(run=cmd_summary)
+    p = sub.add_parser("timing", help="how well ms= is kept, in every game")
+    p.add_argument("--spec", default="strong")
+    p.add_argument("--ms", type=float, default=250.0)
+    p.add_argument("--decisions", type=int, default=40)
+    p.add_argument("--only", action="append", help="only this game (repeatable)")
+    p.set_defaults(run=cmd_timing)
     p = sub.add_parser("throughput", help="simulation games/s on 1 and 2 workers")
     p.add_argument("--sim-games", type=int, default=10_000)
     p.set_defaults(run=cmd_throughput)
