@@ -254,12 +254,16 @@ def grow(
     iterations: int,
     deadline: float,
     clock: Clock = time.perf_counter,
+    root: _Node | None = None,
 ) -> tuple[_Node, int]:
     """Grow one tree from ``obs`` for ``iterations`` iterations or until ``clock()`` reaches
-    ``deadline`` (at least one iteration); return its root and the iterations run."""
+    ``deadline`` (at least one iteration); return its root and the iterations run. ``root``: a node
+    of an earlier tree to grow on (tree reuse), else a new one."""
     seat = obs.seat
     players = obs.game.players
-    root = _Node(seat)
+    if root is None:
+        root = _Node(seat)
+    base = root.visits  # a reused root's earlier visits count towards its exploration term
     below = rng.below
     log = math.log
     sqrt = math.sqrt
@@ -302,7 +306,7 @@ def grow(
                 # simply not given out: cheaper than checking, and exploring less there is fine.
                 other = (1.0 - share) / len(moves)
                 favourite = share + other
-                explore = c * sqrt(node.visits if node is not root else done)
+                explore = c * sqrt(node.visits if node is not root else base + done)
                 best = None
                 best_key = -1
                 best_action = None
@@ -407,6 +411,7 @@ def grow(
         for child in path:
             child.visits += 1
             child.total += rewards[child.mover]
+    root.visits = base + done
     return root, done
 
 
@@ -461,6 +466,9 @@ class Ismcts(Agent):
     ``widen``
         progressive widening where the tree selects by UCB1 (no prior): a node visited N times grows
         a new child only while it has fewer than ``widen * sqrt(N)`` (default 0: off; spec ``widen=K``).
+    ``reuse``
+        tree reuse (spec ``reuse=yes``): a decision's tree starts from the node of the last decision's
+        tree that the actions taken since lead to (one tree only; ``trees`` > 1 start afresh).
     ``learned``
         score cut rollouts with the game's learned value where it has one (spec: ``eval=learned``).
     ``trees``, ``workers``
@@ -493,6 +501,7 @@ class Ismcts(Agent):
         learned: bool = False,
         lazy: int = 1,
         widen: float = 0.0,
+        reuse: bool = False,
         spec: str | None = None,
         clock: Clock = time.perf_counter,
     ) -> None:
@@ -528,6 +537,11 @@ class Ismcts(Agent):
         self.rollout_agent = rollout
         self.trees = trees
         self.workers = workers
+        self.reuse = reuse
+        """Grow each decision's tree on the part of the last one that the actions since lead to."""
+        self._kept: tuple[list[int], int, _Node] | None = None
+        self.last_reused = 0
+        """Visits of the reused node at the last decision (0: a new tree)."""
         self.widen = widen
         """Progressive widening (UCB selection only): a node visited N times has at most
         ``widen * sqrt(N)`` children (0: off)."""
@@ -649,14 +663,41 @@ class Ismcts(Agent):
         stats: RootStats = {}
         done = 0
         clock = self.clock
+        keep = self.reuse and len(seeds) == 1
         for k, seed in enumerate(seeds):
             settings = self.settings(obs.game, seed)
             now = clock()
             share = now + (deadline - now) / (len(seeds) - k)
-            root, ran = grow(obs, settings, Rng(seed), iterations, share, clock)
+            start = self._reused(obs) if keep else None
+            root, ran = grow(obs, settings, Rng(seed), iterations, share, clock, start)
             add_stats(stats, root_stats(root, players))
             done += ran
+            if keep:
+                self._kept = (list(obs.history()), obs.seat, root)
         return stats, done
+
+    def _reused(self, obs: Observation) -> _Node | None:
+        """The node of the last tree where this decision is, found by following the actions taken
+        since (None when they left the tree, or it is another seat's or another game's)."""
+        kept = self._kept
+        if kept is None:
+            return None
+        history, seat, node = kept
+        now = obs.history()
+        if seat != obs.seat or len(now) <= len(history) or list(now[: len(history)]) != history:
+            return None
+        players = obs.game.players
+        for index in now[len(history) :]:
+            found: _Node | None = None
+            for mover in range(players):
+                child = node.children.get(index * players + mover)
+                if child is not None and (found is None or child.visits > found.visits):
+                    found = child
+            if found is None:
+                return None
+            node = found
+        self.last_reused = node.visits
+        return node
 
     def search(self, obs: Observation, start: float) -> tuple[RootStats, int]:
         """Every tree of this decision (on the helper processes too, with ``workers``)."""
@@ -685,6 +726,7 @@ class Ismcts(Agent):
 
     def choose(self, obs: Observation) -> Action:
         start = self.clock()
+        self.last_reused = 0
         legal = obs.legal_actions()
         if len(legal) == 1:
             # Nothing to decide: do not spend the budget (nor the generator) on a forced move.

@@ -52,6 +52,7 @@ SEARCH_OPTIONS = (
     "share",
     "lazy",
     "widen",
+    "reuse",
     "trees",
     "workers",
 )
@@ -65,7 +66,8 @@ def search_settings(agent: str, game: Game, opts: Mapping[str, Any]) -> dict[str
     documented maximum), ``c=X``, ``rollout=random|heuristic`` with ``epsilon=P`` (a random move's
     chance in heuristic rollouts), ``depth=D|full``, ``eval=hand|learned`` (the cut-off evaluation),
     ``prior=heuristic|always|none`` with ``share=S`` and ``lazy=N`` (visits before a node's prior),
-    ``widen=K`` (progressive widening without a prior), ``trees=K``, ``workers=W``. Raises
+    ``widen=K`` (progressive widening without a prior), ``reuse=yes|no`` (tree reuse), ``trees=K``,
+    ``workers=W``. Raises
     :class:`OptionError` naming the first bad option.
     """
     unknown = [k for k in opts if k not in SEARCH_OPTIONS]
@@ -131,6 +133,11 @@ def search_settings(agent: str, game: Game, opts: Mapping[str, Any]) -> dict[str
         out["lazy"] = parse_int(agent, "lazy", opts["lazy"], 1, 1_000_000)
     if "widen" in opts:
         out["widen"] = parse_float(agent, "widen", opts["widen"], 0.0, 100.0)
+    if "reuse" in opts:
+        flag = str(opts["reuse"])
+        if flag not in ("yes", "no"):
+            raise OptionError(f"agent {agent!r}: reuse must be 'yes' or 'no', got {flag!r}")
+        out["reuse"] = flag == "yes"
     if "trees" in opts:
         out["trees"] = parse_trees(agent, opts["trees"])
     if "workers" in opts:
