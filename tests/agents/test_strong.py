@@ -214,3 +214,30 @@ def test_cardtable_simulate_with_strong_agents_names_them_in_the_report(
     assert code == 0
     assert "strong:iterations=6" in text and "expert:iterations=6,ms=500" in text
     assert len((out / "results.jsonl").read_text().splitlines()) == 4
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_tree_reuse_never_peeks(game_id: str) -> None:
+    """Two decisions in a row with tree reuse: the second search grows on the first one's tree, and
+    still decides identically when everything the seat cannot see is resampled at both decisions."""
+    state = _walk(game_id, {"players": 2}, 11, 20)
+    seat = state.current_player
+    assert seat is not None
+    later = state.clone()
+    later.apply(later.legal_actions()[0])
+    r = Rng(3)
+    while not later.is_over and (later.current_player != seat or len(later.legal_actions()) < 2):
+        legal = later.legal_actions()
+        later.apply(legal[r.below(len(legal))])
+    if later.is_over:
+        pytest.skip("the game ended before the seat decided again")
+    spec = "strong:iterations=40,reuse=yes"
+    first, second = make_agent(spec, state.game, 2), make_agent(spec, state.game, 2)
+    assert isinstance(first, Ismcts) and isinstance(second, Ismcts)
+    first.choose(Observation(state, seat))
+    second.choose(Observation(state.determinize(seat, Rng(5)), seat))
+    first.choose(Observation(later, seat))
+    second.choose(Observation(later.determinize(seat, Rng(6)), seat))
+    assert first.last_stats == second.last_stats
+    # The tree was reused where the actions taken since stayed in it.
+    assert first.last_reused == second.last_reused
