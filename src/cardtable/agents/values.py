@@ -71,13 +71,14 @@ def read_data(game_id: str, players: int) -> dict[str, Any] | None:
     return data
 
 
-_CACHE: dict[tuple[str, int], LinearValue | None] = {}
+_CACHE: dict[tuple[str, int, str], LinearValue | None] = {}
 
 
 def learned_value(game: Game) -> LinearValue | None:
     """The learned evaluation of ``game`` (its id and player count), or None where there is none:
-    no ``value_features`` in its heuristic module, no data file, or features that do not match."""
-    key = (game.id, game.players)
+    no ``value_features`` in its heuristic module (or its ``value_applies(game)`` says no, e.g. a team
+    game), no data file, or features that do not match."""
+    key = (game.id, game.players, game.config_hash)
     if key in _CACHE:
         return _CACHE[key]
     from cardtable.agents.hooks import heuristic_module
@@ -85,6 +86,9 @@ def learned_value(game: Game) -> LinearValue | None:
     module = heuristic_module(game.id)
     features: Features | None = getattr(module, "value_features", None)
     names = tuple(getattr(module, "VALUE_FEATURES", ()))
+    applies = getattr(module, "value_applies", None)
+    if applies is not None and not applies(game):
+        features = None
     value = None
     data = read_data(game.id, game.players) if features is not None else None
     if data is not None and features is not None and tuple(data["features"]) == names:
