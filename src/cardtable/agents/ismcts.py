@@ -466,6 +466,10 @@ class Ismcts(Agent):
     ``widen``
         progressive widening where the tree selects by UCB1 (no prior): a node visited N times grows
         a new child only while it has fewer than ``widen * sqrt(N)`` (default 0: off; spec ``widen=K``).
+    ``normalise``
+        rescale mean rewards to the range seen in each decision (min-max, as MuZero does), so that the
+        exploration constant does not depend on the evaluation's spread (spec ``normalise=yes|no``;
+        default: the game's ``ROLLOUT_NORMALISE``).
     ``reuse``
         tree reuse (spec ``reuse=yes``): a decision's tree starts from the node of the last decision's
         tree that the actions taken since lead to (one tree only; ``trees`` > 1 start afresh).
@@ -502,6 +506,7 @@ class Ismcts(Agent):
         lazy: int = 1,
         widen: float = 0.0,
         reuse: bool = False,
+        normalise: bool | None = None,
         spec: str | None = None,
         clock: Clock = time.perf_counter,
     ) -> None:
@@ -537,6 +542,8 @@ class Ismcts(Agent):
         self.rollout_agent = rollout
         self.trees = trees
         self.workers = workers
+        self.normalise = normalise
+        """Rescale mean rewards to the range seen in the decision (None: as the game's module says)."""
         self.reuse = reuse
         """Grow each decision's tree on the part of the last one that the actions since lead to."""
         self._kept: tuple[list[int], int, _Node] | None = None
@@ -638,6 +645,8 @@ class Ismcts(Agent):
             rollout = _AGENT
         if rollout is not None and self.game_default and found is None:
             depth = -1
+        if self.normalise is not None:
+            normalise = self.normalise
         if self.c is not None:
             c = self.c
         elif prior is not None:

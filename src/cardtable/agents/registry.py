@@ -53,6 +53,7 @@ SEARCH_OPTIONS = (
     "lazy",
     "widen",
     "reuse",
+    "normalise",
     "trees",
     "workers",
 )
@@ -66,8 +67,8 @@ def search_settings(agent: str, game: Game, opts: Mapping[str, Any]) -> dict[str
     documented maximum), ``c=X``, ``rollout=random|heuristic`` with ``epsilon=P`` (a random move's
     chance in heuristic rollouts), ``depth=D|full``, ``eval=hand|learned`` (the cut-off evaluation),
     ``prior=heuristic|always|none`` with ``share=S`` and ``lazy=N`` (visits before a node's prior),
-    ``widen=K`` (progressive widening without a prior), ``reuse=yes|no`` (tree reuse), ``trees=K``,
-    ``workers=W``. Raises
+    ``widen=K`` (progressive widening without a prior), ``reuse=yes|no`` (tree reuse),
+    ``normalise=yes|no`` (min-max normalised rewards), ``trees=K``, ``workers=W``. Raises
     :class:`OptionError` naming the first bad option.
     """
     unknown = [k for k in opts if k not in SEARCH_OPTIONS]
@@ -138,6 +139,11 @@ def search_settings(agent: str, game: Game, opts: Mapping[str, Any]) -> dict[str
         if flag not in ("yes", "no"):
             raise OptionError(f"agent {agent!r}: reuse must be 'yes' or 'no', got {flag!r}")
         out["reuse"] = flag == "yes"
+    if "normalise" in opts:
+        flag = str(opts["normalise"])
+        if flag not in ("yes", "no"):
+            raise OptionError(f"agent {agent!r}: normalise must be 'yes' or 'no', got {flag!r}")
+        out["normalise"] = flag == "yes"
     if "trees" in opts:
         out["trees"] = parse_trees(agent, opts["trees"])
     if "workers" in opts:
