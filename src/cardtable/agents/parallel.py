@@ -326,6 +326,19 @@ class Crew:
 
 _TASK = 0
 
+MAX_FAILURES = 4
+"""After this many helpers in a row failed to answer (and none ever did), this process stops starting
+new ones: its searches run on this process alone (a helper that cannot even start, say)."""
+_FAILED = 0
+
+
+def _count_failures(failed: int, answered: int) -> None:
+    global _FAILED
+    if answered:
+        _FAILED = -(1 << 30)  # helpers work here: never give up on them
+    else:
+        _FAILED += failed
+
 
 @contextmanager
 def helpers(count: int) -> Iterator[Crew]:
@@ -345,14 +358,13 @@ def helpers(count: int) -> Iterator[Crew]:
         _BUSY.update(members)
     started: list[Helper] = []
     try:
-        for _ in range(min(count - len(members), max(0, room))):
-            helper = Helper()
-            started.append(helper)
-        with _LOCK:
-            _BUSY.update(started)
-        members += started
-    except OSError:
-        pass  # no more processes: search with what there is
+        for _ in range(min(count - len(members), max(0, room)) if _FAILED < MAX_FAILURES else 0):
+            started.append(Helper())
+    except (OSError, ValueError):
+        pass  # no more processes (or none on this platform): search with what there is
+    with _LOCK:
+        _BUSY.update(started)
+    members += started
     crew = Crew(members)
     try:
         yield crew
@@ -360,6 +372,7 @@ def helpers(count: int) -> Iterator[Crew]:
         # A helper that did not answer this decision (failed, late, or never asked because the
         # decision was interrupted) may still be searching: it is stopped, never reused.
         failed = {h for h in members if h not in crew.jobs.answered} if crew.jobs is not None else set()
+        _count_failures(len(failed), len(members) - len(failed))
         for helper in failed:
             helper.close(kill=True)
         with _LOCK:
