@@ -278,6 +278,8 @@ def cmd_summary(args: argparse.Namespace) -> None:
 
     rows: dict[str, dict[int, dict[str, Any]]] = {}
     for path in args.files:
+        if not path.exists():
+            continue
         for key, games in read_rows(path).items():
             rows.setdefault(key, {}).update(games)
     base = None
