@@ -1,186 +1,462 @@
-"""Strength ladder and simulation throughput, printed as Markdown tables for the README.
+"""Strength ladder: agents against each other on paired deals with rotated seats, with 95% Wilson intervals.
 
-For every game at 2 players (Mephisto, Doctor Strange, Army of Darkness; any other registered game that
-deals a 2-player game joins after them): ISMCTS at a fixed budget against the game's heuristic and
-against random, and the heuristic against random (seats rotated every game, the same deals for every
-pairing), with 95% Wilson intervals; and ISMCTS iterations per second and seconds per decision on one
-core. ISMCTS runs with its defaults: rollouts cut after a few random decisions and scored by the game's
-``rollout_rewards`` evaluation (which is also what makes Army of Darkness, whose random playouts are
-hundreds of decisions long, affordable).
+Every pairing plays the same deals. Deal ``d`` (seed ``seed + d``) is played once from every rotation of
+the seats, so in a 2-player match both agents play both sides of every deal and the luck of the deal
+cancels out; in an n-player match with one hero, the hero sits at every seat of every deal. Agents are
+seeded from the deal and the seat, never from the clock, so a pairing at a fixed iteration budget gives
+the same games on any machine, whatever its load: **strength is measured at fixed iteration budgets**,
+and time per decision is measured separately and converted. Times are the searching process's CPU time
+(``time.process_time``), which on a shared machine is what one core would take; on an idle machine it
+equals the wall-clock time.
 
-``--config GAME:INDEX`` (repeatable) adds a table for configurations of a game's ``CONFIGURATIONS``
-(e.g. Mr. Card Game with its supplemental options, ``mr-card-game:11`` for every option at once):
-ISMCTS in one seat against the heuristic in every other, seats rotated, with its win share against
-the even share; ``-o KEY=VALUE`` overrides options of those configurations (e.g. ``turn-limit=100``).
+Subcommands::
 
-``--throughput`` adds the simulation speed targets: a 10,000-game random-vs-random Mephisto run on
-2 workers, and the local pool's scaling from 1 to 2 workers.
+    python benchmarks/ladder.py pair mephisto strong heuristic --games 40       # one pairing
+    python benchmarks/ladder.py pair mephisto strong heuristic -o players=3 --games 60
+    python benchmarks/ladder.py pair doctor-strange oracle:iterations=2000 heuristic --games 200 --out ds.jsonl
+    python benchmarks/ladder.py speed mephisto strong                              # it/s, s/decision
+    python benchmarks/ladder.py table --games 200 --out ladder-results/           # the README's tables
+    python benchmarks/ladder.py throughput                                         # simulate's games/s
 
-    python benchmarks/ladder.py                      # default budget
-    python benchmarks/ladder.py --games 10 --iterations 50 --quick
-    python benchmarks/ladder.py --throughput
-    python benchmarks/ladder.py --no-ladder --config mr-card-game:11 -o turn-limit=100 --games 20 --iterations 200
+``--out FILE.jsonl`` (``pair``) or ``--out DIR`` (``table``) keeps every finished game, one line each, and
+a later run with the same arguments plays only the games still missing: long runs can be stopped and
+resumed, and grown from 40 games to 200.
+
+``oracle:...`` is the *perfect-information* reference (:mod:`oracle`): the same search handed the true
+state (hidden cards known; dice and shuffles still unknown). It exists only here, for measuring how much
+of a game is luck, and is never an agent players can choose.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
 import cardtable
-from cardtable.agents import Ismcts, Observation, make_agent
+import oracle
+from cardtable.agents import Observation, make_agent, seat_rewards
 from cardtable.cli.common import parse_options
-from cardtable.engine import OptionError
-from cardtable.sim.analysis import analyze
-from cardtable.sim.plan import make_plan
-from cardtable.sim.run import run_plan
-from cardtable.sim.store import read_manifest, read_results
+from cardtable.sim.stats import Interval, wilson
 
-GAMES = ("mephisto", "doctor-strange", "army-of-darkness")
+oracle.register()
+
+GAMES = ("mephisto", "doctor-strange", "army-of-darkness", "mr-card-game")
 
 
-def two_player_games() -> list[str]:
-    out = []
-    for game_id in [*GAMES, *(g for g in cardtable.available() if g not in GAMES)]:
-        try:
-            cardtable.load(game_id, players=2).new(0, log=False).legal_actions()
-        except Exception as exc:  # a game still being written: say so, do not stop the ladder
-            print(f"<!-- skipped {game_id}: {type(exc).__name__}: {exc} -->", file=sys.stderr)
-            continue
-        out.append(game_id)
-    return out
+# -- one game ------------------------------------------------------------------------------------------
 
 
-def iterations_per_second(
-    game_id: str,
-    iterations: int,
-    c: float | None,
-    games: int = 2,
-    seconds: float = 20.0,
-    options: Mapping[str, Any] | None = None,
-    opponent: str = "random",
+@dataclass(frozen=True)
+class Match:
+    """A pairing: ``specs[0]`` (the hero) against the others, listed around the table as in
+    ``cardtable simulate`` (``strong,heuristic`` at 4 players is strong, heuristic, strong, heuristic).
+    ``hero_only``: only the first seat of the list is the hero; every other seat plays ``specs[1]``."""
+
+    game: str
+    options: tuple[tuple[str, Any], ...]
+    specs: tuple[str, ...]
+    hero_only: bool = True
+
+    def load(self) -> cardtable.Game:
+        return cardtable.load(self.game, **dict(self.options))
+
+    def listed(self, players: int) -> list[str]:
+        """The spec of every listed position, hero first."""
+        if self.hero_only:
+            return [self.specs[0]] + [self.specs[1 % len(self.specs)]] * (players - 1)
+        return [self.specs[i % len(self.specs)] for i in range(players)]
+
+    def key(self) -> str:
+        opts = ",".join(f"{k}={v}" for k, v in self.options)
+        return f"{self.game}[{opts}] {' vs '.join(self.specs)}{'' if self.hero_only else ' (listed)'}"
+
+
+def agent_seed(deal: int, seat: int) -> int:
+    return (deal * 1_000_003 + seat * 7919 + 17) % (1 << 62)
+
+
+def play(match: Match, seed: int, index: int) -> dict[str, Any]:
+    """Game ``index`` of ``match``: deal ``index // players`` (seed ``seed + deal``), seats rotated by
+    ``index % players``. Returns the hero side's win share and what the searchers spent."""
+    game = match.load()
+    n = game.players
+    deal, rotation = divmod(index, n)
+    listed = match.listed(n)
+    at = [(s - rotation) % n for s in range(n)]  # listed position sitting at each seat
+    agents = [make_agent(listed[at[s]], game, agent_seed(deal, s)) for s in range(n)]
+    state = game.new(seed + deal, log=False)
+    spent = [0.0] * n
+    searched = [0] * n
+    iterations = [0] * n
+    decisions = 0
+    start = time.perf_counter()
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            t = time.process_time()
+            action = agents[seat].choose(Observation(state, seat))
+            spent[seat] += time.process_time() - t
+            searched[seat] += 1
+            iterations[seat] += int(getattr(agents[seat], "last_iterations", 0) or 0)
+        state.apply(action)
+        decisions += 1
+    rewards = seat_rewards(state.result(), n)
+    hero_seats = (
+        [s for s in range(n) if at[s] == 0]
+        if match.hero_only
+        else [s for s in range(n) if at[s] % len(match.specs) == 0]
+    )
+    # A team's share is every member's reward; the hero side wins what its best seat wins.
+    hero = max(rewards[s] for s in hero_seats)
+    return {
+        "index": index,
+        "deal": deal,
+        "rotation": rotation,
+        "hero": hero,
+        "decisions": decisions,
+        "seconds": round(time.perf_counter() - start, 3),
+        "hero_search_s": round(sum(spent[s] for s in hero_seats), 4),
+        "hero_searched": sum(searched[s] for s in hero_seats),
+        "hero_iterations": sum(iterations[s] for s in hero_seats),
+    }
+
+
+def _play_task(task: tuple[Match, int, int]) -> dict[str, Any]:
+    return play(*task)
+
+
+def run_match(
+    match: Match, games: int, seed: int, workers: int = 1, out: Path | None = None, progress: bool = False
+) -> list[dict[str, Any]]:
+    """Play the match's first ``games`` games (whole deals: rounded up to a multiple of the players),
+    reusing and extending the lines already in ``out``."""
+    n = match.load().players
+    games = -(-games // n) * n
+    done: dict[int, dict[str, Any]] = {}
+    if out is not None and out.exists():
+        for line in out.read_text().splitlines():
+            row = json.loads(line)
+            if row.get("key") == match.key() and row.get("seed") == seed:
+                done[row["index"]] = row
+    todo = [i for i in range(games) if i not in done]
+    fh = out.open("a") if out is not None else None
+    pool: Any = None
+    try:
+        results: Iterator[dict[str, Any]]
+        if workers <= 1 or len(todo) <= 1:
+            results = (play(match, seed, i) for i in todo)
+        else:
+            import multiprocessing
+
+            pool = multiprocessing.get_context("fork").Pool(min(workers, len(todo)))
+            results = pool.imap_unordered(_play_task, [(match, seed, i) for i in todo])
+        for k, row in enumerate(results, 1):
+            row.update(key=match.key(), seed=seed)
+            done[row["index"]] = row
+            if fh is not None:
+                fh.write(json.dumps(row) + "\n")
+                fh.flush()
+            if progress:
+                share = sum(r["hero"] for r in done.values()) / len(done)
+                print(f"\r{match.key()}: {k}/{len(todo)} played, hero {100 * share:.0f}%", end="", file=sys.stderr)
+        if progress:
+            print(file=sys.stderr)
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+        if fh is not None:
+            fh.close()
+    return [done[i] for i in range(games)]
+
+
+def share(rows: Sequence[Mapping[str, Any]]) -> Interval:
+    """The hero's win share with its 95% Wilson interval (a shared win counts its share)."""
+    return wilson(sum(r["hero"] for r in rows), len(rows))
+
+
+def pct(i: Interval) -> str:
+    return f"{100 * i.estimate:.0f}% [{100 * i.low:.0f}-{100 * i.high:.0f}]"
+
+
+def per_decision(rows: Sequence[Mapping[str, Any]]) -> tuple[float, float]:
+    """The hero's seconds per searched decision and iterations per searched decision."""
+    searched = sum(r["hero_searched"] for r in rows)
+    if not searched:
+        return float("nan"), float("nan")
+    return sum(r["hero_search_s"] for r in rows) / searched, sum(r["hero_iterations"] for r in rows) / searched
+
+
+# -- subcommands ---------------------------------------------------------------------------------------
+
+
+def options_of(items: Sequence[str], game: str) -> tuple[tuple[str, Any], ...]:
+    options = dict(parse_options(items))
+    options.setdefault("players", 2)
+    cardtable.load(game, **options)  # validates
+    return tuple(sorted(options.items()))
+
+
+def cmd_pair(args: argparse.Namespace) -> None:
+    match = Match(args.game, options_of(args.option, args.game), (args.hero, *args.others), not args.listed)
+    rows = run_match(match, args.games, args.seed, args.workers, args.out, progress=not args.quiet)
+    s, it = per_decision(rows)
+    players = match.load().players
+    print(
+        f"{match.key()}: hero {pct(share(rows))} over {len(rows)} games (even share {100 / players:.0f}%), "
+        f"{s:.3f} s and {it:,.0f} iterations per searched decision"
+    )
+
+
+def speed(
+    game: str, spec: str, options: Mapping[str, Any], seconds: float, opponent: str = "heuristic"
 ) -> tuple[float, float]:
-    """ISMCTS iterations per second, and seconds per searched decision, over whole games against
-    ``opponent`` in every other seat (one core, this process; 2 players unless ``options`` say)."""
-    game = cardtable.load(game_id, **(options or {"players": 2}))
-    done = 0
-    searched = 0
+    """Iterations per second and seconds per searched decision of ``spec`` (one core, this process),
+    over whole games against ``opponent``, for about ``seconds`` of search."""
+    g = cardtable.load(game, **options)
     spent = 0.0
-    for seed in range(games):
-        hero = seed % game.players
-        search = Ismcts(seed, iterations=iterations, c=c)  # c None: the agent's default for the game
-        other = make_agent(opponent, game, seed + 1)
-        state = game.new(seed, log=False)
+    iterations = searched = 0
+    deal = 0
+    while spent < seconds:
+        hero = deal % g.players
+        agents = [make_agent(spec if s == hero else opponent, g, agent_seed(deal, s)) for s in range(g.players)]
+        state = g.new(10_000 + deal, log=False)
         while not state.is_over and spent < seconds:
             seat = state.current_player
             assert seat is not None
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state.apply(legal[0])
+                continue
+            t = time.process_time()
+            action = agents[seat].choose(Observation(state, seat))
             if seat == hero:
-                start = time.perf_counter()
-                action = search.choose(Observation(state, seat))
-                spent += time.perf_counter() - start
-                done += search.last_iterations
-                searched += search.last_iterations > 0
-            else:
-                action = other.choose(Observation(state, seat))
+                spent += time.process_time() - t
+                iterations += int(getattr(agents[seat], "last_iterations", 0) or 0)
+                searched += 1
             state.apply(action)
-    if not spent:
-        return float("nan"), float("nan")
-    return done / spent, spent / max(searched, 1)
+        deal += 1
+    return iterations / spent, spent / max(1, searched)
 
 
-def match(
-    game_id: str, seats: str, games: int, workers: int, seed: int, options: Mapping[str, Any] | None = None
-) -> dict[str, float]:
-    """Win share (with interval) of the first listed agent against the others (2 players unless
-    ``options`` say)."""
-    plan = make_plan(game_id, options=dict(options or {"players": 2}), seats=seats, games=games, seed=seed)
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        run_plan(plan, folder, workers=workers, progress=False)
-        manifest = read_manifest(folder)
-        assert manifest is not None
-        a = analyze(manifest, read_results(folder / "results.jsonl"))
-    s = a["settings"][0]
-    first = plan.settings[0].seats[0]
-    out: dict[str, float] = dict(s["agents"][first])
-    out["seconds"] = s["seconds"]
+def cmd_speed(args: argparse.Namespace) -> None:
+    options = dict(options_of(args.option, args.game))
+    its, s = speed(args.game, args.spec, options, args.seconds)
+    print(
+        f"{args.game} {args.spec}: {its:,.0f} iterations/s, {s:.3f} s per searched decision "
+        f"(one core; load {os.getloadavg()[0]:.1f})"
+    )
+
+
+def read_rows(path: Path) -> dict[str, dict[int, dict[str, Any]]]:
+    """Every finished game in a results file, by pairing key and game index."""
+    out: dict[str, dict[int, dict[str, Any]]] = {}
+    for line in path.read_text().splitlines():
+        row = json.loads(line)
+        out.setdefault(f"{row['key']} seed={row['seed']}", {})[row["index"]] = row
     return out
 
 
-def pct(i: dict[str, float]) -> str:
-    return f"{100 * i['estimate']:.0f}% [{100 * i['low']:.0f}-{100 * i['high']:.0f}]"
+def cmd_summary(args: argparse.Namespace) -> None:
+    """Every pairing in the files: the hero's share, its interval, games, time per decision; and, with
+    ``--base``, each pairing's paired difference from the base pairing on the games both played."""
+    from cardtable.sim.stats import paired_difference
+
+    rows: dict[str, dict[int, dict[str, Any]]] = {}
+    for path in args.files:
+        if not path.exists():
+            continue
+        for key, games in read_rows(path).items():
+            rows.setdefault(key, {}).update(games)
+    base = None
+    if args.base:
+        matches = [k for k in rows if args.base in k]
+        if len(matches) != 1:
+            raise SystemExit(f"--base {args.base!r} matches {len(matches)} pairings: {matches}")
+        base = rows[matches[0]]
+    for key, games in rows.items():
+        ordered = [games[i] for i in sorted(games)]
+        s, it = per_decision(ordered)
+        line = f"{pct(share(ordered))} n={len(ordered):<4} {s:6.3f}s {it:8,.0f}it  {key}"
+        if base is not None and games is not base:
+            both = sorted(set(games) & set(base))
+            if len(both) > 1:
+                d = paired_difference([base[i]["hero"] for i in both], [games[i]["hero"] for i in both])
+                line += (
+                    f"   vs base: {100 * d.estimate:+.0f} points [{100 * d.low:+.0f}, {100 * d.high:+.0f}] (n={d.n})"
+                )
+        print(line)
 
 
-def ismcts_spec(args: argparse.Namespace) -> str:
-    """The ISMCTS agent spec the ladder plays: its budget, and ``c`` only when given."""
-    return f"ismcts:iterations={args.iterations}" + ("" if args.c is None else f",c={args.c}")
+TWO_PLAYER = (("strong", "heuristic"), ("strong", "random"), ("oracle", "heuristic"), ("heuristic", "random"))
+"""The 2-player table's pairings, for every game (``oracle`` is the strong search given the true state)."""
+
+MULTIPLAYER: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("mephisto", {"players": 3}),
+    ("mephisto", {"players": 4}),
+    ("mephisto", {"players": 4, "teams": True}),
+    ("army-of-darkness", {"players": 4}),
+    ("army-of-darkness", {"players": 6}),
+    ("mr-card-game", {"players": 3}),
+    ("mr-card-game", {"players": 4}),
+    ("mr-card-game", {"players": 5}),
+)
+"""The multiplayer table: one ``strong`` against the heuristic in every other seat."""
 
 
-def c_text(args: argparse.Namespace) -> str:
-    return "the default c per game" if args.c is None else f"c={args.c}"
+def level_spec(level: str) -> str:
+    """A level as the ladder plays it: its own iteration budget, its time cap lifted to the maximum (so the
+    machine's load cannot change the games; on an idle core the cap is never reached anyway)."""
+    from cardtable.agents.budget import MAX_MS
+
+    return f"{level}:ms={MAX_MS:g},iterations=@{level}" if level in ("hard", "expert") else level
 
 
-def ladder(args: argparse.Namespace) -> None:
-    spec = ismcts_spec(args)
-    games = args.only or two_player_games()
-    print(
-        f"ISMCTS ({args.iterations} iterations/decision, {c_text(args)}, default rollouts: cut and scored by the "
-        f"game's evaluation); {args.games} games per pairing, "
-    )
-    print("seats rotated, win share of the first-named agent with a 95% Wilson interval.\n")
-    print("| game | ISMCTS it/s (1 core) | s/decision | ISMCTS vs heuristic | ISMCTS vs random | heuristic vs random |")
-    print("|---|---|---|---|---|---|")
-    for game_id in games:
-        speed, per_decision = iterations_per_second(game_id, args.iterations, args.c, seconds=args.speed_seconds)
-        cells = [f"{speed:,.0f}", f"{per_decision:.2f}"]
-        for seats in (f"{spec},heuristic", f"{spec},random", "heuristic,random"):
-            try:
-                cells.append(pct(match(game_id, seats, args.games, args.workers, args.seed)))
-            except OptionError as exc:  # e.g. no heuristic agent for this game yet
-                cells.append(f"n/a ({exc})")
-        print(f"| {game_id} | " + " | ".join(cells) + " |", flush=True)
+def resolve(spec: str, game: cardtable.Game) -> str:
+    """``hard:...,iterations=@hard`` -> the level's iteration budget for this game."""
+    if "=@" not in spec:
+        return spec
+    from cardtable.agents.ismcts import Ismcts
+
+    name, _, _ = spec.partition(":")
+    agent = make_agent(name, game)
+    assert isinstance(agent, Ismcts) and agent.iterations is not None
+    return spec.replace(f"@{name}", str(agent.iterations))
 
 
-def configurations(args: argparse.Namespace) -> None:
-    """ISMCTS in one seat against the game's heuristic in the others, for named configurations."""
-    extra = parse_options(args.options)
-    spec = ismcts_spec(args)
-    print(
-        f"\nISMCTS ({args.iterations} iterations/decision, {c_text(args)}) in one seat against the heuristic in "
-        f"every other, seats rotated, {args.games} games; win share with a 95% Wilson interval.\n"
-    )
-    print("| configuration | players | ISMCTS it/s | s/decision | ISMCTS win share | even share | seconds |")
-    print("|---|---|---|---|---|---|---|")
-    for name in args.config:
-        game_id, _, index = name.rpartition(":")
-        if not game_id or not index.isdigit():
-            raise OptionError(f"--config {name!r}: expected GAME:INDEX, e.g. mr-card-game:11")
-        configs = type(cardtable.load(game_id)).CONFIGURATIONS
-        if int(index) >= len(configs):
-            raise OptionError(f"--config {name!r}: {game_id} has configurations 0..{len(configs) - 1}")
-        options: dict[str, Any] = {**configs[int(index)], **extra}
-        players = cardtable.load(game_id, **options).players
-        seats = ",".join([spec, *["heuristic"] * (players - 1)])
-        speed, per_decision = iterations_per_second(
-            game_id, args.iterations, args.c, seconds=args.speed_seconds, options=options, opponent="heuristic"
-        )
-        result = match(game_id, seats, args.games, args.workers, args.seed, options)
-        shown = " ".join(f"{k}={v}" for k, v in options.items())
+LEVELS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"), ("expert", "hard"))
+"""The levels table: each level against the one below."""
+
+
+def _cell(rows: Sequence[Mapping[str, Any]]) -> str:
+    return f"{pct(share(rows))} ({len(rows)})" if rows else "-"
+
+
+def cmd_table(args: argparse.Namespace) -> None:
+    """The README's tables, from the games in ``--out`` (playing the missing ones unless ``--no-play``)."""
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    games = args.only or list(GAMES)
+
+    def run(match: Match) -> list[dict[str, Any]]:
+        path = out / f"{match.game}.jsonl"
+        if args.no_play:
+            found = read_rows(path).get(f"{match.key()} seed={args.seed}", {}) if path.exists() else {}
+            return [found[i] for i in sorted(found)]
+        return run_match(match, args.games, args.seed, args.workers, path, progress=not args.quiet)
+
+    parts = set(args.part or ["two", "multi", "levels"])
+    if "two" in parts:
         print(
-            f"| {game_id} {shown} | {players} | {speed:,.0f} | {per_decision:.2f} | {pct(result)} | "
-            f"{100 / players:.0f}% | {result['seconds']:.0f} |",
+            f"\n2 players, {args.games} games per pairing (paired deals, seats rotated); win share of the first agent "
+            "with its 95% Wilson interval (games):\n"
+        )
+        print(
+            "| game | strong: iterations | it/s (1 core) | s/decision | strong vs heuristic | strong vs random "
+            "| ceiling: oracle vs heuristic | heuristic vs random |"
+        )
+        print("|---|---:|---:|---:|---|---|---|---|")
+        for game_id in games:
+            game = cardtable.load(game_id, players=2)
+            cells = []
+            speed_rows: list[dict[str, Any]] = []
+            for hero, other in TWO_PLAYER:
+                rows = run(Match(game_id, (("players", 2),), (hero, other)))
+                if hero == "strong" and other == "heuristic":
+                    speed_rows = rows
+                cells.append(_cell(rows))
+            strong = make_agent("strong", game)
+            seconds, iterations = per_decision(speed_rows)
+            rate = iterations / seconds if seconds == seconds and seconds else float("nan")
+            print(
+                f"| {game_id} | {getattr(strong, 'iterations', 0):,} | {rate:,.0f} | {seconds:.2f} | "
+                + " | ".join(cells)
+                + " |",
+                flush=True,
+            )
+    if "multi" in parts:
+        print(f"\nOne strong agent against the heuristic in every other seat, {args.games} games:\n")
+        print("| configuration | strong's win share | even share | ratio to the even share |")
+        print("|---|---|---:|---:|")
+        for game_id, options in MULTIPLAYER:
+            if game_id not in games:
+                continue
+            rows = run(Match(game_id, tuple(sorted(options.items())), ("strong", "heuristic")))
+            players = int(options["players"])
+            even = 1 / (players // 2 if options.get("teams") else players)
+            ratio = share(rows).estimate / even if rows else float("nan")
+            shown = ", ".join(f"{k}={v}" for k, v in options.items())
+            print(f"| {game_id} {shown} | {_cell(rows)} | {100 * even:.0f}% | {ratio:.2f}x |", flush=True)
+    if "levels" in parts:
+        print(f"\nEach level against the one below, 2 players, {args.games} games:\n")
+        print("| game | " + " | ".join(f"{a} vs {b}" for a, b in LEVELS) + " |")
+        print("|---|" + "---|" * len(LEVELS))
+        for game_id in games:
+            game = cardtable.load(game_id, players=2)
+            cells = []
+            for a, b in LEVELS:
+                specs = (resolve(level_spec(a), game), resolve(level_spec(b), game))
+                cells.append(_cell(run(Match(game_id, (("players", 2),), specs))))
+            print(f"| {game_id} | " + " | ".join(cells) + " |", flush=True)
+
+
+def cmd_timing(args: argparse.Namespace) -> None:
+    """How well ``ms=`` is kept: every searched decision of ``SPEC:ms=T`` against the heuristic, in
+    every game, timed from the call to the return (wall clock), as a ratio to T."""
+    from cardtable.sim.stats import percentile
+
+    print("| game | spec | decisions | mean / T | 95th percentile / T | max / T | within 10% |")
+    print("|---|---|---:|---:|---:|---:|---:|")
+    for game_id in args.only or GAMES:
+        spec = f"{args.spec}:ms={args.ms:g}" if ":" not in args.spec else f"{args.spec},ms={args.ms:g}"
+        game = cardtable.load(game_id, players=2)
+        ratios: list[float] = []
+        deal = 0
+        while len(ratios) < args.decisions:
+            agents = [make_agent(spec if s == deal % 2 else "heuristic", game, agent_seed(deal, s)) for s in range(2)]
+            state = game.new(20_000 + deal, log=False)
+            while not state.is_over and len(ratios) < args.decisions:
+                seat = state.current_player
+                assert seat is not None
+                legal = state.legal_actions()
+                if len(legal) == 1:
+                    state.apply(legal[0])
+                    continue
+                start = time.perf_counter()
+                action = agents[seat].choose(Observation(state, seat))
+                if seat == deal % 2:
+                    ratios.append((time.perf_counter() - start) * 1000 / args.ms)
+                state.apply(action)
+            deal += 1
+        within = sum(r <= 1.1 for r in ratios) / len(ratios)
+        print(
+            f"| {game_id} | {spec} | {len(ratios)} | {sum(ratios) / len(ratios):.3f} | {percentile(ratios, 95):.3f} "
+            f"| {max(ratios):.3f} | {100 * within:.0f}% |",
             flush=True,
         )
+    print(f"\n(wall clock, machine load {os.getloadavg()[0]:.1f} when done)")
 
 
-def throughput(args: argparse.Namespace) -> None:
+def cmd_throughput(args: argparse.Namespace) -> None:
     """The same random-vs-random Mephisto run on 1 worker (in process) and on 2 worker processes."""
-    print("\n| simulation | games | workers | seconds | games/s |")
+    from cardtable.sim.plan import make_plan
+    from cardtable.sim.run import run_plan
+
+    print("| simulation | games | workers | seconds | games/s |")
     print("|---|---|---|---|---|")
     plan = make_plan("mephisto", options={"players": 2}, seats="random", games=args.sim_games, seed=1)
     rates = {}
@@ -194,48 +470,54 @@ def throughput(args: argparse.Namespace) -> None:
     print(f"\nscaling 1 -> 2 workers: {rates[2] / rates[1]:.2f}x (meaningful only on an otherwise idle machine)")
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=40, help="games per pairing (default 40)")
-    parser.add_argument("--iterations", type=int, default=2000, help="ISMCTS iterations per decision (default 2000)")
-    parser.add_argument(
-        "--c",
-        type=float,
-        default=None,
-        help="ISMCTS exploration constant (default: the agent's own for each game, e.g. 0.25 with evaluated "
-        "rollouts, 1 with a heuristic prior)",
-    )
-    parser.add_argument("--workers", type=int, default=2, help="worker processes for the matches (default 2)")
-    parser.add_argument("--seed", type=int, default=1000)
-    parser.add_argument("--only", action="append", help="only this game (repeatable)")
-    parser.add_argument("--speed-seconds", type=float, default=20.0, help="time spent measuring it/s per game")
-    parser.add_argument("--throughput", action="store_true", help="also measure simulation throughput")
-    parser.add_argument("--sim-games", type=int, default=10_000, help="games of the throughput run")
-    parser.add_argument("--no-ladder", action="store_true", help="skip the strength ladder")
-    parser.add_argument(
-        "--config",
-        action="append",
-        default=[],
-        metavar="GAME:INDEX",
-        help="ISMCTS against the heuristic on the game's configuration INDEX (repeatable), e.g. mr-card-game:11",
-    )
-    parser.add_argument(
-        "-o",
-        "--option",
-        dest="options",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="override an option of the --config configurations (repeatable), e.g. -o turn-limit=100",
-    )
-    args = parser.parse_args()
-    if not args.no_ladder:
-        ladder(args)
-    if args.config:
-        configurations(args)
-    if args.throughput:
-        throughput(args)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("pair", help="one pairing: HERO against OTHERS on paired deals, seats rotated")
+    p.add_argument("game")
+    p.add_argument("hero")
+    p.add_argument("others", nargs="+")
+    p.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--games", type=int, default=40)
+    p.add_argument("--seed", type=int, default=1000)
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--out", type=Path, default=None)
+    p.add_argument("--listed", action="store_true", help="agents repeat around the table (teams: strong,heuristic)")
+    p.add_argument("--quiet", action="store_true")
+    p.set_defaults(run=cmd_pair)
+    p = sub.add_parser("speed", help="iterations per second of a search spec (one core)")
+    p.add_argument("game")
+    p.add_argument("spec")
+    p.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--seconds", type=float, default=20.0)
+    p.set_defaults(run=cmd_speed)
+    p = sub.add_parser("table", help="the README's ladder tables (resumable: --out keeps every game)")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1000)
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--out", type=Path, default=Path("ladder-results"))
+    p.add_argument("--only", action="append", help="only this game (repeatable)")
+    p.add_argument("--part", action="append", choices=("two", "multi", "levels"), help="only this table (repeatable)")
+    p.add_argument("--no-play", action="store_true", help="print what is in --out, play nothing")
+    p.add_argument("--quiet", action="store_true")
+    p.set_defaults(run=cmd_table)
+    p = sub.add_parser("summary", help="the pairings in result files, with paired differences from a base")
+    p.add_argument("files", nargs="+", type=Path)
+    p.add_argument("--base", default=None, help="a substring naming the base pairing")
+    p.set_defaults(run=cmd_summary)
+    p = sub.add_parser("timing", help="how well ms= is kept, in every game")
+    p.add_argument("--spec", default="strong")
+    p.add_argument("--ms", type=float, default=250.0)
+    p.add_argument("--decisions", type=int, default=40)
+    p.add_argument("--only", action="append", help="only this game (repeatable)")
+    p.set_defaults(run=cmd_timing)
+    p = sub.add_parser("throughput", help="simulation games/s on 1 and 2 workers")
+    p.add_argument("--sim-games", type=int, default=10_000)
+    p.set_defaults(run=cmd_throughput)
+    args = parser.parse_args(argv)
+    args.run(args)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -8,6 +8,7 @@ which is all that search needs. This is what keeps bots from reading hidden card
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardtable.engine.rng import Rng, as_rng
@@ -41,6 +42,14 @@ class Observation:
     def legal_actions(self) -> list[Action]:
         """The seat's legal actions (the seat is the one to decide when an agent is asked)."""
         return self._state.legal_actions()
+
+    def history(self) -> Sequence[int]:
+        """The indices of the actions taken so far, in order (read it, do not change it).
+
+        Every determinization carries the same history (``determinize`` keeps it), so a search that
+        reads it learns nothing a sample would not tell it; searches use it to find their last tree.
+        """
+        return self._state.history
 
     def sample(self, rng: Rng | int) -> State:
         """A full state consistent with the view: hidden cards and future randomness resampled."""

@@ -1,11 +1,27 @@
-"""Agents by name, with options: ``random``, ``heuristic``, ``ismcts:iterations=400,rollout=heuristic``."""
+"""Agents by name, with options: ``random``, ``heuristic``, ``strong``, ``ismcts:iterations=400,rollout=heuristic``,
+and the levels for people, ``easy``, ``normal``, ``hard``, ``expert``.
+
+Every spec is built, and so validated, here (:func:`make_agent`): the command line's ``--seats``,
+``cardtable simulate`` and the web lobby all go through it, so they accept and refuse the same specs
+with the same words, budgets over the documented maxima included (:mod:`cardtable.agents.budget`).
+:func:`catalogue` lists the agents for people: the levels first, each with a line of words.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from cardtable.agents.base import Agent
+from cardtable.agents.budget import (
+    parse_float,
+    parse_int,
+    parse_iterations,
+    parse_ms,
+    parse_trees,
+    parse_workers,
+)
 from cardtable.engine.errors import OptionError, did_you_mean
 from cardtable.engine.game import Game, State
 
@@ -24,98 +40,197 @@ def _heuristic(game: Game, seed: int, **opts: Any) -> Agent:
     return heuristic_class(game.id)(seed, **opts)
 
 
-def _number(agent: str, key: str, text: str, kind: type[int] | type[float]) -> float:
-    try:
-        return kind(text)
-    except ValueError:
-        what = "a whole number" if kind is int else "a number"
-        raise OptionError(f"agent {agent!r}: option {key!r} must be {what}, got {text!r}") from None
+SEARCH_OPTIONS = (
+    "iterations",
+    "ms",
+    "c",
+    "rollout",
+    "epsilon",
+    "depth",
+    "eval",
+    "prior",
+    "share",
+    "lazy",
+    "widen",
+    "reuse",
+    "normalise",
+    "trees",
+    "workers",
+)
+"""The options of every search spec (``ismcts``, ``strong``), as :func:`search_settings` reads them."""
+
+
+def search_settings(agent: str, game: Game, opts: Mapping[str, Any]) -> dict[str, Any]:
+    """Keyword arguments of :class:`~cardtable.agents.ismcts.Ismcts` from a search spec's options:
+
+    ``iterations=N`` and ``ms=T`` (budget: with both, whichever ends first; each at most its
+    documented maximum), ``c=X``, ``rollout=random|heuristic`` with ``epsilon=P`` (a random move's
+    chance in heuristic rollouts), ``depth=D|full``, ``eval=hand|learned`` (the cut-off evaluation),
+    ``prior=heuristic|always|none`` with ``share=S`` and ``lazy=N`` (visits before a node's prior),
+    ``widen=K`` (progressive widening without a prior), ``reuse=yes|no`` (tree reuse),
+    ``normalise=yes|no`` (min-max normalised rewards), ``trees=K``, ``workers=W``. Raises
+    :class:`OptionError` naming the first bad option.
+    """
+    unknown = [k for k in opts if k not in SEARCH_OPTIONS]
+    if unknown:
+        hint = did_you_mean(unknown[0], SEARCH_OPTIONS) if len(unknown) == 1 else ""
+        raise OptionError(
+            f"agent {agent!r}: unknown option(s) {', '.join(unknown)}{hint}; it takes {', '.join(SEARCH_OPTIONS)}"
+        )
+    out: dict[str, Any] = {}
+    if "iterations" in opts:
+        out["iterations"] = parse_iterations(agent, opts["iterations"])
+    if "ms" in opts:
+        out["ms"] = parse_ms(agent, opts["ms"])
+    if "c" in opts:
+        out["c"] = parse_float(agent, "c", opts["c"], 0.0, 100.0)
+    if "rollout" in opts:
+        rollout = str(opts["rollout"])
+        if rollout not in ("random", "heuristic"):
+            raise OptionError(f"agent {agent!r}: rollout must be 'random' or 'heuristic', got {rollout!r}")
+        if rollout == "heuristic":
+            from cardtable.agents.hooks import heuristic_module
+
+            if heuristic_module(game.id) is None:
+                raise OptionError(f"agent {agent!r}: rollout=heuristic needs a heuristic agent for {game.id!r}")
+        out["policy_rollouts"] = rollout == "heuristic"
+    if "epsilon" in opts:
+        out["epsilon"] = parse_float(agent, "epsilon", opts["epsilon"], 0.0, 1.0)
+    if "depth" in opts:
+        if opts["depth"] == "full":
+            out["full_rollouts"] = True
+            out["depth"] = None
+        else:
+            depth = parse_int(agent, "depth", opts["depth"], 0, 10_000)
+            evaluate = heuristic_evaluation(game.id)
+            if evaluate is None:
+                raise OptionError(
+                    f"agent {agent!r}: depth needs the game's rollout evaluation, and the heuristic module "
+                    f"of {game.id!r} defines no rollout_rewards(state); leave depth out to play rollouts to the end"
+                )
+            out["depth"] = depth
+            out["evaluate"] = evaluate
+    if "eval" in opts:
+        kind = str(opts["eval"])
+        if kind not in ("hand", "learned"):
+            raise OptionError(f"agent {agent!r}: eval must be 'hand' or 'learned', got {kind!r}")
+        if kind == "learned":
+            from cardtable.agents.values import learned_value
+
+            if learned_value(game) is None:
+                raise OptionError(
+                    f"agent {agent!r}: eval=learned: {game.id!r} at {game.players} players has no learned value "
+                    "(scripts/train_values.py makes one)"
+                )
+        out["learned"] = kind == "learned"
+    if "prior" in opts:
+        prior = str(opts["prior"])
+        if prior not in ("heuristic", "always", "none"):
+            raise OptionError(f"agent {agent!r}: prior must be 'heuristic', 'always' or 'none', got {prior!r}")
+        out["game_prior"] = prior != "none"
+        out["agent_prior"] = prior == "always"
+    if "share" in opts:
+        out["prior_share"] = parse_float(agent, "share", opts["share"], 0.0, 1.0)
+    if "lazy" in opts:
+        out["lazy"] = parse_int(agent, "lazy", opts["lazy"], 1, 1_000_000)
+    if "widen" in opts:
+        out["widen"] = parse_float(agent, "widen", opts["widen"], 0.0, 100.0)
+    if "reuse" in opts:
+        flag = str(opts["reuse"])
+        if flag not in ("yes", "no"):
+            raise OptionError(f"agent {agent!r}: reuse must be 'yes' or 'no', got {flag!r}")
+        out["reuse"] = flag == "yes"
+    if "normalise" in opts:
+        flag = str(opts["normalise"])
+        if flag not in ("yes", "no"):
+            raise OptionError(f"agent {agent!r}: normalise must be 'yes' or 'no', got {flag!r}")
+        out["normalise"] = flag == "yes"
+    if "trees" in opts:
+        out["trees"] = parse_trees(agent, opts["trees"])
+    if "workers" in opts:
+        out["workers"] = parse_workers(agent, opts["workers"])
+        out.setdefault("trees", out["workers"])
+        if out["trees"] < out["workers"]:
+            raise OptionError(
+                f"agent {agent!r}: workers={out['workers']} need at least as many trees (trees={out['trees']})"
+            )
+    return out
 
 
 def _ismcts(game: Game, seed: int, **opts: Any) -> Agent:
-    """``ismcts:iterations=N,ms=T,c=X,rollout=random|heuristic,depth=D|full,prior=heuristic|none`` (see
-    :class:`.ismcts.Ismcts`).
+    """``ismcts:iterations=N,ms=T,c=X,rollout=random|heuristic,depth=D|full,prior=heuristic|always|none,
+    trees=K,workers=W`` (see :class:`.ismcts.Ismcts` and :func:`search_settings`).
 
     ``depth=full`` plays every rollout to the end even when the game has an evaluation."""
     from cardtable.agents.ismcts import Ismcts
 
-    known = ("iterations", "ms", "c", "rollout", "depth", "prior")
-    unknown = [k for k in opts if k not in known]
-    if unknown:
-        hint = did_you_mean(unknown[0], known) if len(unknown) == 1 else ""
-        raise OptionError(f"agent 'ismcts': unknown option(s) {', '.join(unknown)}{hint}; it takes {', '.join(known)}")
-    iterations = int(_number("ismcts", "iterations", str(opts.get("iterations", 1000)), int))
-    if iterations < 1:
-        raise OptionError(f"agent 'ismcts': iterations must be at least 1, got {iterations}")
-    ms = None
-    if "ms" in opts:
-        ms = _number("ismcts", "ms", str(opts["ms"]), float)
-        if not ms > 0:
-            raise OptionError(f"agent 'ismcts': ms must be positive, got {opts['ms']!r}")
-    c = _number("ismcts", "c", str(opts["c"]), float) if "c" in opts else None
-    if c is not None and not c >= 0:
-        raise OptionError(f"agent 'ismcts': c must be at least 0, got {opts['c']!r}")
-    rollout_name = str(opts.get("rollout", "random"))
-    rollout: Agent | None
-    if rollout_name == "random":
-        rollout = None
-    elif rollout_name == "heuristic":
-        # Its own generator, derived from the seed, so rollouts never disturb the search's draws.
-        rollout = _heuristic(game, seed ^ 0x5EED)
-    else:
-        raise OptionError(f"agent 'ismcts': rollout must be 'random' or 'heuristic', got {rollout_name!r}")
-    depth = None
-    evaluate = None
-    full = opts.get("depth") == "full"
-    if "depth" in opts and not full:
-        depth = int(_number("ismcts", "depth", str(opts["depth"]), int))
-        if depth < 0:
-            raise OptionError(f"agent 'ismcts': depth must be at least 0, got {depth}")
-        evaluate = heuristic_evaluation(game.id)
-        if evaluate is None:
-            raise OptionError(
-                f"agent 'ismcts': depth needs the game's rollout evaluation, and the heuristic module "
-                f"of {game.id!r} defines no rollout_rewards(state); leave depth out to play rollouts to the end"
-            )
-    prior_name = str(opts.get("prior", "heuristic"))
-    if prior_name not in ("heuristic", "none"):
-        raise OptionError(f"agent 'ismcts': prior must be 'heuristic' or 'none', got {prior_name!r}")
-    return Ismcts(
-        seed,
-        iterations=iterations,
-        ms=ms,
-        c=c,
-        rollout=rollout,
-        depth=depth,
-        evaluate=evaluate,
-        full_rollouts=full,
-        game_prior=prior_name == "heuristic",
-    )
+    return Ismcts(seed, **search_settings("ismcts", game, opts))
+
+
+def _strong(game: Game, seed: int, **opts: Any) -> Agent:
+    from cardtable.agents.strong import make_strong
+
+    return make_strong(game, seed, opts)
 
 
 def heuristic_evaluation(game_id: str) -> Callable[[State], Sequence[float]] | None:
     """``rollout_rewards(state) -> per-seat expected rewards in 0..1`` from the game's heuristic module.
 
     The contract (for the authors of heuristic modules): given any state, full information, return one
-    number per seat in 0..1 estimating that seat's reward as :func:`~cardtable.agents.ismcts.seat_rewards`
+    number per seat in 0..1 estimating that seat's reward as :func:`~cardtable.agents.rewards.seat_rewards`
     would give it at the end; it must not change the state and should take microseconds.
     """
-    import importlib
+    from cardtable.agents.hooks import heuristic_module
 
-    try:
-        module = importlib.import_module(f"cardtable.agents.heuristics.{game_id.replace('-', '_')}")
-    except ModuleNotFoundError:
-        return None
+    module = heuristic_module(game_id)
     evaluate: Callable[[State], Sequence[float]] | None = getattr(module, "rollout_rewards", None)
     return evaluate
 
 
-AGENTS: dict[str, Callable[..., Agent]] = {"random": _random, "heuristic": _heuristic, "ismcts": _ismcts}
+@dataclass(frozen=True)
+class AgentInfo:
+    """What people are told about an agent: a short label and a sentence."""
+
+    name: str
+    label: str
+    about: str
+    level: bool = False
+    """One of the named levels (easy, normal, hard, expert)."""
 
 
-def register_agent(name: str, factory: Callable[..., Agent]) -> None:
+AGENTS: dict[str, Callable[..., Agent]] = {
+    "random": _random,
+    "heuristic": _heuristic,
+    "strong": _strong,
+    "ismcts": _ismcts,
+}
+
+AGENT_INFO: dict[str, AgentInfo] = {
+    "random": AgentInfo("random", "random", "picks any legal move at random"),
+    "heuristic": AgentInfo("heuristic", "heuristic", "greedy play a casual player would recognise; instant"),
+    "strong": AgentInfo(
+        "strong",
+        "strong",
+        "the strongest search, tuned for each game; a fixed number of iterations, so its games are reproducible",
+    ),
+    "ismcts": AgentInfo(
+        "ismcts", "ISMCTS", "information-set Monte Carlo tree search with every option at hand (ismcts:ms=1000)"
+    ),
+}
+
+
+def register_agent(name: str, factory: Callable[..., Agent], label: str | None = None, about: str = "") -> None:
     """Add an agent factory ``factory(game, seed, **options) -> Agent`` under ``name``."""
     AGENTS[name] = factory
+    AGENT_INFO[name] = AgentInfo(name, label or name, about)
+
+
+def catalogue() -> list[AgentInfo]:
+    """Every agent for people to choose from: the levels first (easiest first), then the others by name."""
+    from cardtable.agents.levels import LEVELS
+
+    levels = [AGENT_INFO[name] for name in LEVELS if name in AGENT_INFO]
+    return levels + [AGENT_INFO[n] for n in sorted(AGENTS) if n in AGENT_INFO and not AGENT_INFO[n].level]
 
 
 def split_specs(text: str) -> list[str]:
@@ -148,15 +263,59 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
             key, eq, value = part.partition("=")
             if not eq or not key.strip():
                 raise OptionError(f"agent spec {spec!r}: expected key=value, got {part!r}")
+            if key.strip() in opts:
+                raise OptionError(f"agent spec {spec!r}: option {key.strip()!r} given twice")
             opts[key.strip()] = value.strip()
-    return name, opts
+    return name.strip(), opts
 
 
 def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
-    """Build the agent a spec names, for ``game``, seeded with ``seed``."""
+    """Build the agent a spec names, for ``game``, seeded with ``seed``.
+
+    Raises :class:`OptionError` for an unknown agent, a bad option, or a budget over its maximum.
+    """
     name, opts = parse_spec(spec)
     factory = AGENTS.get(name)
     if factory is None:
         hint = did_you_mean(name, AGENTS)
-        raise OptionError(f"unknown agent {name!r}{hint}; known agents: {', '.join(sorted(AGENTS))}")
-    return factory(game, seed, **opts)
+        raise OptionError(f"unknown agent {name!r}{hint}; known agents: {', '.join(a.name for a in catalogue())}")
+    agent = factory(game, seed, **opts)
+    if getattr(agent, "spec", "") is None:
+        agent.spec = spec.strip()  # type: ignore[attr-defined]  # helper processes rebuild it from this
+    return agent
+
+
+def is_search(spec: str, game: Game) -> bool:
+    """True when ``spec`` builds a search agent (one with a time budget: ``ismcts``, ``strong``, ``hard``...)."""
+    from cardtable.agents.ismcts import Ismcts
+
+    return isinstance(make_agent(spec, game), Ismcts)
+
+
+def cap_time(spec: str, game: Game, ms: float) -> str:
+    """``spec`` with its time budget capped at ``ms`` milliseconds (for a server's own per-move cap).
+
+    A search agent gets ``ms=`` (the smaller of its own and ``ms``; an iteration budget stays and
+    stops the search first if it comes first); any other spec is returned as it is. Raises
+    :class:`OptionError` if ``spec`` is not a valid spec for ``game``.
+    """
+    from cardtable.agents.ismcts import Ismcts
+
+    agent = make_agent(spec, game)
+    if not isinstance(agent, Ismcts):
+        return spec
+    name, opts = parse_spec(spec)
+    if agent.ms is not None and agent.ms <= ms:
+        return spec
+    if agent.iterations is not None:
+        opts["iterations"] = str(agent.iterations)  # a cap, not a switch to a time budget
+    opts["ms"] = f"{ms:g}"
+    capped = name + ":" + ",".join(f"{k}={v}" for k, v in opts.items())
+    make_agent(capped, game)  # still valid (e.g. ms within the maximum)
+    return capped
+
+
+# The levels register themselves (they build on the agents above).
+from cardtable.agents import levels as _levels  # noqa: E402
+
+_levels.register()

@@ -78,8 +78,9 @@ you confirm each one yourself.
 SEATS_HELP = f"""\
 seats:
   --seats lists one entry per seat, in seat order, separated by commas: `human` for a person at this
-  terminal, or any agent spec (`random`, `heuristic`, `ismcts:iterations=400,rollout=heuristic` —
-  an agent's own key=value options may follow it, comma separated).
+  terminal, a level (`easy`, `normal`, `hard`, `expert`), or any agent spec (`random`, `heuristic`,
+  `strong`, `ismcts:iterations=400,rollout=heuristic` — an agent's own key=value options may follow
+  it, comma separated; docs/agents.md lists them all).
   Without --players, the number of seats listed sets the number of players.
   A single entry (e.g. the default `--seats human`) takes seat P1 and fills every other seat
   with `random`.

@@ -33,7 +33,8 @@ def add_parser(subparsers: Any) -> None:
         "settings), in parallel, into a resumable folder, then write a report: a summary in words (who wins, "
         "whether moving first helps, how long games last, how they end), per-card statistics per agent, "
         "paired comparisons of the settings, figures and a self-contained HTML page. Agent specs: random, "
-        "heuristic, ismcts[:iterations=N,ms=T,c=X,rollout=random|heuristic].",
+        "heuristic, strong[:iterations=N,ms=T,workers=W], ismcts[:iterations=N,ms=T,c=X,rollout=random|heuristic], "
+        "and the levels easy, normal, hard, expert (docs/agents.md).",
         epilog="Examples: cardtable simulate mephisto --games 1000 --seats ismcts:iterations=200,heuristic; "
         "cardtable simulate army-of-darkness --grid players=2,4,6 --games 500; "
         "cardtable simulate mephisto --compare 'Witch.attack=8,10' --games 2000",

@@ -30,7 +30,7 @@ from fastapi import APIRouter, Body, Request
 from fastapi.responses import JSONResponse, Response
 
 import cardtable
-from cardtable.agents import AGENTS
+from cardtable.agents import catalogue
 from cardtable.engine.errors import CardtableError, OptionError
 from cardtable.engine.options import GROUPS
 from cardtable.web.hub import Hub, SeatSpecError, web_options
@@ -113,7 +113,9 @@ def _has_heuristic(game_id: str) -> bool:
 async def games() -> dict[str, Any]:
     return {
         "games": [game_info(g) for g in cardtable.available()],
-        "agents": sorted(AGENTS),
+        # The levels first (easy, normal, hard, expert), then every other agent; each with its words.
+        "agents": [a.name for a in catalogue()],
+        "agent_info": [{"name": a.name, "label": a.label, "about": a.about, "level": a.level} for a in catalogue()],
         "agent_examples": list(AGENT_EXAMPLES),
     }
 

@@ -116,3 +116,63 @@ def rollout_rewards(state: AodState) -> list[float]:
     weights = [math.exp((v - top) / _SCALE) for v in scores]
     total = sum(weights)
     return [w / total for w in weights]
+
+
+# -- learned evaluation (cardtable.agents.values) ---------------------------------------------------------
+VALUE_FEATURES = (
+    "progress",
+    "necronomicon",
+    "good_allies",
+    "good_extra_allies",
+    "good_monsters",
+    "evil_distinct",
+    "evil_extra_monsters",
+    "evil_allies",
+    "ready",
+    "items",
+    "hand",
+    "hand_3plus",
+    "switches",
+    "no_cards",
+    "to_move",
+)
+"""What :func:`value_features` measures for each seat (``scripts/train_values.py`` fits the weights)."""
+
+
+def value_features(state: AodState) -> list[list[float]]:
+    """Per seat: the hand-made :func:`progress`, then its parts by side (allies, monsters and distinct
+    monster names count for or against a seat depending on whether it is Good or Evil), whether it
+    holds the Necronomicon and already meets the rest of its side's victory condition, items, hand
+    size, how often it has switched sides, whether it has no cards left, and whether it moves now."""
+    g = state.game
+    types = g.TYPE
+    names = g.NAME_ID
+    out: list[list[float]] = []
+    for s in range(g.players):
+        allies = len(state.ally[s])
+        monsters = len(state.mon[s])
+        distinct = len({names[c] for c in state.mon[s]})
+        necro = any(types[c] == NECRONOMICON for c in state.item[s])
+        good = state.side[s] == GOOD
+        ready = necro and (allies >= 3 and monsters == 0 if good else distinct >= 5 and allies == 0)
+        hand = len(state.hands[s])
+        out.append(
+            [
+                progress(state, s),
+                1.0 if necro else 0.0,
+                float(min(allies, 3)) if good else 0.0,
+                float(max(0, allies - 3)) if good else 0.0,
+                float(monsters) if good else 0.0,
+                float(min(distinct, 5)) if not good else 0.0,
+                float(monsters - distinct) if not good else 0.0,
+                float(allies) if not good else 0.0,
+                1.0 if ready else 0.0,
+                float(len(state.item[s])),
+                float(min(hand, 6)),
+                1.0 if hand >= 3 else 0.0,
+                float(state.switches[s]),
+                1.0 if hand == 0 else 0.0,
+                1.0 if state.active == s else 0.0,
+            ]
+        )
+    return out

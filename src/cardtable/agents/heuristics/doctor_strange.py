@@ -239,3 +239,92 @@ def rollout_rewards(state: DSState) -> list[float]:
     diff = _position(state, 0) - _position(state, 1)
     p0 = 1.0 / (1.0 + math.exp(-diff / _SCALE))
     return [p0, 1.0 - p0]
+
+
+# -- learned evaluation (cardtable.agents.values) ---------------------------------------------------------
+VALUE_FEATURES = (
+    "viable",
+    "viable_power",
+    "incapacitated",
+    "captive",
+    "holding_captive",
+    "no_viable",
+    "streak",
+    "hand",
+    "hand_characters",
+    "hand_attacks",
+    "hand_power",
+    "hand_counters",
+    "hand_events",
+    "hand_attachments",
+    "to_move",
+)
+"""What :func:`value_features` measures for each seat (``scripts/train_values.py`` fits the weights)."""
+
+
+def value_features(state: DSState) -> list[list[float]]:
+    """Per seat: its characters (viable, their power, incapacitated, captured by the other side,
+    captives it holds), whether it has no viable character and its streak of such turns (DS11), and
+    what its hand holds (cards, usable characters, Attack cards, Power bonus, counters, other events,
+    attachments); and whether it is the seat whose turn it is."""
+    g = state.game
+    slot, side, incap, cap, mpow, owner = g.SLOT, state.side, state.incap, state.cap, state.mpow, state.owner
+    types, use, bonus = g.TYPE, g.USE, g.BONUS
+    out: list[list[float]] = []
+    for seat in (0, 1):
+        viable = power = down = captive = holding = 0.0
+        for c in state.chars:
+            s = slot[c]
+            if cap[s] >= 0:  # captured: cap is the capturing character's card
+                if owner[s] == seat:
+                    captive += 1
+                elif side[slot[cap[s]]] == seat:
+                    holding += 1
+                continue
+            if side[s] != seat:
+                continue
+            if incap[s]:
+                down += 1
+            else:
+                viable += 1
+                power += mpow[s]
+        hand = state.hands[seat]
+        usable = use[seat]
+        chars = attacks = pw = counters = events = attach = 0.0
+        for c in hand:
+            if not usable[c]:
+                continue
+            t = types[c]
+            if t == C.CHARACTER:
+                chars += 1
+            elif t == C.ATTACK:
+                attacks += 1
+            elif t == C.POWER:
+                pw += max(bonus[0][c], bonus[1][c])
+            elif t == C.EVENT:
+                if g.EVENT_KIND[c] == "counter":
+                    counters += 1
+                else:
+                    events += 1
+            else:
+                attach += 1
+        out.append(
+            [
+                viable,
+                power,
+                down,
+                captive,
+                holding,
+                1.0 if viable == 0 else 0.0,
+                float(state.streak[seat]),
+                float(len(hand)),
+                chars,
+                attacks,
+                pw,
+                counters,
+                events,
+                attach,
+                1.0 if state.active == seat else 0.0,
+            ]
+        )
+    return out

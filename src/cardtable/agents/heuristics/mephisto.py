@@ -316,3 +316,57 @@ def rollout_rewards(state: MephistoState) -> list[float]:
     weights = [math.exp((v - top) / scale) for v in side_score]
     total = sum(weights)
     return [weights[team_of[p]] / total for p in range(n)]
+
+
+# ---------------------------------------------------------------------- learned evaluation
+VALUE_FEATURES = (
+    "souls",
+    "souls_late",
+    "favor",
+    "favor_late",
+    "equipment",
+    "weapon_attack",
+    "durability",
+    "hand",
+    "to_move",
+)
+"""What :func:`value_features` measures for each seat (``scripts/train_values.py`` fits the weights).
+Only for games without teams: a team's chances are its members' together, which this model's
+one-softmax-over-seats does not express (team games keep :func:`rollout_rewards`)."""
+
+
+def value_applies(game: Any) -> bool:
+    """The learned value serves games without teams (see :data:`VALUE_FEATURES`)."""
+    return not game.teams
+
+
+def value_features(state: MephistoState) -> list[list[float]]:
+    """Per seat: soul points and favor, each also weighted by how much of the game has gone (``_late``:
+    the same lead matters more near the end), equipment in play with its weapons' attack and the
+    durability left, cards in hand, and whether it is the seat acting now."""
+    g = state.game
+    n = g.players
+    cards = g.cards
+    total = (g.passes) * len(cards)
+    left = len(state.deck) + max(0, g.passes - state.runouts - 1) * len(cards)
+    gone = 1.0 - min(1.0, left / total) if total else 1.0
+    out: list[list[float]] = []
+    attack, dur = cards.attack, state.dur
+    for p in range(n):
+        souls = float(state.soul_pts[p])
+        favor = float(state.favor[p])
+        inplay = state.inplay[p]
+        out.append(
+            [
+                souls,
+                souls * gone,
+                favor,
+                favor * gone,
+                float(len(inplay)),
+                float(sum(attack[c] for c in inplay)),
+                float(sum(dur[c] for c in inplay)),
+                float(len(state.hands[p])),
+                1.0 if state.actor == p else 0.0,
+            ]
+        )
+    return out

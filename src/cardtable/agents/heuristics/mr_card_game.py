@@ -1073,6 +1073,57 @@ def rollout_rewards(state: McgState) -> list[float]:
 __all__ = ["Heuristic", "decide", "rollout_rewards", "rollout_stop"]
 
 
+# -- learned evaluation (cardtable.agents.values) ---------------------------------------------------------
+VALUE_FEATURES = (
+    "out",
+    "strength",
+    "progress",
+    "meat",
+    "cards",
+    "hand",
+    "skills",
+    "items",
+    "negatives",
+    "kills",
+    "runs",
+    "to_move",
+)
+"""What :func:`value_features` measures for each seat (``scripts/train_values.py`` fits the weights)."""
+
+
+def value_features(state: McgState) -> list[list[float]]:
+    """Per seat: whether it is out, the hand-made :func:`strength` and :func:`progress`, meat (up to
+    :data:`MEAT_CAP`), its cards (all, and in hand), skills, items, negative effects, kills, runs, and
+    whether it is the active seat. Inside a March, the March is played out first (as
+    :func:`rollout_rewards` does)."""
+    if state.mode == M_MARCH and not state.is_over:
+        state = finish_march(state)
+    out: list[list[float]] = []
+    for p in range(state.game.players):
+        if state.out >> p & 1:
+            out.append([1.0] + [0.0] * (len(VALUE_FEATURES) - 1))
+            continue
+        value = strength(state, p)
+        cards = len(state.hand[p]) + len(state.deck[p]) + len(state.disc[p]) + len(state.played[p])
+        out.append(
+            [
+                0.0,
+                value,
+                progress(state, p, value),
+                float(min(state.meat[p], MEAT_CAP)),
+                float(cards),
+                float(len(state.hand[p])),
+                float(len(state.skills[p])),
+                float(len(state.items[p])),
+                float(len(negatives(state, p))),
+                float(state.kills[p]),
+                float(state.runs[p]),
+                1.0 if state.active == p else 0.0,
+            ]
+        )
+    return out
+
+
 def search_prior(state: McgState) -> Action:
     """The move :func:`decide` makes in ``state`` (a determinization): ISMCTS's prior."""
     me = state.current_player

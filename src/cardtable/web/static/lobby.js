@@ -5,6 +5,13 @@ import { api, el, rememberToken, seatLink } from "./common.js";
 
 let games = [];
 let agents = [];
+let agentInfo = [];
+
+/** How the seat menu names a bot: the level's (or agent's) label and its words, from /api/games. */
+function agentLabel(name) {
+  const info = agentInfo.find((a) => a.name === name);
+  return info ? `Bot: ${info.label} (${info.about})` : `Bot: ${name}`;
+}
 
 const $ = (id) => document.getElementById(id);
 
@@ -184,7 +191,7 @@ function showError(err) {
 function seatRow(name, index, previous) {
   const choice = el("select", { name: `seat-${index}`, id: `seat-${index}` });
   const kinds = [["me", "You"], ["human", "Open seat (a friend)"]];
-  for (const a of agents) kinds.push([a, `Bot: ${a}`]);
+  for (const a of agents) kinds.push([a, agentLabel(a)]);
   kinds.push(["custom", "Bot: other spec…"]);
   for (const [value, label] of kinds) choice.append(el("option", { value }, label));
   choice.value = previous?.value ?? (index === 0 ? "me" : (agents.includes("heuristic") && currentGame().heuristic ? "heuristic" : "random"));
@@ -371,6 +378,7 @@ async function main() {
   const info = await api("GET", "/api/games");
   games = info.games;
   agents = info.agents;
+  agentInfo = info.agent_info || [];
   const select = $("game");
   for (const g of games) select.append(el("option", { value: g.id }, g.title));
   const wanted = new URLSearchParams(location.search).get("game");

@@ -1,0 +1,93 @@
+"""A smoke test of ``benchmarks/ladder.py``: a few games at a tiny budget check the plumbing (paired
+deals, rotated seats, resuming, the oracle, the tables). Strength is measured there, never here."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import cardtable
+from cardtable.agents import AGENTS
+
+LADDER = Path(__file__).resolve().parents[2] / "benchmarks" / "ladder.py"
+
+
+@pytest.fixture(scope="module")
+def ladder() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("cardtable_ladder", LADDER)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    yield module
+    AGENTS.pop("oracle", None)  # registered by the benchmark for its own runs only
+
+
+def test_a_pairing_plays_paired_deals_from_both_seats_and_resumes(
+    ladder: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "ds.jsonl"
+    argv = ["pair", "doctor-strange", "strong:iterations=4", "random", "--games", "4", "--out", str(out), "--quiet"]
+    assert ladder.main(argv) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted(r["index"] for r in rows) == [0, 1, 2, 3]
+    # Deal d is played from both rotations: games 2d and 2d+1 share it.
+    assert [(r["deal"], r["rotation"]) for r in sorted(rows, key=lambda r: r["index"])] == [
+        (0, 0),
+        (0, 1),
+        (1, 0),
+        (1, 1),
+    ]
+    assert all(0.0 <= r["hero"] <= 1.0 and r["hero_searched"] > 0 for r in rows)
+    assert "over 4 games" in capsys.readouterr().out
+    # Run again with more games: only the missing ones are played.
+    assert ladder.main([*argv[:5], "6", *argv[6:]]) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted(r["index"] for r in rows) == [0, 1, 2, 3, 4, 5]
+
+
+def test_the_same_pairing_gives_the_same_games(ladder: ModuleType) -> None:
+    match = ladder.Match("doctor-strange", (("players", 2),), ("strong:iterations=3", "heuristic"))
+    first = [ladder.play(match, 7, i) for i in range(2)]
+    second = [ladder.play(match, 7, i) for i in range(2)]
+    for a, b in zip(first, second, strict=True):
+        assert (a["hero"], a["decisions"], a["hero_iterations"]) == (b["hero"], b["decisions"], b["hero_iterations"])
+
+
+def test_multiplayer_puts_the_hero_at_every_seat(ladder: ModuleType) -> None:
+    match = ladder.Match("army-of-darkness", (("players", 3),), ("strong:iterations=2", "random"))
+    rows = ladder.run_match(match, 3, 5)
+    assert [r["rotation"] for r in rows] == [0, 1, 2] and {r["deal"] for r in rows} == {0}
+
+
+def test_the_oracle_is_a_benchmark_agent_that_sees_the_true_state(ladder: ModuleType) -> None:
+    from cardtable.agents import Observation, make_agent
+
+    game = cardtable.load("doctor-strange")
+    oracle = make_agent("oracle:iterations=5", game, 1)
+    state = game.new(2, log=False)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    seat = state.current_player
+    assert seat is not None
+    assert oracle.choose(Observation(state, seat)) in state.legal_actions()
+
+
+def test_the_tables_print_from_stored_games(
+    ladder: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "table"
+    assert ladder.main(["table", "--out", str(out), "--no-play", "--only", "doctor-strange"]) == 0
+    text = capsys.readouterr().out
+    assert "| doctor-strange |" in text and "strong vs heuristic" in text and "expert vs hard" in text
+    path = tmp_path / "ds.jsonl"
+    assert (
+        ladder.main(["pair", "doctor-strange", "random", "random", "--games", "2", "--out", str(path), "--quiet"]) == 0
+    )
+    assert ladder.main(["summary", str(path)]) == 0
+    assert "random vs random" in capsys.readouterr().out
