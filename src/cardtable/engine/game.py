@@ -369,8 +369,7 @@ class State:
         other = object.__new__(type(self))
         other.game = self.game
         other.seed = self.seed
-        other.rng = Rng.__new__(Rng)
-        other.rng.state = self.rng.state
+        other.rng = self.rng.copy()
         other.history = self.history.copy()
         other.current_player = self.current_player
         other.is_over = self.is_over

@@ -1262,7 +1262,7 @@ class MephistoState(State):
             for zone in zones:
                 pool.extend(zone)
         pool.sort()
-        _shuffle(pool, r)
+        r.shuffle32(pool)
         it = iter(pool)
         for zone in zones:
             if pub:
@@ -1289,31 +1289,6 @@ class MephistoState(State):
         from cardtable.games.mephisto.views import result
 
         return result(self)
-
-
-_MASK64 = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-_MASK32 = (1 << 32) - 1
-
-
-def _shuffle(seq: list[int], rng: Rng) -> None:
-    """Fisher-Yates driven by ``rng`` (SplitMix64, inlined): each 64-bit output gives two 32-bit
-    draws (bias below 60 / 2**32 per draw, irrelevant for resampling hidden cards)."""
-    state = rng.state
-    i = len(seq) - 1
-    while i > 0:
-        state = (state + _GOLDEN) & _MASK64
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        z ^= z >> 31
-        j = ((z & _MASK32) * (i + 1)) >> 32
-        seq[i], seq[j] = seq[j], seq[i]
-        i -= 1
-        if i > 0:
-            j = ((z >> 32) * (i + 1)) >> 32
-            seq[i], seq[j] = seq[j], seq[i]
-            i -= 1
-    rng.state = state
 
 
 _HANDLERS: dict[str, Callable[[MephistoState, Action], None]] = {

@@ -398,12 +398,12 @@ class McgState(State):
             pool.sort()
             if len(deck) < len(hand):
                 # Fewer draws the other way round: deal the deck, the rest is the hand.
-                dealt = deal(pool, len(deck), r)
+                dealt = r.deal(pool, len(deck))
                 dealt.sort()
                 hands[p] = pool
                 decks[p] = dealt
             else:
-                hands[p] = deal(pool, len(hand), r)
+                hands[p] = r.deal(pool, len(hand))
                 decks[p] = pool
         if self.game.store:
             pub = o.pub
@@ -429,7 +429,7 @@ class McgState(State):
             if len(takers) > 1 or (takers and o.store_aside):
                 pool.sort()
                 # All in one deal, handed out in seat order: the same as dealing each in turn.
-                dealt = deal(pool, len(pool) - len(o.store_aside), r)
+                dealt = r.deal(pool, len(pool) - len(o.store_aside))
                 i = 0
                 for p, k, shown in takers:
                     mine = dealt[i : i + k]
@@ -479,42 +479,12 @@ class McgState(State):
         return result(self)
 
 
-_MASK64 = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-_ROOM = 1 << 32
-
-
 def deal(pool: list[int], k: int, rng: Rng) -> list[int]:
     """Remove ``k`` uniformly random cards from ``pool`` (at most its size) and return them, in the
-    order drawn; the rest of ``pool`` keeps its order. This is ``determinize``'s hot loop, and the
-    generator's steps are most of its cost, so one 64-bit output ``z`` of ``rng``'s SplitMix64 (its
-    step inlined) serves as many draws as it can with full precision: the draws from pools of
-    ``n``, ``n - 1``, ... cards are the digits of ``z * P / 2**64`` in that mixed radix (``P`` their
-    product, kept at most ``2**32`` before a new output is taken), so every sequence of draws comes
-    up with probability within ``2**-32`` of uniform (relative), as one 32-bit draw per card would
-    give. Dealing a hand of six from a pool of nine takes one output instead of three."""
-    out: list[int] = []
-    pop = pool.pop
-    append = out.append
-    state = rng.state
-    n = len(pool)
-    room = 0
-    z = 0
-    while k > 0:
-        if room < n:
-            state = (state + _GOLDEN) & _MASK64
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-            z ^= z >> 31
-            room = _ROOM
-        room //= n
-        z *= n
-        append(pop(z >> 64))
-        z &= _MASK64
-        n -= 1
-        k -= 1
-    rng.state = state
-    return out
+    order drawn; the rest of ``pool`` keeps its order. This is ``determinize``'s hot loop: one output
+    of the generator serves several draws (:meth:`Rng.deal`, a mixed-radix deal within ``2**-32`` of
+    uniform), so dealing a hand of six from a pool of nine takes one output instead of six."""
+    return rng.deal(pool, k)
 
 
 _LEGAL: dict[int, Callable[[McgState], list[Action]]] = {
