@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
+from typing import Final
 
 from cardtable.engine.errors import MalformedAction, quoted
 
 ArgValue = int | str
 
-MAX_TEXT = 200
-KINDS_LIMIT = 340
+MAX_TEXT: Final = 200
+KINDS_LIMIT: Final = 340
 """The longest list of action kinds an error message quotes (see :meth:`ActionSpace.kinds_text`)."""
 """Longest action text worth parsing: no game's action is longer, and errors stay one line."""
 

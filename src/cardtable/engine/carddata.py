@@ -12,14 +12,14 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from cardtable.engine.errors import CardDataError
 from cardtable.engine.files import CARD_FILE_LIMIT, FileRefused, read_regular_file
 
-NAME_LIMIT = 80
+NAME_LIMIT: Final = 80
 """Longest card name (or other ``name`` field) accepted: names are shown in tables, logs and prompts."""
-TEXT_LIMIT = 2000
+TEXT_LIMIT: Final = 2000
 """Longest text value of any other field."""
 
 

@@ -7,12 +7,14 @@ for a person and never name a card the reader may not see.
 
 from __future__ import annotations
 
+from typing import Final
+
 
 class CardtableError(Exception):
     """Base class of every error cardtable raises on purpose."""
 
 
-QUOTE_LIMIT = 60
+QUOTE_LIMIT: Final = 60
 """Longest piece of someone's input an error message repeats (longer input is cut, with an ellipsis)."""
 
 

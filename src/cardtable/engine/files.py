@@ -11,12 +11,13 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import Final
 
 from cardtable.engine.errors import CardtableError, quoted
 
-CARD_FILE_LIMIT = 4 * 1024 * 1024
+CARD_FILE_LIMIT: Final = 4 * 1024 * 1024
 """Largest card file accepted (the biggest bundled set is a few dozen kilobytes)."""
-RECORD_LIMIT = 64 * 1024 * 1024
+RECORD_LIMIT: Final = 64 * 1024 * 1024
 """Largest record file accepted (a record of a very long game is a few megabytes)."""
 
 

@@ -15,14 +15,14 @@ game differs, instead of silently producing a different game.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cardtable.engine.errors import IllegalAction, OptionError, RecordError, ReplayDivergence, quoted
 
 if TYPE_CHECKING:
     from cardtable.engine.game import JSON, State
 
-FORMAT = "cardtable-record/1"
+FORMAT: Final = "cardtable-record/1"
 
 
 def make_record(state: State) -> dict[str, JSON]:

@@ -7,7 +7,7 @@ loads the card file, declares every action once and describes actions for people
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from cardtable.engine import Action, Game, Option, OptionError, OptionValue, seat_labels
 from cardtable.engine.errors import CardDataError
@@ -30,7 +30,7 @@ from cardtable.games.army_of_darkness.view import VIEW_KEYS
 if TYPE_CHECKING:
     from cardtable.games.army_of_darkness.state import AodState
 
-DEFAULT_TURN_LIMIT = 2000
+DEFAULT_TURN_LIMIT: Final = 2000
 
 
 class ArmyOfDarkness(Game):

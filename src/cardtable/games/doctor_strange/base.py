@@ -9,7 +9,7 @@ Per-character lists are indexed by slot (``game.SLOT[card]``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.engine import State
 from cardtable.games.doctor_strange import cards as C
@@ -18,10 +18,27 @@ if TYPE_CHECKING:
     from cardtable.games.doctor_strange.game import DoctorStrange
 
 # Decision phases (someone chooses) ...
-MYSTIC, XWIN, SUMMON, ONTO, DECLARE, TARGET, WEAPON, COUNTER, EXCHANGE, HELPER, REST, DISCARD, NEGATE, TAKE = range(14)
-OREST, XANY = 14, 15  # the other player's Rest window (rest-events=both-rests); an any-time window
+MYSTIC: Final = 0
+XWIN: Final = 1
+SUMMON: Final = 2
+ONTO: Final = 3
+DECLARE: Final = 4
+TARGET: Final = 5
+WEAPON: Final = 6
+COUNTER: Final = 7
+EXCHANGE: Final = 8
+HELPER: Final = 9
+REST: Final = 10
+DISCARD: Final = 11
+NEGATE: Final = 12
+TAKE: Final = 13
+OREST: Final = 14  # the other player's Rest window (rest-events=both-rests)
+XANY: Final = 15  # an any-time window
 # ... and automatic steps.
-BEGIN, RESOLVE, HANDLIMIT, OVER = 20, 21, 22, 23
+BEGIN: Final = 20
+RESOLVE: Final = 21
+HANDLIMIT: Final = 22
+OVER: Final = 23
 PHASE_NAMES = {
     MYSTIC: "mystic-arts",
     XWIN: "any-time-window",
@@ -53,7 +70,7 @@ PASSABLE = frozenset((MYSTIC, XWIN, SUMMON, DECLARE, COUNTER, EXCHANGE, REST, OR
 # the middle of a choice (an attachment's character, a target, an Attack card, a helper, a Negate's
 # target, a search), which an event never interrupts.
 SETTLED = frozenset((MYSTIC, XWIN, SUMMON, DECLARE, COUNTER, EXCHANGE, REST, OREST, DISCARD))
-HAND_LIMIT = 7
+HAND_LIMIT: Final = 7
 
 
 class DSBase(State):

@@ -19,7 +19,7 @@ cards leave it one sensible move.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.engine import JSON, Action, Result, Rng, State
 from cardtable.engine.seats import label_seat
@@ -55,12 +55,26 @@ if TYPE_CHECKING:
     from cardtable.games.mephisto.game import Mephisto
 
 # Steps of a turn (where the flow resumes once the effect queue is empty).
-S_PLAY, S_AFTER, S_SOLO, S_REFILL, S_END = range(5)
+S_PLAY: Final = 0
+S_AFTER: Final = 1
+S_SOLO: Final = 2
+S_REFILL: Final = 3
+S_END: Final = 4
 STEP_NAMES = ("play", "after-action", "solitaire-discard", "refill", "end")
 # Open decisions.
-(P_PLAY, P_PAY, P_MON, P_WPN, P_FAVOR, P_TAKE, P_ATTACH, P_TARGET, P_REPAIR, P_DAMAGE, P_DISCARD, P_REMOVE, P_OVER) = (
-    range(13)
-)
+P_PLAY: Final = 0
+P_PAY: Final = 1
+P_MON: Final = 2
+P_WPN: Final = 3
+P_FAVOR: Final = 4
+P_TAKE: Final = 5
+P_ATTACH: Final = 6
+P_TARGET: Final = 7
+P_REPAIR: Final = 8
+P_DAMAGE: Final = 9
+P_DISCARD: Final = 10
+P_REMOVE: Final = 11
+P_OVER: Final = 12
 PHASE_NAMES = (
     "play",
     "pay",
@@ -92,15 +106,15 @@ PHASE_KINDS: tuple[frozenset[str], ...] = (
     frozenset(),
 )
 """The action kinds each decision offers (for errors that say what is being decided instead)."""
-FINISH = 7
+FINISH: Final = 7
 """Queue op after a spell's effects: the spell leaves limbo for the discard pile."""
-PHANTOM = -1
+PHANTOM: Final = -1
 """The causer of solitaire refill effects ("as if it isn't your turn")."""
-DUNGEON_SPACES = 6
-HAND_SIZE = 3
-START_FAVOR = 5
-MAX_FAVOR = 10
-SUMMON_FAVOR = 3
+DUNGEON_SPACES: Final = 6
+HAND_SIZE: Final = 3
+START_FAVOR: Final = 5
+MAX_FAVOR: Final = 10
+SUMMON_FAVOR: Final = 3
 
 QueueEntry = tuple[int, int, int, int, int]
 """An effect waiting to resolve: (op, amount, affected seat (-1: the chooser picks among opponents),

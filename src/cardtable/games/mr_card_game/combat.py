@@ -19,7 +19,7 @@ Evasion adds the damage only with the option ``evasion-adds-damage``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.engine import Action
 from cardtable.games.mr_card_game import ascension, flow, hardcore, march, modifiers
@@ -35,7 +35,7 @@ from cardtable.games.mr_card_game.text import kind_text
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
 
-EVADE = 3
+EVADE: Final = 3
 NO_BONUS = (0, 0, 0, 0, 0, 0)
 
 

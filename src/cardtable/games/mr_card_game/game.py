@@ -20,7 +20,7 @@ Where each rule lives (see ``docs/rules/mr-card-game.md`` for the clauses and th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from cardtable.engine import Action, Game, Option, OptionError, OptionValue
 from cardtable.engine.errors import CardDataError
@@ -40,7 +40,7 @@ from cardtable.games.mr_card_game.effects import (
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
 
-DEFAULT_TURN_LIMIT = 100
+DEFAULT_TURN_LIMIT: Final = 100
 _CARDS_CACHE: dict[str, CardSet] = {}
 
 

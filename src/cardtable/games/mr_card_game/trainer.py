@@ -16,7 +16,7 @@ ascension sends the trained skills) holds cards of that class: they become its n
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.games.mr_card_game.cards import CLASS_WORDS, CLASSES
 from cardtable.games.mr_card_game.shuffle import pick_tuple
@@ -24,7 +24,7 @@ from cardtable.games.mr_card_game.shuffle import pick_tuple
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
 
-TRAINER_SIZE = 4
+TRAINER_SIZE: Final = 4
 
 
 def deal(s: McgState) -> None:
