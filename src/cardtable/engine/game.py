@@ -17,7 +17,10 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Self
+
+from mypy_extensions import mypyc_attr
+from typing_extensions import TypeVar
 
 from cardtable.engine.actions import Action, ActionSpace
 from cardtable.engine.errors import GameOver, IllegalAction, NotYourTurn, quoted
@@ -98,6 +101,7 @@ def fingerprint_of(data: JSON) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """A game's rules, card data and options: immutable once loaded, shared by all its states.
 
@@ -137,11 +141,11 @@ class Game:
         """Load card data, declare the action space."""
         raise NotImplementedError
 
-    def new_state(self, seed: int, log: bool) -> State:
+    def new_state(self, seed: int, log: bool) -> State[Game]:
         raise NotImplementedError
 
     # -- public ------------------------------------------------------------------------------------
-    def new(self, seed: int = 0, *, log: bool = True) -> State:
+    def new(self, seed: int = 0, *, log: bool = True) -> State[Game]:
         """A new game dealt from ``seed``. ``log=False`` skips building the event log (for speed)."""
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be an integer, got {seed!r}")
@@ -169,12 +173,18 @@ class Game:
         return f"<{type(self).__name__} {self.id} {opts}>"
 
 
-class State:
+G = TypeVar("G", bound=Game, default=Game, covariant=True)
+"""The game a state belongs to: a game's state class is ``State[ItsGame]``, so ``state.game`` has the
+game's own type (its card tables, action objects) without narrowing the attribute in a subclass."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(Generic[G]):
     """A position in a game. See DESIGN.md for the protocol; subclasses implement the hooks."""
 
     __slots__ = ("_legal", "current_player", "game", "history", "is_over", "log", "rng", "seed", "turn")
 
-    game: Game
+    game: G
     seed: int
     rng: Rng
     history: list[int]
@@ -184,7 +194,7 @@ class State:
     log: list[Event] | None
     _legal: list[Action] | None
 
-    def __init__(self, game: Game, seed: int, log: bool) -> None:
+    def __init__(self, game: G, seed: int, log: bool) -> None:
         self.game = game
         self.seed = seed
         self.rng = Rng(seed)
@@ -213,11 +223,11 @@ class State:
         """Scores, ranks, winners and the reason the game ended. Raises if it is not over."""
         raise NotImplementedError
 
-    def clone(self) -> State:
+    def clone(self) -> State[G]:
         """An independent copy (no event log): cheap, for search."""
         raise NotImplementedError
 
-    def determinize(self, seat: int, rng: Rng | int) -> State:
+    def determinize(self, seat: int, rng: Rng | int) -> State[G]:
         """A full state consistent with ``view(seat)``: everything that seat cannot see resampled,
         including the state's own generator (so future dice and shuffles are not revealed)."""
         raise NotImplementedError
@@ -364,9 +374,19 @@ class State:
 
         return make_record(self)
 
-    def _clone_base(self) -> State:
+    def _new_blank(self) -> Self:
+        """A new object of this state's class with no field set: the start of :meth:`clone`.
+
+        The default makes one without running ``__init__`` (which deals a new game); it serves any
+        state class written in Python and compiled ones that allow interpreted subclasses. A
+        compiled state class may override it (never with ``object.__new__``, which compiled classes
+        refuse)."""
+        cls = type(self)
+        return cls.__new__(cls)
+
+    def _clone_base(self) -> Self:
         """A new object of this state's class with the base fields copied (log dropped)."""
-        other = object.__new__(type(self))
+        other = self._new_blank()
         other.game = self.game
         other.seed = self.seed
         other.rng = self.rng.copy()
@@ -378,7 +398,7 @@ class State:
         other._legal = self._legal
         return other
 
-    def _reseeded_clone(self, rng: Rng | int) -> tuple[State, Rng]:
+    def _reseeded_clone(self, rng: Rng | int) -> tuple[State[G], Rng]:
         """For :meth:`determinize`: a clone whose own generator is reseeded from ``rng``, and the
         generator to resample hidden cards with. The clone's legal-action cache is cleared."""
         r = as_rng(rng)

@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 PHASE_NAMES = ("play", "place", "pick", "target", "destination", "attack", "free", "hit", "over")
 
 
-class AodState(State):
+class AodState(State["ArmyOfDarkness"]):
     """One position. Field meanings:
 
     ``hands[s]``, ``mon[s]``, ``ally[s]``, ``item[s]``: seat ``s``'s hand and tabled cards;
@@ -90,7 +90,6 @@ class AodState(State):
         "winner",
     )
 
-    game: ArmyOfDarkness
     hands: list[list[int]]
     mon: list[list[int]]
     ally: list[list[int]]

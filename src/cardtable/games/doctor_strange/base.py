@@ -15,7 +15,7 @@ from cardtable.engine import State
 from cardtable.games.doctor_strange import cards as C
 
 if TYPE_CHECKING:
-    from cardtable.games.doctor_strange.game import DoctorStrange
+    from cardtable.games.doctor_strange.game import DoctorStrange  # noqa: F401  (named in a string below)
 
 # Decision phases (someone chooses) ...
 MYSTIC: Final = 0
@@ -73,7 +73,7 @@ SETTLED = frozenset((MYSTIC, XWIN, SUMMON, DECLARE, COUNTER, EXCHANGE, REST, ORE
 HAND_LIMIT: Final = 7
 
 
-class DSBase(State):
+class DSBase(State["DoctorStrange"]):
     """The fields of a Doctor Strange state and the queries shared by its rules modules."""
 
     __slots__ = (
@@ -123,7 +123,6 @@ class DSBase(State):
     )
 
     # Field types (assigned in DSState.__init__ and clone).
-    game: DoctorStrange
     stack: list[int]
     pool: list[int]
     hands: list[list[int]]

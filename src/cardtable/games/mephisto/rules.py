@@ -121,7 +121,7 @@ QueueEntry = tuple[int, int, int, int, int]
 chooser, source card)."""
 
 
-class MephistoState(State):
+class MephistoState(State["Mephisto"]):
     """A Mephisto position. Fields are public for scenario tests; change them only between decisions."""
 
     __slots__ = (
@@ -162,7 +162,6 @@ class MephistoState(State):
         "team_done",
     )
 
-    game: Mephisto
     deck: list[int]
     discard: list[int]
     dungeon: list[int]
@@ -1201,7 +1200,7 @@ class MephistoState(State):
 
     # ------------------------------------------------------------------ protocol
     def clone(self) -> MephistoState:
-        o: MephistoState = self._clone_base()  # type: ignore[assignment]
+        o: MephistoState = self._clone_base()
         o.deck = self.deck.copy()
         o.discard = self.discard.copy()
         o.dungeon = self.dungeon.copy()

@@ -68,7 +68,7 @@ QueueItem = tuple[int, int, int, int, int]
 """A pending instant: ``(op, a, b, source card, x)``; x is the mojo spent on a Spell Attack ability."""
 
 
-class McgState(State):
+class McgState(State["MrCardGame"]):
     """A Mr. Card Game position. Fields are public for scenario tests; change them only between
     decisions (and call ``modifiers.refresh`` after changing what is active)."""
 
@@ -152,7 +152,6 @@ class McgState(State):
         "winners",
     )
 
-    game: MrCardGame
     # players
     hand: list[list[int]]
     deck: list[list[int]]
@@ -278,7 +277,7 @@ class McgState(State):
         lists in :data:`SHARED`, which change a few times a game at most: the rules replace them
         (copy, change, assign), never change them in place, so a clone and its original never see
         each other's moves. Every other list is copied."""
-        o: McgState = self._clone_base()  # type: ignore[assignment]
+        o: McgState = self._clone_base()
         # ``[*map(list.copy, ...)]`` runs in C (a comprehension costs a frame in Python 3.11).
         copy = list.copy
         o.hand = [*map(copy, self.hand)]
