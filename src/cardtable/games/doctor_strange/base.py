@@ -1,9 +1,11 @@
 """Shared ground of the Doctor Strange rules modules: phase numbers, the state's fields and the small
 queries every rules module uses (who is viable, who may take an attachment, fight totals).
 
-:class:`DSBase` declares every field of a state (``__slots__``); the rules are split into mixins
-over it — :mod:`.effects` (deck and events), :mod:`.combat` (attacks), :mod:`.upkeep` (Rest phase
-rolls and the end of a turn) — which :class:`~.state.DSState` combines with the turn flow.
+:class:`DSBase` declares every field of a state (``__slots__``); the rules are split into layers
+over it, each a subclass of the one before — :mod:`.effects` (deck and events), :mod:`.combat`
+(attacks), :mod:`.upkeep` (Rest phase rolls and the end of a turn) — and :class:`~.state.DSState`
+adds the turn flow on top. One line of single inheritance (no diamond of mixins), as the compiled
+build needs; the state object and its fields are the same as ever.
 Per-character lists are indexed by slot (``game.SLOT[card]``).
 """
 

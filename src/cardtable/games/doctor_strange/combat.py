@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from cardtable.games.doctor_strange import cards as C
 from cardtable.games.doctor_strange import fates as F
-from cardtable.games.doctor_strange.base import COUNTER, EXCHANGE, RESOLVE, REST, DSBase
+from cardtable.games.doctor_strange.base import COUNTER, EXCHANGE, RESOLVE, REST
+from cardtable.games.doctor_strange.effects import Effects
 
 
-class Combat(DSBase):
-    """Attack rules: a mixin of :class:`~.state.DSState`."""
+class Combat(Effects):
+    """Attack rules: a layer of :class:`~.state.DSState`, over the deck and event rules."""
 
     __slots__ = ()
 

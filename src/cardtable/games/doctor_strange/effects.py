@@ -9,7 +9,7 @@ from cardtable.games.doctor_strange.base import DECLARE, HELPER, NEGATE, TAKE, D
 
 
 class Effects(DSBase):
-    """Deck and event rules: a mixin of :class:`~.state.DSState`."""
+    """Deck and event rules: the first layer of :class:`~.state.DSState` over :class:`~.base.DSBase`."""
 
     __slots__ = ()
 

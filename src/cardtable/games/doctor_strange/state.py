@@ -9,7 +9,7 @@ any-time-events=after-every-action an any-time window follows every action for t
 actions. A window (a decision ``pass`` ends) opens exactly when public information allows its
 player a play (``_might_play``, DS13.2), so whether it opens reveals no hand; it is then offered
 even if ``pass`` is the only legal action.
-Events, attacks and the end of a turn are in the mixins :mod:`.effects`, :mod:`.combat` and
+Events, attacks and the end of a turn are in the layers :mod:`.effects`, :mod:`.combat` and
 :mod:`.upkeep`. Clause numbers (DS…) refer to docs/rules/doctor-strange.md.
 """
 
@@ -46,8 +46,6 @@ from cardtable.games.doctor_strange.base import (
     XANY,
     XWIN,
 )
-from cardtable.games.doctor_strange.combat import Combat
-from cardtable.games.doctor_strange.effects import Effects
 from cardtable.games.doctor_strange.upkeep import Upkeep
 
 __all__ = [
@@ -81,8 +79,8 @@ if TYPE_CHECKING:
     from cardtable.games.doctor_strange.game import DoctorStrange
 
 
-class DSState(Effects, Combat, Upkeep):
-    """A Doctor Strange position: the turn flow and the protocol, over the rules mixins."""
+class DSState(Upkeep):
+    """A Doctor Strange position: the turn flow and the protocol, over the rules layers."""
 
     __slots__ = ()
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from cardtable.games.doctor_strange import fates as F
-from cardtable.games.doctor_strange.base import BEGIN, OVER, DSBase
+from cardtable.games.doctor_strange.base import BEGIN, OVER
+from cardtable.games.doctor_strange.combat import Combat
 
 
-class Upkeep(DSBase):
-    """End-of-turn rules: a mixin of :class:`~.state.DSState`."""
+class Upkeep(Combat):
+    """End-of-turn rules: a layer of :class:`~.state.DSState`, over the attack rules."""
 
     __slots__ = ()
 
