@@ -155,7 +155,7 @@ class ActionSpace:
         names = ", ".join(self.params)
         return names if len(names) <= KINDS_LIMIT else names[: KINDS_LIMIT - 3] + "..."
 
-    def parse(self, text: str) -> Action:
+    def parse(self, text: object) -> Action:
         """Parse an action's text form. Raises :class:`MalformedAction` naming what is wrong."""
         if not isinstance(text, str):
             raise MalformedAction(f"an action must be an Action or its text, not a {type(text).__name__}")

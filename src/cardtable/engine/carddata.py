@@ -95,15 +95,15 @@ def read_card_file(path: str | Path) -> CardFile:
     p = Path(path)
     try:
         raw = read_regular_file(p, CARD_FILE_LIMIT, "the card file")
-    except FileRefused as exc:
+    except FileRefused as refused:
         label = str(p).encode("unicode_escape").decode("ascii")[:200]
-        raise CardDataError(label, None, None, f"cannot read the card file: {exc.reason}") from None
+        raise CardDataError(label, None, None, f"cannot read the card file: {refused.reason}") from None
     try:
         data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise CardDataError(str(p), None, None, "the card file is not UTF-8 text") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(str(p), None, None, f"not valid TOML: {exc}") from exc
+    except UnicodeDecodeError as not_utf8:
+        raise CardDataError(str(p), None, None, "the card file is not UTF-8 text") from not_utf8
+    except tomllib.TOMLDecodeError as bad_toml:
+        raise CardDataError(str(p), None, None, f"not valid TOML: {bad_toml}") from bad_toml
     return CardFile(str(p), data, hashlib.sha256(raw).hexdigest()[:16])
 
 

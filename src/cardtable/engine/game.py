@@ -130,6 +130,8 @@ class Game:
         self.players: int = int(self.options.get("players", 2))
         self.actions = ActionSpace()
         self.card_hash: str = ""
+        self.memo: dict[object, object] = {}
+        """Values worked out once for this game and kept with it (:func:`cardtable.engine.memo.per_game`)."""
         self._check_options()
         self._setup()
 
@@ -145,11 +147,12 @@ class Game:
         raise NotImplementedError
 
     # -- public ------------------------------------------------------------------------------------
-    def new(self, seed: int = 0, *, log: bool = True) -> State[Game]:
-        """A new game dealt from ``seed``. ``log=False`` skips building the event log (for speed)."""
+    def new(self, seed: object = 0, *, log: object = True) -> State[Game]:
+        """A new game dealt from ``seed`` (an integer; anything else is a :class:`TypeError`).
+        ``log=False`` skips the event log (for speed); ``log`` is read for its truth."""
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be an integer, got {seed!r}")
-        return self.new_state(seed, log)
+            raise TypeError(f"seed must be an integer, got {quoted(repr(seed), 40)}")
+        return self.new_state(seed, bool(log))
 
     @property
     def config_hash(self) -> str:
@@ -227,16 +230,30 @@ class State(Generic[G]):
         """An independent copy (no event log): cheap, for search."""
         raise NotImplementedError
 
-    def determinize(self, seat: int, rng: Rng | int) -> State[G]:
-        """A full state consistent with ``view(seat)``: everything that seat cannot see resampled,
-        including the state's own generator (so future dice and shuffles are not revealed)."""
+    def _determinize(self, seat: int, rng: Rng) -> State[G]:
+        """:meth:`determinize` for a checked seat and a generator."""
         raise NotImplementedError
 
-    def known_cards(self, seat: int | None) -> set[int]:
-        """The card ids whose identity and place ``seat`` knows now."""
+    def _known_cards(self, seat: int | None) -> set[int]:
+        """:meth:`known_cards` for a checked seat (None: what every seat and a spectator knows)."""
         raise NotImplementedError
 
     # -- protocol ----------------------------------------------------------------------------------
+    def determinize(self, seat: object, rng: object) -> State[G]:
+        """A full state consistent with ``view(seat)``: everything that seat cannot see resampled,
+        including the state's own generator (so future dice and shuffles are not revealed).
+
+        ``rng`` is a generator or an integer seed; :class:`InvalidSeat` for a seat that is no seat of
+        the game, :class:`TypeError` for an ``rng`` that is neither. Games implement
+        :meth:`_determinize` (a game written before may override this method itself)."""
+        return self._determinize(check_seat(self.game, seat), as_rng(rng))
+
+    def known_cards(self, seat: object) -> set[int]:
+        """The card ids whose identity and place ``seat`` knows now (``None``: what is public);
+        :class:`InvalidSeat` for a seat that is no seat of the game. Games implement
+        :meth:`_known_cards`."""
+        return self._known_cards(self._check_seat(seat))
+
     def legal_actions(self) -> list[Action]:
         """The actions open to ``current_player`` (empty only when the game is over).
 
@@ -247,7 +264,7 @@ class State(Generic[G]):
             legal = self._legal = [] if self.is_over else self._legal_actions()
         return legal
 
-    def apply(self, action: Action | str, seat: int | None = None) -> Sequence[Event]:
+    def apply(self, action: object, seat: object = None) -> Sequence[Event]:
         """Apply ``action`` (an Action of this game or its text) for ``current_player``.
 
         ``seat``, when given, is the seat sending the action; it must be the one to decide.
@@ -256,33 +273,34 @@ class State(Generic[G]):
         (:class:`MalformedAction`), a game that is over (:class:`GameOver`), a seat that is not the
         one to decide (:class:`NotYourTurn`), an action that is not legal now (:class:`IllegalAction`,
         saying why where the game can tell). Returns the events it caused (empty when the state
-        keeps no log).
+        keeps no log). Any value may be passed: one that is neither an Action nor text is a
+        :class:`MalformedAction`, and a seat that is no seat of the game an :class:`InvalidSeat`.
         """
+        who = -1
         if seat is not None:
-            check_seat(self.game, seat)
-        if type(action) is not Action or action.space is not self.game.actions:
-            action = self._resolve(action)
+            who = check_seat(self.game, seat)
+        act = action if type(action) is Action and action.space is self.game.actions else self._resolve(action)
         if self.is_over:
-            raise GameOver(f"the game is over; {quoted(action.text)} cannot be applied")
-        if seat is not None and seat != self.current_player:
+            raise GameOver(f"the game is over; {quoted(act.text)} cannot be applied")
+        if who >= 0 and who != self.current_player:
             raise NotYourTurn(
-                f"{self.game.seat_name(seat)} cannot act now: it is "
+                f"{self.game.seat_name(who)} cannot act now: it is "
                 f"{self.game.seat_name(self.current_player) if self.current_player is not None else 'nobody'}"
                 "'s decision"
             )
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(self._illegal_message(action, legal))
+        if act not in legal:
+            raise IllegalAction(self._illegal_message(act, legal))
         log = self.log
         self._legal = None
-        self.history.append(action.index)
+        self.history.append(act.index)
         if log is None:
-            self._do(action)
+            self._do(act)
             return ()
         start = len(log)
-        self._do(action)
+        self._do(act)
         return log[start:]
 
     def _illegal_message(self, action: Action, legal: list[Action]) -> str:
@@ -302,7 +320,7 @@ class State(Generic[G]):
         that seat cannot see."""
         return None
 
-    def _resolve(self, action: Action | str) -> Action:
+    def _resolve(self, action: object) -> Action:
         if isinstance(action, Action):
             return self.game.actions.parse(action.text)
         return self.game.actions.parse(action)
@@ -312,36 +330,36 @@ class State(Generic[G]):
         if self.log is not None:
             self.log.append(Event(kind, text, private, frozenset(to)))
 
-    def events(self, seat: int | None, since: int = 0) -> list[str]:
+    def events(self, seat: object, since: int = 0) -> list[str]:
         """The event log from index ``since`` as ``seat`` may read it (``None``: spectator)."""
-        self._check_seat(seat)
+        reader = self._check_seat(seat)
         if self.log is None:
             return []
-        return [e.for_seat(seat) for e in self.log[since:]]
+        return [e.for_seat(reader) for e in self.log[since:]]
 
-    def _check_seat(self, seat: int | None) -> None:
-        """Raise :class:`InvalidSeat` unless ``seat`` is None or a seat of this game."""
-        if seat is not None:
-            check_seat(self.game, seat)
+    def _check_seat(self, seat: object) -> int | None:
+        """``seat`` as a seat of this game, or None for None; :class:`InvalidSeat` for anything else."""
+        if seat is None:
+            return None
+        return check_seat(self.game, seat)
 
-    def view(self, seat: int | None) -> dict[str, JSON]:
+    def view(self, seat: object) -> dict[str, JSON]:
         """What ``seat`` may see, JSON-ready; ``None`` is the spectator's view.
 
         The table as a person in that seat sees it (DESIGN.md, "Views are for people"): the engine's
         keys (:data:`ENGINE_VIEW_KEYS`) and the game's (``Game.VIEW_KEYS``, with a ``prompt``).
         Raises :class:`InvalidSeat` (a ``ValueError``) for a seat that does not exist."""
-        if seat is not None:
-            check_seat(self.game, seat)
+        reader = self._check_seat(seat)
         game = self.game
         out: dict[str, JSON] = {
             "game": game.id,
-            "seat": seat,
+            "seat": reader,
             "seat_names": [game.seat_name(s) for s in range(game.players)],
             "turn": self.turn,
             "current_player": self.current_player,
             "is_over": self.is_over,
         }
-        out.update(self._view(seat))
+        out.update(self._view(reader))
         return out
 
     def snapshot(self) -> dict[str, JSON]:

@@ -254,6 +254,10 @@ if not TYPE_CHECKING and not os.environ.get("CARDTABLE_PURE_RNG"):
         pass
 
 
-def as_rng(rng: Rng | int) -> Rng:
-    """Accept a generator (either twin) or an integer seed."""
-    return rng if isinstance(rng, (Rng, PyRng)) else Rng(rng)
+def as_rng(rng: object) -> Rng:
+    """Accept a generator (either twin) or an integer seed (TypeError for anything else)."""
+    if isinstance(rng, (Rng, PyRng)):
+        return rng
+    if isinstance(rng, int) and not isinstance(rng, bool):
+        return Rng(rng)
+    raise TypeError(f"rng must be a generator (Rng) or an integer seed, got {type(rng).__name__}")

@@ -970,7 +970,7 @@ ROLLOUT_DEPTH: Final = 2
 KILL_WEIGHT: Final = 0.15
 """The share of the value of :func:`plan`'s best kill that counts as strength before the kill is
 made (about what its loot adds to :func:`strength` once taken)."""
-ROLLOUT_NORMALISE = True
+ROLLOUT_NORMALISE: Final = True
 """ISMCTS rescales mean rewards to the range seen in each decision: one kill or skill changes a
 position's chance by a few hundredths, which the exploration term would drown otherwise."""
 BASE_CHANCE: Final = 0.2

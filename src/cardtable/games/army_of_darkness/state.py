@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine import JSON, Action, Result, Rng, State
 from cardtable.games.army_of_darkness import effects, illegal, view
 from cardtable.games.army_of_darkness.cards import ALLY, EVENT, MONSTER, NECRONOMICON
@@ -53,6 +55,7 @@ if TYPE_CHECKING:
 PHASE_NAMES = ("play", "place", "pick", "target", "destination", "attack", "free", "hit", "over")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone's _new_blank, and subclasses in tests
 class AodState(State["ArmyOfDarkness"]):
     """One position. Field meanings:
 
@@ -535,7 +538,7 @@ class AodState(State["ArmyOfDarkness"]):
             "switches": list(self.switches),
         }
 
-    def known_cards(self, seat: int | None) -> set[int]:
+    def _known_cards(self, seat: int | None) -> set[int]:
         known = set(self.discard)
         for zones in (self.mon, self.ally, self.item):
             for z in zones:
@@ -576,7 +579,7 @@ class AodState(State["ArmyOfDarkness"]):
         o.reason = self.reason
         return o  # type: ignore[no-any-return]
 
-    def determinize(self, seat: int, rng: Rng | int) -> AodState:
+    def _determinize(self, seat: int, rng: Rng) -> AodState:
         """Redeal the cards ``seat`` cannot see: the other hands' cards not publicly known to be
         there, and the deck. The deck is an unordered pile (each draw is random), so only the
         hand slots need drawing from the pooled unknown cards; the rest form the new deck."""

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine import State
 from cardtable.games.doctor_strange import cards as C
 
@@ -75,6 +77,7 @@ SETTLED = frozenset((MYSTIC, XWIN, SUMMON, DECLARE, COUNTER, EXCHANGE, REST, ORE
 HAND_LIMIT: Final = 7
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone's _new_blank, and subclasses in tests
 class DSBase(State["DoctorStrange"]):
     """The fields of a Doctor Strange state and the queries shared by its rules modules."""
 

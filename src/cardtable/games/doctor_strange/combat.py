@@ -6,12 +6,15 @@ The fight being resolved (and, once it is over, the last fight, until the next o
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.games.doctor_strange import cards as C
 from cardtable.games.doctor_strange import fates as F
 from cardtable.games.doctor_strange.base import COUNTER, EXCHANGE, RESOLVE, REST
 from cardtable.games.doctor_strange.effects import Effects
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone's _new_blank, and subclasses in tests
 class Combat(Effects):
     """Attack rules: a layer of :class:`~.state.DSState`, over the deck and event rules."""
 

@@ -3,11 +3,14 @@ any-time looks (DS10.4) and knowledge of hidden cards."""
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.games.doctor_strange import cards as C
 from cardtable.games.doctor_strange import fates as F
 from cardtable.games.doctor_strange.base import DECLARE, HELPER, NEGATE, TAKE, DSBase
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone's _new_blank, and subclasses in tests
 class Effects(DSBase):
     """Deck and event rules: the first layer of :class:`~.state.DSState` over :class:`~.base.DSBase`."""
 

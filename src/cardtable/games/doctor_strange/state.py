@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine import JSON, Action, Result, Rng
 from cardtable.engine.seats import seat_label
 from cardtable.games.doctor_strange import cards as C
@@ -79,6 +81,7 @@ if TYPE_CHECKING:
     from cardtable.games.doctor_strange.game import DoctorStrange
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone's _new_blank, and subclasses in tests
 class DSState(Upkeep):
     """A Doctor Strange position: the turn flow and the protocol, over the rules layers."""
 
@@ -499,7 +502,7 @@ class DSState(Upkeep):
 
         return snapshot(self)
 
-    def known_cards(self, seat: int | None) -> set[int]:
+    def _known_cards(self, seat: int | None) -> set[int]:
         self._check_seat(seat)
         known = set(self.chars)
         known.update(c for c, h in enumerate(self.att_on) if h >= 0)
@@ -565,7 +568,7 @@ class DSState(Upkeep):
         o.phase = self.phase
         return o  # type: ignore[no-any-return]
 
-    def determinize(self, seat: int, rng: Rng | int) -> DSState:
+    def _determinize(self, seat: int, rng: Rng) -> DSState:
         """Resample the deck and the opponent's hand, keeping every card ``seat`` knows in place.
 
         The unknown cards are the pool, the stack cards ``seat`` has not seen and the opponent's

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.games.doctor_strange import fates as F
 from cardtable.games.doctor_strange.base import BEGIN, OVER
 from cardtable.games.doctor_strange.combat import Combat
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone's _new_blank, and subclasses in tests
 class Upkeep(Combat):
     """End-of-turn rules: a layer of :class:`~.state.DSState`, over the attack rules."""
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine import JSON, Action, Result, Rng, State
 from cardtable.engine.seats import label_seat
 from cardtable.games.mephisto.cards import (
@@ -121,6 +123,7 @@ QueueEntry = tuple[int, int, int, int, int]
 chooser, source card)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone's _new_blank, and subclasses in tests
 class MephistoState(State["Mephisto"]):
     """A Mephisto position. Fields are public for scenario tests; change them only between decisions."""
 
@@ -1246,7 +1249,7 @@ class MephistoState(State["Mephisto"]):
         face-down corner cards (seen by nobody)."""
         return [self.deck, *(h for s, h in enumerate(self.hands) if s != seat), self.corners]
 
-    def known_cards(self, seat: int | None) -> set[int]:
+    def _known_cards(self, seat: int | None) -> set[int]:
         pub = self.pub
         hidden = set(self.deck)
         hidden.update(self.corners)
@@ -1255,7 +1258,7 @@ class MephistoState(State["Mephisto"]):
                 hidden.update(c for c in hand if not pub >> c & 1)
         return set(range(len(self.game.cards))) - hidden
 
-    def determinize(self, seat: int, rng: Rng | int) -> MephistoState:
+    def _determinize(self, seat: int, rng: Rng) -> MephistoState:
         """Resample the deck order, the face-down corner cards and the cards of other hands that
         ``seat`` cannot know.
 

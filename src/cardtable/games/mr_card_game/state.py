@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine import JSON, Action, Result, Rng, State
 from cardtable.games.mr_card_game import (
     ascension,
@@ -68,6 +70,7 @@ QueueItem = tuple[int, int, int, int, int]
 """A pending instant: ``(op, a, b, source card, x)``; x is the mojo spent on a Spell Attack ability."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone's _new_blank, and subclasses in tests
 class McgState(State["MrCardGame"]):
     """A Mr. Card Game position. Fields are public for scenario tests; change them only between
     decisions (and call ``modifiers.refresh`` after changing what is active)."""
@@ -359,7 +362,7 @@ class McgState(State["MrCardGame"]):
         o.reason = self.reason
         return o
 
-    def determinize(self, seat: int, rng: Rng | int) -> McgState:
+    def _determinize(self, seat: int, rng: Rng) -> McgState:
         """A state consistent with ``view(seat)``, with what that seat cannot know resampled:
 
         * each other player's hand and deck, pooled per player and dealt again (what they hold
@@ -440,7 +443,7 @@ class McgState(State["MrCardGame"]):
                 o.store_aside = tuple(pool)
         return o
 
-    def known_cards(self, seat: int | None) -> set[int]:
+    def _known_cards(self, seat: int | None) -> set[int]:
         """Every card whose identity and place ``seat`` knows: all but the decks, the other hands,
         the hidden part of the location piles, the skill draw pile, the other players' face-down
         Mr. Store items (unless their identity is public), the Mr. Store items set aside and the
