@@ -24,31 +24,14 @@ from typing_extensions import TypeVar
 
 from cardtable.engine.actions import Action, ActionSpace
 from cardtable.engine.errors import GameOver, IllegalAction, NotYourTurn, quoted
+from cardtable.engine.events import NOBODY, Told, Words
+from cardtable.engine.events import Event as Event
 from cardtable.engine.options import Option, OptionValue, validate_options
 from cardtable.engine.rng import Rng, as_rng
 from cardtable.engine.seats import check_seat, seat_label
 
 JSON = Any
 """A JSON-ready value: dicts with string keys, lists, strings, numbers, booleans, None."""
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing that happened, as each seat may read it.
-
-    ``text`` is what every seat (and a spectator) may read. ``private`` is the fuller text shown only
-    to the seats in ``to`` (for example the name of the card a player drew, shown to that player).
-    """
-
-    kind: str
-    text: str
-    private: str | None = None
-    to: frozenset[int] = frozenset()
-
-    def for_seat(self, seat: int | None) -> str:
-        if self.private is not None and seat is not None and seat in self.to:
-            return self.private
-        return self.text
 
 
 @dataclass(frozen=True)
@@ -326,9 +309,24 @@ class State(Generic[G]):
         return self.game.actions.parse(action)
 
     def emit(self, kind: str, text: str, private: str | None = None, to: Sequence[int] = ()) -> None:
-        """Add an event to the log (a no-op when the state keeps no log)."""
+        """Add an event given as text to the log (a no-op when the state keeps no log)."""
         if self.log is not None:
             self.log.append(Event(kind, text, private, frozenset(to)))
+
+    def tell(self, kind: str, words: Words, args: tuple[Any, ...], to: frozenset[int] = NOBODY) -> None:
+        """Add an event kept as data (a no-op when the state keeps no log): its text is built when a
+        seat reads it, by ``words(game, args, seat)`` with ``seat`` a seat of ``to`` (its fuller text)
+        or None (the public text); ``args`` are values taken now (see :mod:`cardtable.engine.events`)."""
+        log = self.log
+        if log is not None:
+            log.append(Told(kind, self.game, words, args, to, False))
+
+    def tell_seated(self, kind: str, words: Words, args: tuple[Any, ...]) -> None:
+        """Add an event every seat reads in its own words (``words(game, args, seat)``; a spectator
+        reads ``words(game, args, None)``): a line naming places each seat sees from its own side."""
+        log = self.log
+        if log is not None:
+            log.append(Told(kind, self.game, words, args, NOBODY, True))
 
     def events(self, seat: object, since: int = 0) -> list[str]:
         """The event log from index ``since`` as ``seat`` may read it (``None``: spectator)."""

@@ -178,9 +178,6 @@ class DSBase(State["DoctorStrange"]):
     xseat: int
     xret: int
 
-    def _names_text(self, cards: list[int]) -> str:
-        return "you hold: " + ", ".join(self.game.card_name(c) for c in sorted(cards))
-
     def _enter(self, card: int, seat: int) -> None:
         """A character comes into play on ``seat``'s side, owned by ``seat``, clean."""
         s = self.game.SLOT[card]

@@ -20,8 +20,10 @@ from typing import TYPE_CHECKING, Any
 from mypy_extensions import mypyc_attr
 
 from cardtable.engine import JSON, Action, Result, Rng
+from cardtable.engine.events import only
 from cardtable.engine.seats import seat_label
 from cardtable.games.doctor_strange import cards as C
+from cardtable.games.doctor_strange import said
 from cardtable.games.doctor_strange.base import (
     BEGIN,
     COUNTER,
@@ -148,7 +150,7 @@ class DSState(Upkeep):
                 "with Baron Mordo; each is dealt 7 cards. Evil goes first.",
             )
             for seat in (0, 1):
-                self.emit("deal", f"{g.seat_name(seat)} is dealt 7 cards", self._names_text(self.hands[seat]), (seat,))
+                self.tell("deal", said.said_deal, (seat, tuple(self.hands[seat])), only(seat))
             self.emit("turn", "turn 1: Evil's turn")
         self._run()
 
@@ -424,7 +426,7 @@ class DSState(Upkeep):
                 self.discard.append(card)
                 self.phase = HANDLIMIT
                 if self.log is not None:
-                    self.emit("discard", f"{g.seat_name(seat)} discards {g.card_name(card)} (hand limit 7)")
+                    self.tell("discard", said.said_hand_limit, (seat, card))
         self._run()
 
     def _play(self, seat: int, card: int) -> None:
@@ -435,7 +437,7 @@ class DSState(Upkeep):
         ph = self.phase
         t = g.TYPE[card]
         if self.log is not None and t != C.POWER and ph != WEAPON:  # those say more where they land
-            self.emit("play", f"{g.seat_name(seat)} plays {g.card_name(card)}")
+            self.tell("play", said.said_play, (seat, card))
         if t == C.CHARACTER:  # DS5.1
             self._enter(card, seat)
             return
@@ -462,11 +464,7 @@ class DSState(Upkeep):
         self.pending = -1
         self.phase = SUMMON
         if self.log is not None:
-            self.emit(
-                "attach",
-                f"{g.card_name(card)} is attached to {g.card_name(host)} (power {self.mpow[s] - g.POW[card]} -> "
-                f"{self.mpow[s]})",
-            )
+            self.tell("attach", said.said_attach, (card, host, self.mpow[s] - g.POW[card], self.mpow[s]))
 
     def result(self) -> Result:
         if not self.is_over:
