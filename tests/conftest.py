@@ -11,3 +11,15 @@ settings.register_profile(
 )
 settings.register_profile("thorough", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("CARDTABLE_HYPOTHESIS", "default"))
+
+
+def pytest_sessionstart(session: object) -> None:
+    """``CARDTABLE_EXPECT_BUILD=compiled`` (CI's compiled stage): refuse to run unless the compiled build
+    is the one imported, so that a wrong ``PYTHONPATH`` can never pass the pure tree off as compiled."""
+    expected = os.environ.get("CARDTABLE_EXPECT_BUILD")
+    if expected:
+        from cardtable.buildinfo import build_info, describe
+
+        info = build_info()
+        if info["build"] != expected:
+            raise RuntimeError(f"expected the {expected} build, but this is {describe()} ({info})")
