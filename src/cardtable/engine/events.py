@@ -33,7 +33,9 @@ def only(seat: int) -> frozenset[int]:
     return _ONLY[seat] if 0 <= seat < 64 else frozenset((seat,))
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
+# acyclic: an event refers to values, never back to a state, so the compiled build need not track
+# events for the cycle collector (cheaper to make, and a long log no longer slows collections).
+@mypyc_attr(allow_interpreted_subclasses=True, acyclic=True)
 class Event:
     """One thing that happened, as each seat may read it (its texts given as text).
 
@@ -80,6 +82,7 @@ class Event:
         return f"Event(kind={self.kind!r}, text={self.text!r}, private={self.private!r}, to={self.to!r})"
 
 
+@mypyc_attr(acyclic=True)
 class Told(Event):
     """An event kept as data and worded when read: ``words(game, args, seat)`` (see the module).
 

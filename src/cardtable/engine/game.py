@@ -284,7 +284,8 @@ class State(Generic[G]):
             return ()
         start = len(log)
         self._do(act)
-        return log[start:]
+        # Most decisions log nothing: no list to build then.
+        return log[start:] if len(log) > start else ()
 
     def _illegal_message(self, action: Action, legal: list[Action]) -> str:
         """Why ``action`` cannot be taken now, told to the seat that must decide (only to it: it may

@@ -15,7 +15,7 @@ states are int lists; the phase and pending choices are ints. What a seat sees i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mypy_extensions import mypyc_attr
 
@@ -540,7 +540,7 @@ class AodState(State["ArmyOfDarkness"]):
 
     # -- search support --------------------------------------------------------------------------
     def clone(self) -> AodState:
-        o: Any = self._clone_base()
+        o = self._clone_base()
         o.hands = [h.copy() for h in self.hands]
         o.mon = [z.copy() for z in self.mon]
         o.ally = [z.copy() for z in self.ally]
@@ -561,7 +561,7 @@ class AodState(State["ArmyOfDarkness"]):
         o.hit_step = self.hit_step
         o.winner = self.winner
         o.reason = self.reason
-        return o  # type: ignore[no-any-return]
+        return o
 
     def _determinize(self, seat: int, rng: Rng) -> AodState:
         """Redeal the cards ``seat`` cannot see: the other hands' cards not publicly known to be

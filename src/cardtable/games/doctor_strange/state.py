@@ -519,7 +519,7 @@ class DSState(Upkeep):
         return known
 
     def clone(self) -> DSState:
-        o: Any = self._clone_base()
+        o = self._clone_base()
         o.stack = self.stack.copy()
         o.pool = self.pool.copy()
         h = self.hands
@@ -564,7 +564,7 @@ class DSState(Upkeep):
         o.reason = self.reason
         o.active = self.active
         o.phase = self.phase
-        return o  # type: ignore[no-any-return]
+        return o
 
     def _determinize(self, seat: int, rng: Rng) -> DSState:
         """Resample the deck and the opponent's hand, keeping every card ``seat`` knows in place.

@@ -281,12 +281,10 @@ class McgState(State["MrCardGame"]):
         (copy, change, assign), never change them in place, so a clone and its original never see
         each other's moves. Every other list is copied."""
         o: McgState = self._clone_base()
-        # ``[*map(list.copy, ...)]`` runs in C (a comprehension costs a frame in Python 3.11).
-        copy = list.copy
-        o.hand = [*map(copy, self.hand)]
-        o.deck = [*map(copy, self.deck)]
-        o.disc = [*map(copy, self.disc)]
-        o.played = [*map(copy, self.played)]
+        o.hand = [h.copy() for h in self.hand]
+        o.deck = [d.copy() for d in self.deck]
+        o.disc = [d.copy() for d in self.disc]
+        o.played = [p.copy() for p in self.played]
         o.items = self.items.copy()
         o.skills = self.skills.copy()
         o.escrow = self.escrow.copy()
