@@ -17,6 +17,11 @@ Markdown table for the README. Speed is measured here, never asserted in tests.
     python benchmarks/bench.py --quick --game toy   # the engine's toy game, a few seconds
     python benchmarks/bench.py --game mephisto --seconds 2 --json bench.json --markdown
     python benchmarks/bench.py --game mr-card-game -o players=3     # one option set of your own
+    python benchmarks/bench.py --vs-openspiel       # same-run ratios against OpenSpiel, every build
+
+``--vs-openspiel`` (benchmarks/vs_openspiel.py) measures each game and configuration interleaved with
+OpenSpiel's C++ ``hearts`` and ``crazy_eights`` and prints the median same-run ratios, for the pure and
+the compiled build, with the event log on and off. The table printed here says which build ran.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 import cardtable
+import cardtable.buildinfo
 from cardtable.cli.common import parse_options
 from cardtable.engine import CardtableError, Game, Rng, State
 from cardtable.testing.conformance import config_label, configurations
@@ -238,7 +244,9 @@ def print_table(rows: Sequence[dict[str, Any]]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title="cardtable benchmark (one core, random playouts, log=False)")
+    from cardtable.buildinfo import describe
+
+    table = Table(title=f"cardtable benchmark ({describe()}; one core, random playouts, log=False)")
     for key, title in COLUMNS:
         table.add_column(title, justify="left" if key in ("game", "config") else "right")
     for row in rows:
@@ -250,6 +258,13 @@ def print_table(rows: Sequence[dict[str, Any]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    given = sys.argv[1:] if argv is None else list(argv)
+    if "--vs-openspiel" in given:
+        # Ratios against OpenSpiel's C++ games, for every build: benchmarks/vs_openspiel.py.
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import vs_openspiel
+
+        return int(vs_openspiel.main([a for a in given if a != "--vs-openspiel"]))
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", action="append", help="only this game id (repeatable; 'toy' is the engine's toy)")
     parser.add_argument("--seconds", type=float, default=None, help="seconds per measurement (default 1.0)")
@@ -285,6 +300,7 @@ def main(argv: list[str] | None = None) -> int:
             "python": platform.python_version(),
             "machine": platform.machine(),
             "cardtable": cardtable.__version__,
+            "build": cardtable.buildinfo.build_info(),
             "seconds_per_measurement": seconds,
         }
         Path(args.json).write_text(json.dumps({"meta": meta, "results": rows}, indent=2) + "\n", encoding="utf-8")

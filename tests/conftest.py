@@ -40,3 +40,15 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         terminalreporter.section("tests skipped for want of a system package", sep="-", yellow=True)
         for reason in reasons:
             terminalreporter.line(reason, yellow=True)
+
+
+def pytest_sessionstart(session: object) -> None:
+    """``CARDTABLE_EXPECT_BUILD=compiled`` (CI's compiled stage): refuse to run unless the compiled build
+    is the one imported, so that a wrong ``PYTHONPATH`` can never pass the pure tree off as compiled."""
+    expected = os.environ.get("CARDTABLE_EXPECT_BUILD")
+    if expected:
+        from cardtable.buildinfo import build_info, describe
+
+        info = build_info()
+        if info["build"] != expected:
+            raise RuntimeError(f"expected the {expected} build, but this is {describe()} ({info})")

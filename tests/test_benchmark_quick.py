@@ -107,3 +107,24 @@ def test_quick_benchmark_covers_every_configuration_of_every_game(game_id: str, 
             low_ok = value >= 0 if key == "forced_share" else value > 0  # a game may have no forced decision
             assert isinstance(value, float) and math.isfinite(value) and low_ok, (row["config"], key, value)
         assert row["forced_share"] <= 100
+
+
+def test_vs_openspiel_ratios(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--vs-openspiel`` measures a build in a process of its own against OpenSpiel's hearts and
+    crazy_eights and reports well-formed median ratios (numbers only; speed is never asserted)."""
+    pytest.importorskip("pyspiel")
+    bench = _bench()
+    out = tmp_path / "vs.json"
+    src = str(BENCH.parent.parent / "src")
+    argv = ["--vs-openspiel", "--game", "doctor-strange", "-o", "players=2", "--rounds", "2", "--seconds", "0.02"]
+    assert bench.main([*argv, "--build", f"pure={src}", "--search", "--json", str(out), "--markdown"]) == 0
+    summary = json.loads(out.read_text())["summary"]
+    (row,) = summary["pure"]["rows"]
+    assert summary["pure"]["rounds"] == 2 and summary["pure"]["build"]["build"] == "pure"
+    for key in ("on_vs_hearts", "off_vs_hearts", "on_vs_crazy_eights", "off_vs_crazy_eights", "log_cost"):
+        assert math.isfinite(row[key]) and row[key] > 0, key
+    for key in ("clone_us", "determinize_us", "ismcts_it_per_s"):
+        assert math.isfinite(row[key]) and row[key] > 0, key
+    printed = capsys.readouterr().out
+    assert "pure: pure Python, Python generator" in printed
+    assert "| doctor-strange | players-2 |" in printed

@@ -112,7 +112,7 @@ class ToyState(State):
             "played": self.played,
         }
 
-    def known_cards(self, seat: int | None) -> set[int]:
+    def _known_cards(self, seat: int | None) -> set[int]:
         known = set(self.table)
         if seat is not None:
             known.update(self.hands[seat])
@@ -127,7 +127,7 @@ class ToyState(State):
         other.played = self.played
         return other  # type: ignore[no-any-return]
 
-    def determinize(self, seat: int, rng: Rng | int) -> ToyState:
+    def _determinize(self, seat: int, rng: Rng) -> ToyState:
         other, r = self._reseeded_clone(rng)
         assert isinstance(other, ToyState)
         mine = set(self.hands[seat])

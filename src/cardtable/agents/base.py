@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from cardtable.engine.rng import Rng, as_rng
 
@@ -18,6 +20,7 @@ if TYPE_CHECKING:
     from cardtable.engine.game import JSON, Game, State
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Observation:
     """What one seat may use to decide: built around the true state, exposing only the seat's share."""
 
@@ -56,10 +59,11 @@ class Observation:
         return self._state.determinize(self.seat, rng)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Agent(ABC):
     """A player. ``choose`` must return one of ``obs.legal_actions()``."""
 
-    name: str = "agent"
+    name: ClassVar[str] = "agent"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = as_rng(seed)

@@ -22,7 +22,7 @@ import importlib
 import sys
 from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from cardtable.agents.base import Observation
 
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from cardtable.engine.actions import Action
     from cardtable.engine.game import Game, State
 
-DEFAULT_DEPTH = 8
+DEFAULT_DEPTH: Final = 8
 """Rollout length when the game's heuristic module provides ``rollout_rewards`` but no ``ROLLOUT_DEPTH``."""
 
 Policy = Callable[["State"], "Action"]

@@ -66,7 +66,7 @@ import json
 import math
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.agents.base import Agent, Observation
 from cardtable.agents.budget import DEFAULT_MS_CAP, MAX_MS
@@ -91,23 +91,23 @@ __all__ = [
     "win_shares",
 ]
 
-DEFAULT_C = 0.7
+DEFAULT_C: Final = 0.7
 """The UCB exploration constant for rollouts played to the end (rewards lie in 0..1)."""
 
-PRIOR_C = 1.0
+PRIOR_C: Final = 1.0
 """The PUCT constant when the tree is guided by a prior (module docstring): 1 did better than 0.5
 against Mr. Card Game's heuristic, and as well as 2, at 200 iterations."""
 
-PRIOR_SHARE = 0.5
-"""With a prior: the share of the prior probability on the heuristic's move; the rest is spread
-evenly over every legal move, that one included."""
+PRIOR_SHARE: Final = 0.5
+"""With a game prior (``search_prior``): the share of the prior probability on the heuristic's move;
+the rest is spread evenly over every legal move, that one included."""
 
-EVALUATED_C = 0.25
+EVALUATED_C: Final = 0.25
 """The exploration constant when rollouts are cut and scored by the game's evaluation: those rewards
 spread much less than 0-or-1 results (0.25 did as well or better than 0.7 in Mephisto and Doctor
 Strange against the heuristic)."""
 
-DEFAULT_ITERATIONS = 1000
+DEFAULT_ITERATIONS: Final = 1000
 """Iterations per decision when a spec gives neither ``iterations`` nor ``ms``."""
 
 RootStats = dict[int, tuple[int, float]]
@@ -195,7 +195,7 @@ class _Node:
         determinization that first passed through it), :data:`_NO_HINT` until then."""
 
 
-_NO_HINT = -2
+_NO_HINT: Final = -2
 
 
 def _AGENT(state: State) -> Action:

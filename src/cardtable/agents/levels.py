@@ -65,9 +65,7 @@ def _easy(game: Game, seed: int, **opts: Any) -> Agent:
     if opts:
         raise OptionError(f"agent 'easy' takes no options, got {', '.join(opts)}")
     if heuristic_module(game.id) is None:
-        agent: Agent = RandomAgent(seed)
-        agent.name = "easy"
-        return agent
+        return RandomAgent(seed)
     return Casual(seed, make_agent("heuristic", game, seed ^ 0xEA5E))
 
 

@@ -42,6 +42,4 @@ def make_strong(game: Game, seed: int, opts: Mapping[str, Any], name: str = "str
     if "ms" in opts and "iterations" not in opts:
         options.pop("iterations", None)
     options.update(opts)
-    agent = Ismcts(seed, **search_settings(name, game, options))
-    agent.name = name
-    return agent
+    return Ismcts(seed, **search_settings(name, game, options))

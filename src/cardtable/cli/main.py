@@ -51,7 +51,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play tabletop card games by their complete printed rules: play, replay, simulate.",
         epilog="Run `cardtable COMMAND --help` for a command's options.",
     )
-    parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
+    from cardtable.buildinfo import describe
+
+    # Which build runs: pure Python or compiled with mypyc, and which twin of the generator.
+    parser.add_argument("--version", action="version", version=f"cardtable {__version__} ({describe()})")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in _modules():
         before = set(subparsers.choices)

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
+from typing import Final
 
 from cardtable.engine.errors import IllegalAction, MalformedAction, quoted
 
 ArgValue = int | str
 
-MAX_TEXT = 200
-KINDS_LIMIT = 340
+MAX_TEXT: Final = 200
+KINDS_LIMIT: Final = 340
 """The longest list of action kinds an error message quotes (see :meth:`ActionSpace.kinds_text`)."""
 """Longest action text worth parsing: no game's action is longer, and errors stay one line."""
 
@@ -161,7 +162,7 @@ class ActionSpace:
         names = ", ".join(self.params)
         return names if len(names) <= KINDS_LIMIT else names[: KINDS_LIMIT - 3] + "..."
 
-    def parse(self, text: str) -> Action:
+    def parse(self, text: object) -> Action:
         """Parse an action's text form. Raises :class:`MalformedAction` naming what is wrong."""
         if not isinstance(text, str):
             raise MalformedAction(f"an action must be an Action or its text, not a {type(text).__name__}")

@@ -12,15 +12,15 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from cardtable.engine.card_edits import apply_edits, edited_sha
 from cardtable.engine.errors import CardDataError
 from cardtable.engine.files import CARD_FILE_LIMIT, FileRefused, read_regular_file
 
-NAME_LIMIT = 80
+NAME_LIMIT: Final = 80
 """Longest card name (or other ``name`` field) accepted: names are shown in tables, logs and prompts."""
-TEXT_LIMIT = 2000
+TEXT_LIMIT: Final = 2000
 """Longest text value of any other field."""
 
 
@@ -100,15 +100,15 @@ def read_card_file(path: str | Path, edits: Sequence[str] = (), names: Sequence[
     p = Path(path)
     try:
         raw = read_regular_file(p, CARD_FILE_LIMIT, "the card file")
-    except FileRefused as exc:
+    except FileRefused as refused:
         label = str(p).encode("unicode_escape").decode("ascii")[:200]
-        raise CardDataError(label, None, None, f"cannot read the card file: {exc.reason}") from None
+        raise CardDataError(label, None, None, f"cannot read the card file: {refused.reason}") from None
     try:
         data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise CardDataError(str(p), None, None, "the card file is not UTF-8 text") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(str(p), None, None, f"not valid TOML: {exc}") from exc
+    except UnicodeDecodeError as not_utf8:
+        raise CardDataError(str(p), None, None, "the card file is not UTF-8 text") from not_utf8
+    except tomllib.TOMLDecodeError as bad_toml:
+        raise CardDataError(str(p), None, None, f"not valid TOML: {bad_toml}") from bad_toml
     sha = hashlib.sha256(raw).hexdigest()[:16]
     if edits:
         apply_edits(str(p), data, edits, names)

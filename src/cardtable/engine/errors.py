@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from typing import Final
 
 
 class CardtableError(Exception):
     """Base class of every error cardtable raises on purpose."""
 
 
-QUOTE_LIMIT = 60
+QUOTE_LIMIT: Final = 60
 """Longest piece of someone's input an error message repeats (longer input is cut, with an ellipsis)."""
 
 

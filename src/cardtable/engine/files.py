@@ -11,12 +11,13 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import Final
 
 from cardtable.engine.errors import CardtableError, quoted
 
-CARD_FILE_LIMIT = 4 * 1024 * 1024
+CARD_FILE_LIMIT: Final = 4 * 1024 * 1024
 """Largest card file accepted (the biggest bundled set is a few dozen kilobytes)."""
-RECORD_LIMIT = 64 * 1024 * 1024
+RECORD_LIMIT: Final = 64 * 1024 * 1024
 """Largest record file accepted (a record of a very long game is a few megabytes)."""
 
 
@@ -40,10 +41,10 @@ def read_regular_file(path: str | Path, limit: int, what: str) -> bytes:
         raise FileRefused(what, name, "the path contains a NUL byte")
     try:
         info = os.stat(path)
-    except OSError as exc:
-        raise FileRefused(what, name, str(exc.strerror or exc)) from None
-    except ValueError as exc:  # e.g. a path the OS cannot encode
-        raise FileRefused(what, name, str(exc)) from None
+    except OSError as stat_failed:
+        raise FileRefused(what, name, str(stat_failed.strerror or stat_failed)) from None
+    except ValueError as unencodable:  # e.g. a path the OS cannot encode
+        raise FileRefused(what, name, str(unencodable)) from None
     if not stat.S_ISREG(info.st_mode):
         kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file (a device, FIFO or socket)"
         raise FileRefused(what, name, f"it is {kind}")
@@ -52,8 +53,8 @@ def read_regular_file(path: str | Path, limit: int, what: str) -> bytes:
     try:
         # O_NONBLOCK: if the path was swapped for a FIFO since the stat, opening it must not hang.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        raise FileRefused(what, name, str(exc.strerror or exc)) from None
+    except OSError as open_failed:
+        raise FileRefused(what, name, str(open_failed.strerror or open_failed)) from None
     with os.fdopen(fd, "rb") as handle:
         if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
             raise FileRefused(what, name, "it is not a regular file")

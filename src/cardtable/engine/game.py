@@ -18,36 +18,22 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Self
+
+from mypy_extensions import mypyc_attr
+from typing_extensions import TypeVar
 
 from cardtable.engine.actions import CARD_PARAMS, Action, ActionSpace, resolve_named
 from cardtable.engine.card_edits import canonical_edits
 from cardtable.engine.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn, OptionError, quoted
+from cardtable.engine.events import NOBODY, Told, Words
+from cardtable.engine.events import Event as Event
 from cardtable.engine.options import Option, OptionValue, validate_options
 from cardtable.engine.rng import Rng, as_rng
 from cardtable.engine.seats import check_seat, seat_label
 
 JSON = Any
 """A JSON-ready value: dicts with string keys, lists, strings, numbers, booleans, None."""
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing that happened, as each seat may read it.
-
-    ``text`` is what every seat (and a spectator) may read. ``private`` is the fuller text shown only
-    to the seats in ``to`` (for example the name of the card a player drew, shown to that player).
-    """
-
-    kind: str
-    text: str
-    private: str | None = None
-    to: frozenset[int] = frozenset()
-
-    def for_seat(self, seat: int | None) -> str:
-        if self.private is not None and seat is not None and seat in self.to:
-            return self.private
-        return self.text
 
 
 @dataclass(frozen=True)
@@ -100,6 +86,7 @@ def fingerprint_of(data: JSON) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """A game's rules, card data and options: immutable once loaded, shared by all its states.
 
@@ -135,6 +122,8 @@ class Game:
         self.players: int = int(self.options.get("players", 2))
         self.actions = ActionSpace()
         self.card_hash: str = ""
+        self.memo: dict[object, object] = {}
+        """Values worked out once for this game and kept with it (:func:`cardtable.engine.memo.per_game`)."""
         self._check_options()
         self._setup()
 
@@ -146,15 +135,16 @@ class Game:
         """Load card data, declare the action space."""
         raise NotImplementedError
 
-    def new_state(self, seed: int, log: bool) -> State:
+    def new_state(self, seed: int, log: bool) -> State[Game]:
         raise NotImplementedError
 
     # -- public ------------------------------------------------------------------------------------
-    def new(self, seed: int = 0, *, log: bool = True) -> State:
-        """A new game dealt from ``seed``. ``log=False`` skips building the event log (for speed)."""
+    def new(self, seed: object = 0, *, log: object = True) -> State[Game]:
+        """A new game dealt from ``seed`` (an integer; anything else is a :class:`TypeError`).
+        ``log=False`` skips the event log (for speed); ``log`` is read for its truth."""
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be an integer, got {seed!r}")
-        return self.new_state(seed, log)
+            raise TypeError(f"seed must be an integer, got {quoted(repr(seed), 40)}")
+        return self.new_state(seed, bool(log))
 
     @property
     def config_hash(self) -> str:
@@ -231,12 +221,18 @@ def _reload(cls: type[Game], options: dict[str, OptionValue]) -> Game:
     return game
 
 
-class State:
+G = TypeVar("G", bound=Game, default=Game, covariant=True)
+"""The game a state belongs to: a game's state class is ``State[ItsGame]``, so ``state.game`` has the
+game's own type (its card tables, action objects) without narrowing the attribute in a subclass."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(Generic[G]):
     """A position in a game. See DESIGN.md for the protocol; subclasses implement the hooks."""
 
     __slots__ = ("_legal", "current_player", "game", "history", "is_over", "log", "rng", "seed", "turn")
 
-    game: Game
+    game: G
     seed: int
     rng: Rng
     history: list[int]
@@ -246,7 +242,7 @@ class State:
     log: list[Event] | None
     _legal: list[Action] | None
 
-    def __init__(self, game: Game, seed: int, log: bool) -> None:
+    def __init__(self, game: G, seed: int, log: bool) -> None:
         self.game = game
         self.seed = seed
         self.rng = Rng(seed)
@@ -275,20 +271,34 @@ class State:
         """Scores, ranks, winners and the reason the game ended. Raises if it is not over."""
         raise NotImplementedError
 
-    def clone(self) -> State:
+    def clone(self) -> State[G]:
         """An independent copy (no event log): cheap, for search."""
         raise NotImplementedError
 
-    def determinize(self, seat: int, rng: Rng | int) -> State:
-        """A full state consistent with ``view(seat)``: everything that seat cannot see resampled,
-        including the state's own generator (so future dice and shuffles are not revealed)."""
+    def _determinize(self, seat: int, rng: Rng) -> State[G]:
+        """:meth:`determinize` for a checked seat and a generator."""
         raise NotImplementedError
 
-    def known_cards(self, seat: int | None) -> set[int]:
-        """The card ids whose identity and place ``seat`` knows now."""
+    def _known_cards(self, seat: int | None) -> set[int]:
+        """:meth:`known_cards` for a checked seat (None: what every seat and a spectator knows)."""
         raise NotImplementedError
 
     # -- protocol ----------------------------------------------------------------------------------
+    def determinize(self, seat: object, rng: object) -> State[G]:
+        """A full state consistent with ``view(seat)``: everything that seat cannot see resampled,
+        including the state's own generator (so future dice and shuffles are not revealed).
+
+        ``rng`` is a generator or an integer seed; :class:`InvalidSeat` for a seat that is no seat of
+        the game, :class:`TypeError` for an ``rng`` that is neither. Games implement
+        :meth:`_determinize` (a game written before may override this method itself)."""
+        return self._determinize(check_seat(self.game, seat), as_rng(rng))
+
+    def known_cards(self, seat: object) -> set[int]:
+        """The card ids whose identity and place ``seat`` knows now (``None``: what is public);
+        :class:`InvalidSeat` for a seat that is no seat of the game. Games implement
+        :meth:`_known_cards`."""
+        return self._known_cards(self._check_seat(seat))
+
     def legal_actions(self) -> list[Action]:
         """The actions open to ``current_player`` (empty only when the game is over).
 
@@ -299,7 +309,7 @@ class State:
             legal = self._legal = [] if self.is_over else self._legal_actions()
         return legal
 
-    def apply(self, action: Action | str, seat: int | None = None) -> Sequence[Event]:
+    def apply(self, action: object, seat: object = None) -> Sequence[Event]:
         """Apply ``action`` (an Action of this game or its text) for ``current_player``.
 
         ``seat``, when given, is the seat sending the action; it must be the one to decide.
@@ -308,34 +318,36 @@ class State:
         (:class:`MalformedAction`), a game that is over (:class:`GameOver`), a seat that is not the
         one to decide (:class:`NotYourTurn`), an action that is not legal now (:class:`IllegalAction`,
         saying why where the game can tell). Returns the events it caused (empty when the state
-        keeps no log).
+        keeps no log). Any value may be passed: one that is neither an Action nor text is a
+        :class:`MalformedAction`, and a seat that is no seat of the game an :class:`InvalidSeat`.
         """
+        who = -1
         if seat is not None:
-            check_seat(self.game, seat)
-        if type(action) is not Action or action.space is not self.game.actions:
-            action = self._resolve(action, seat)
+            who = check_seat(self.game, seat)
+        act = action if type(action) is Action and action.space is self.game.actions else self._resolve(action, who)
         if self.is_over:
-            raise GameOver(f"the game is over; {quoted(action.text)} cannot be applied")
-        if seat is not None and seat != self.current_player:
+            raise GameOver(f"the game is over; {quoted(act.text)} cannot be applied")
+        if who >= 0 and who != self.current_player:
             raise NotYourTurn(
-                f"{self.game.seat_name(seat)} cannot act now: it is "
+                f"{self.game.seat_name(who)} cannot act now: it is "
                 f"{self.game.seat_name(self.current_player) if self.current_player is not None else 'nobody'}"
                 "'s decision"
             )
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(self._illegal_message(action, legal))
+        if act not in legal:
+            raise IllegalAction(self._illegal_message(act, legal))
         log = self.log
         self._legal = None
-        self.history.append(action.index)
+        self.history.append(act.index)
         if log is None:
-            self._do(action)
+            self._do(act)
             return ()
         start = len(log)
-        self._do(action)
-        return log[start:]
+        self._do(act)
+        # Most decisions log nothing: no list to build then.
+        return log[start:] if len(log) > start else ()
 
     def _illegal_message(self, action: Action, legal: list[Action]) -> str:
         """Why ``action`` cannot be taken now, told to the seat that must decide (only to it: it may
@@ -354,18 +366,20 @@ class State:
         that seat cannot see."""
         return None
 
-    def _resolve(self, action: Action | str, seat: int | None = None) -> Action:
+    def _resolve(self, action: object, seat: int = -1) -> Action:
         """The action of this game's space that ``action`` (an Action or its text) names. A card
         given by name (``loot card=hex``) is looked up among the legal actions, and only for the seat
-        to decide (``seat`` None or that seat): nobody else may learn what it could do."""
+        to decide (``seat`` -1 for no seat given, or that seat): nobody else may learn what it could do."""
         space = self.game.actions
         if isinstance(action, Action):
             return space.parse(action.text)
         try:
             return space.parse(action)
         except MalformedAction:
+            if not isinstance(action, str):
+                raise
             given = _named_pairs(space, action)
-            if given is None or self.is_over or (seat is not None and seat != self.current_player):
+            if given is None or self.is_over or (seat >= 0 and seat != self.current_player):
                 raise
             kind, pairs = given
             return resolve_named(
@@ -373,40 +387,55 @@ class State:
             )
 
     def emit(self, kind: str, text: str, private: str | None = None, to: Sequence[int] = ()) -> None:
-        """Add an event to the log (a no-op when the state keeps no log)."""
+        """Add an event given as text to the log (a no-op when the state keeps no log)."""
         if self.log is not None:
             self.log.append(Event(kind, text, private, frozenset(to)))
 
-    def events(self, seat: int | None, since: int = 0) -> list[str]:
+    def tell(self, kind: str, words: Words, args: tuple[Any, ...], to: frozenset[int] = NOBODY) -> None:
+        """Add an event kept as data (a no-op when the state keeps no log): its text is built when a
+        seat reads it, by ``words(game, args, seat)`` with ``seat`` a seat of ``to`` (its fuller text)
+        or None (the public text); ``args`` are values taken now (see :mod:`cardtable.engine.events`)."""
+        log = self.log
+        if log is not None:
+            log.append(Told(kind, self.game, words, args, to, False))
+
+    def tell_seated(self, kind: str, words: Words, args: tuple[Any, ...]) -> None:
+        """Add an event every seat reads in its own words (``words(game, args, seat)``; a spectator
+        reads ``words(game, args, None)``): a line naming places each seat sees from its own side."""
+        log = self.log
+        if log is not None:
+            log.append(Told(kind, self.game, words, args, NOBODY, True))
+
+    def events(self, seat: object, since: int = 0) -> list[str]:
         """The event log from index ``since`` as ``seat`` may read it (``None``: spectator)."""
-        self._check_seat(seat)
+        reader = self._check_seat(seat)
         if self.log is None:
             return []
-        return [e.for_seat(seat) for e in self.log[since:]]
+        return [e.for_seat(reader) for e in self.log[since:]]
 
-    def _check_seat(self, seat: int | None) -> None:
-        """Raise :class:`InvalidSeat` unless ``seat`` is None or a seat of this game."""
-        if seat is not None:
-            check_seat(self.game, seat)
+    def _check_seat(self, seat: object) -> int | None:
+        """``seat`` as a seat of this game, or None for None; :class:`InvalidSeat` for anything else."""
+        if seat is None:
+            return None
+        return check_seat(self.game, seat)
 
-    def view(self, seat: int | None) -> dict[str, JSON]:
+    def view(self, seat: object) -> dict[str, JSON]:
         """What ``seat`` may see, JSON-ready; ``None`` is the spectator's view.
 
         The table as a person in that seat sees it (DESIGN.md, "Views are for people"): the engine's
         keys (:data:`ENGINE_VIEW_KEYS`) and the game's (``Game.VIEW_KEYS``, with a ``prompt``).
         Raises :class:`InvalidSeat` (a ``ValueError``) for a seat that does not exist."""
-        if seat is not None:
-            check_seat(self.game, seat)
+        reader = self._check_seat(seat)
         game = self.game
         out: dict[str, JSON] = {
             "game": game.id,
-            "seat": seat,
+            "seat": reader,
             "seat_names": [game.seat_name(s) for s in range(game.players)],
             "turn": self.turn,
             "current_player": self.current_player,
             "is_over": self.is_over,
         }
-        out.update(self._view(seat))
+        out.update(self._view(reader))
         return out
 
     def snapshot(self) -> dict[str, JSON]:
@@ -450,13 +479,22 @@ class State:
         slots["_legal"] = None
         return (None, slots)
 
-    def _clone_base(self) -> State:
+    def _new_blank(self) -> Self:
+        """A new object of this state's class with no field set: the start of :meth:`clone`.
+
+        The default makes one without running ``__init__`` (which deals a new game); it serves any
+        state class written in Python and compiled ones that allow interpreted subclasses. A
+        compiled state class may override it (never with ``object.__new__``, which compiled classes
+        refuse)."""
+        cls = type(self)
+        return cls.__new__(cls)
+
+    def _clone_base(self) -> Self:
         """A new object of this state's class with the base fields copied (log dropped)."""
-        other = object.__new__(type(self))
+        other = self._new_blank()
         other.game = self.game
         other.seed = self.seed
-        other.rng = Rng.__new__(Rng)
-        other.rng.state = self.rng.state
+        other.rng = self.rng.copy()
         other.history = self.history.copy()
         other.current_player = self.current_player
         other.is_over = self.is_over
@@ -465,7 +503,7 @@ class State:
         other._legal = self._legal
         return other
 
-    def _reseeded_clone(self, rng: Rng | int) -> tuple[State, Rng]:
+    def _reseeded_clone(self, rng: Rng | int) -> tuple[State[G], Rng]:
         """For :meth:`determinize`: a clone whose own generator is reseeded from ``rng``, and the
         generator to resample hidden cards with. The clone's legal-action cache is cleared."""
         r = as_rng(rng)

@@ -3,22 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
-from weakref import WeakKeyDictionary
+from typing import TYPE_CHECKING, TypeVar, cast
 
-G = TypeVar("G")
+if TYPE_CHECKING:
+    from cardtable.engine.game import Game
+
+G = TypeVar("G", bound="Game")
 T = TypeVar("T")
 
 
 def per_game(build: Callable[[G], T]) -> Callable[[G], T]:
-    """Wrap ``build(game)`` so it runs once per game object; the value goes when the game does
-    (a weak key: a server loading many games does not keep them alive)."""
-    memo: WeakKeyDictionary[G, T] = WeakKeyDictionary()
+    """Wrap ``build(game)`` so it runs once per game object. The value is kept in the game's own
+    ``memo`` (keyed by ``build``), so it goes when the game does, with no weak reference to a game
+    (the compiled build's objects take none)."""
 
     def get(game: G) -> T:
-        value = memo.get(game)
+        memo = game.memo
+        value = memo.get(build)
         if value is None:
-            value = memo[game] = build(game)
-        return value
+            value = memo[build] = build(game)
+        return cast(T, value)
 
     return get

@@ -18,7 +18,7 @@ game differs, instead of silently producing a different game.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cardtable.engine.errors import (
     CardDataError,
@@ -32,7 +32,7 @@ from cardtable.engine.errors import (
 if TYPE_CHECKING:
     from cardtable.engine.game import JSON, State
 
-FORMAT = "cardtable-record/1"
+FORMAT: Final = "cardtable-record/1"
 
 
 def make_record(state: State) -> dict[str, JSON]:
@@ -99,7 +99,7 @@ def _check_shape(record: Any) -> None:
 _JSON_NAMES = {str: "text", dict: "JSON object", int: "whole number", list: "list"}
 
 
-def replay(record: Mapping[str, Any], *, verify: bool = True, log: bool = True, upto: int | None = None) -> State:
+def replay(record: object, *, verify: object = True, log: object = True, upto: int | None = None) -> State:
     """Rebuild the game a record describes and return its state after the last (or ``upto``) action.
 
     With ``verify`` (the default) the record must carry a state hash for every action, each must
@@ -109,11 +109,14 @@ def replay(record: Mapping[str, Any], *, verify: bool = True, log: bool = True, 
     and, when the card data, options or engine differ from the record's, which of them changed. A
     record made with other card data (its card or config hash differs) raises even when every state
     hash matches, naming the index where replay stopped, since card stats are not part of a state
-    hash. ``verify=False`` checks only that every action is legal.
+    hash. ``verify=False`` checks only that every action is legal. Anything that is not a record
+    object is a :class:`RecordError`; ``verify`` and ``log`` are read for their truth.
     """
     from cardtable import __version__, load
 
     _check_shape(record)
+    assert isinstance(record, Mapping)
+    verify = bool(verify)
     actions = record["actions"]
     hashes = record.get("hashes")
     if verify and hashes is None and actions:
@@ -123,8 +126,8 @@ def replay(record: Mapping[str, Any], *, verify: bool = True, log: bool = True, 
         )
     try:
         game = load(record["game"], card_edits=record.get("card_edits") or (), **record["options"])
-    except (OptionError, CardDataError) as exc:
-        raise ReplayDivergence(0, f"the record's game or options cannot be loaded now: {exc}") from exc
+    except (OptionError, CardDataError) as unloadable:
+        raise ReplayDivergence(0, f"the record's game or options cannot be loaded now: {unloadable}") from unloadable
     changes = []
     if record.get("cards") not in (None, game.card_hash):
         changes.append("the card data changed since the record was made")
@@ -141,8 +144,8 @@ def replay(record: Mapping[str, Any], *, verify: bool = True, log: bool = True, 
         text = actions[i]
         try:
             state.apply(text)
-        except IllegalAction as exc:
-            raise ReplayDivergence(i, f"record diverges at action {i} ({quoted(text)}): {exc}{why}") from exc
+        except IllegalAction as illegal:
+            raise ReplayDivergence(i, f"record diverges at action {i} ({quoted(text)}): {illegal}{why}") from illegal
         if check is not None and state.fingerprint() != check[i]:
             raise ReplayDivergence(
                 i,

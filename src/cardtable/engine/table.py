@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from cardtable.engine.actions import Action
 from cardtable.engine.errors import UndoRefused
 from cardtable.engine.game import Event, Game, State
 from cardtable.engine.seats import check_seat
@@ -68,13 +67,11 @@ class Table:
         state = self.state
         return Checkpoint(len(state.history), len(state.log or ()), state.clone())
 
-    def apply(self, action: Action | str, seat: int | None = None) -> Sequence[Event]:
+    def apply(self, action: object, seat: object = None) -> Sequence[Event]:
         """Apply an action for ``seat`` (default: the seat to decide). Raises like ``State.apply``
         (:class:`InvalidSeat` first, for a seat that does not exist) and changes nothing then."""
         state = self.state
-        if seat is not None:
-            check_seat(self.game, seat)
-        actor = state.current_player if seat is None else seat
+        actor = state.current_player if seat is None else check_seat(self.game, seat)
         rng_before = state.rng.state
         turn_before = state.turn
         known_before = state.known_cards(actor) if actor is not None else set()
@@ -104,39 +101,39 @@ class Table:
         if keep_from > 1:
             del points[1:keep_from]
 
-    def undoable(self, seat: int) -> int:
+    def undoable(self, seat: object) -> int:
         """How many of ``seat``'s newest decisions can be taken back now (:class:`InvalidSeat` for a
         seat that does not exist)."""
-        check_seat(self.game, seat)
+        who = check_seat(self.game, seat)
         count = 0
         turn = self.state.turn
         for step in reversed(self.steps):
-            if step.actor != seat or step.barrier or step.turn_before != turn or step.turn_after != turn:
+            if step.actor != who or step.barrier or step.turn_before != turn or step.turn_after != turn:
                 break
             count += 1
         return count
 
-    def undo(self, seat: int, count: int = 1) -> None:
+    def undo(self, seat: object, count: object = 1) -> None:
         """Take back ``seat``'s ``count`` newest decisions. Raises :class:`InvalidSeat` for a seat that
         does not exist and :class:`UndoRefused` for a count that is not a whole number of at least 1 or
         that reaches past what may be undone; nothing changes then."""
-        self.check_undo(seat, count)
-        self._rebuild(len(self.state.history) - count)
+        self._rebuild(len(self.state.history) - self.check_undo(seat, count))
 
-    def check_undo(self, seat: int, count: int = 1) -> None:
+    def check_undo(self, seat: object, count: object = 1) -> int:
         """Raise as :meth:`undo` would for ``seat`` and ``count``, changing nothing (a caller that must
-        store the undo before it is made checks first)."""
-        check_seat(self.game, seat)
+        store the undo before it is made checks first); returns the count."""
+        who = check_seat(self.game, seat)
         if isinstance(count, bool) or not isinstance(count, int):
             raise UndoRefused(f"undo count must be a whole number, got a {type(count).__name__}")
         if count < 1:
             raise UndoRefused("nothing to undo: count must be at least 1")
-        available = self.undoable(seat)
+        available = self.undoable(who)
         if available < count:
             raise UndoRefused(
-                f"{self.game.seat_name(seat)} can take back {available} decision(s) now, not {count}: "
+                f"{self.game.seat_name(who)} can take back {available} decision(s) now, not {count}: "
                 "undo stops at another seat's decision, the start of the turn, a revealed card or a die roll"
             )
+        return count
 
     def rewind(self, count: int = 1) -> None:
         """Take back the newest ``count`` decisions, whatever they were (no barrier stops it): not a
@@ -171,8 +168,7 @@ class Table:
                 0,
             )
 
-    def events(self, seat: int | None, since: int = 0) -> list[str]:
-        """``seat``'s event log from index ``since`` (``None``: the spectator's)."""
-        if seat is not None:
-            check_seat(self.game, seat)
+    def events(self, seat: object, since: int = 0) -> list[str]:
+        """``seat``'s event log from index ``since`` (``None``: the spectator's; :class:`InvalidSeat`
+        for a seat that does not exist)."""
         return self.state.events(seat, since)

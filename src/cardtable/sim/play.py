@@ -16,7 +16,6 @@ import json
 import signal
 import sys
 import time
-import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -61,8 +60,6 @@ def ensure_game(plan: Plan) -> None:
 CardUse = tuple[str, str] | None
 """How an action puts a card to use and the card's name (``("played", "Greataxe")``), or None."""
 
-_USES: weakref.WeakKeyDictionary[Game, list[CardUse]] = weakref.WeakKeyDictionary()
-
 
 def plain_card_name(game: Game, card: int) -> str:
     """A card's name with the id that ``game.card_name`` adds to tell copies apart taken off
@@ -78,7 +75,7 @@ def card_uses(game: Game) -> list[CardUse]:
     cost with a card); a game that declares none counts every action with a ``card`` parameter as
     "used". Computed once per loaded game, so counting costs one list lookup per decision.
     """
-    table = _USES.get(game)
+    table = cast("list[CardUse] | None", game.memo.get(card_uses))
     if table is not None and len(table) == len(game.actions):
         return table
     kinds: Mapping[str, str] = game.CARD_USES or {
@@ -89,7 +86,7 @@ def card_uses(game: Game) -> list[CardUse]:
         how = kinds.get(action.kind)
         card = action.arg("card") if how is not None and "card" in game.actions.params[action.kind] else None
         table.append((how, plain_card_name(game, card)) if how is not None and isinstance(card, int) else None)
-    _USES[game] = table
+    game.memo[card_uses] = table
     return table
 
 

@@ -10,7 +10,7 @@ never reads hidden cards: everything it sees comes from the observation.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Final
 
 from cardtable.agents.base import Agent, Observation
 from cardtable.engine import Action, OptionError, State
@@ -18,7 +18,7 @@ from cardtable.games.army_of_darkness.cards import NECRONOMICON
 from cardtable.games.army_of_darkness.codes import GOOD
 from cardtable.games.army_of_darkness.state import AodState
 
-WIN = 10_000.0
+WIN: Final = 10_000.0
 
 
 def progress(st: AodState, s: int) -> float:
@@ -100,7 +100,7 @@ class Heuristic(Agent):
 
 
 # The progress difference that makes a seat ~73% likely to win (logistic scale of :func:`progress`).
-_SCALE = 6.0
+_SCALE: Final = 6.0
 
 
 def rollout_rewards(state: AodState) -> list[float]:

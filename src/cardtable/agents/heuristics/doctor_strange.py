@@ -11,7 +11,7 @@ Negate on its own behalf, and discard its least useful cards at the hand limit.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Final
 
 from cardtable.agents.base import Agent, Observation
 from cardtable.engine.actions import Action
@@ -195,13 +195,13 @@ class Heuristic(Agent):
 # DS11: a seat loses after two checked turns without a viable character, so what matters is how many
 # viable characters each side keeps (and how strong they are: power wins the attack rolls), the
 # characters waiting in hand to replace the fallen, and the cards to fight with.
-_VIABLE = 2.0
-_POWER = 0.25
-_HAND_CHARACTER = 1.0
-_HAND_CARD = 0.15
-_STREAK = 3.0
+_VIABLE: Final = 2.0
+_POWER: Final = 0.25
+_HAND_CHARACTER: Final = 1.0
+_HAND_CARD: Final = 0.15
+_STREAK: Final = 3.0
 # The score difference that makes a seat ~73% likely to win (logistic scale).
-_SCALE = 3.0
+_SCALE: Final = 3.0
 
 
 def _position(st: DSState, seat: int) -> float:
@@ -225,7 +225,7 @@ def _position(st: DSState, seat: int) -> float:
 # ISMCTS cuts its random rollouts after this many decisions and scores them with rollout_rewards:
 # against the heuristic, depth 4 did better than 0 (the evaluation alone) and than 16 (random play
 # blurs the position) at the same budget.
-ROLLOUT_DEPTH = 4
+ROLLOUT_DEPTH: Final = 4
 
 
 def rollout_rewards(state: DSState) -> list[float]:

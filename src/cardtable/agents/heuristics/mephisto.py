@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
+from typing import Any, Final
 
 from cardtable.agents.base import Agent, Observation
 from cardtable.engine.actions import Action
@@ -20,7 +20,7 @@ from cardtable.engine.seats import label_seat
 from cardtable.games.mephisto.rules import MephistoState
 
 _BONUS = re.compile(r"\+(\d+) attack")
-_ACTIVATE = "Activate ("
+_ACTIVATE: Final = "Activate ("
 
 
 def _bonus_of(text: str) -> int:
@@ -267,18 +267,18 @@ class Heuristic(Agent):
 # Weights of the position score: soul points decide the game; favor is the first tie-break and the
 # fuel of future fights; equipment in play is the second tie-break and future attack; cards in hand
 # are options. Tuned by playing ISMCTS with cut rollouts against the heuristic (benchmarks/ladder.py).
-_FAVOR_WEIGHT = 0.3
-_INPLAY_WEIGHT = 0.5
-_HAND_WEIGHT = 0.2
+_FAVOR_WEIGHT: Final = 0.3
+_INPLAY_WEIGHT: Final = 0.5
+_HAND_WEIGHT: Final = 0.2
 # The score difference that makes a seat ~73% likely to win (logistic scale): a little when the game
 # is about to end, more while much of the deck is left to change things.
-_SCALE_BASE = 1.5
-_SCALE_PER_CARD = 0.06
+_SCALE_BASE: Final = 1.5
+_SCALE_PER_CARD: Final = 0.06
 
 # ISMCTS cuts its random rollouts after this many decisions and scores them with rollout_rewards:
 # about one player's turn; in play against the heuristic (2000 iterations) depth 4 did better than 8,
 # and far better than playing random rollouts to the end.
-ROLLOUT_DEPTH = 4
+ROLLOUT_DEPTH: Final = 4
 
 
 def rollout_rewards(state: MephistoState) -> list[float]:

@@ -22,7 +22,7 @@ the game says which actions per-card statistics count.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Final
 
 from cardtable.agents.base import Agent, Observation
 from cardtable.engine import Action, OptionError
@@ -95,27 +95,28 @@ from cardtable.games.mr_card_game.noncombat import equipped_count
 from cardtable.games.mr_card_game.resolve import equipped_power
 from cardtable.games.mr_card_game.state import McgState
 
-EVADE = 3
-SPELL = 1
-RANGED = 2
-SORCERESS = -2
+EVADE: Final = 3
+SPELL: Final = 1
+RANGED: Final = 2
+SORCERESS: Final = -2
 """``plan``'s target code for the Sorceress form of the player's run (ascension: ``kill-sorceress``)."""
-SORCERESS_VALUE = 100.0
+SORCERESS_VALUE: Final = 100.0
 """What defeating the Sorceress of one's run is worth to ``plan`` (ascension): more than any monster."""
-QUEST_BONUS = 3.0
+QUEST_BONUS: Final = 3.0
 """Extra value of a boss when the quests must be done before anyone may March (quests-before-march)."""
-NEGATIVE_TURNS = 1.5
+NEGATIVE_TURNS: Final = 1.5
 """A negative effect stays about this long (one leaves at each rollover): its cost is its value times this."""
-KEEP_MAIN, KEEP_OFF = 0.6, 0.25
+KEEP_MAIN: Final = 0.6
+KEEP_OFF: Final = 0.25
 """The cost of discarding a stat card (per point of value) of the main type, and of another type."""
 _FORBID_COST = (3.0, 1.0, 1.0, 2.5, 1.5, 1.5, 1.5)
 """The cost of losing train, dive, autosell, equip, use, skill, buff (``effects.FORBIDDABLE`` order)."""
-MANEUVER_FORBIDS = 7
+MANEUVER_FORBIDS: Final = 7
 """``FORBIDDABLE`` index of maneuver:melee (the others follow)."""
-RUN_VALUE = 25.0
+RUN_VALUE: Final = 25.0
 """:func:`strength` of a completed ascension run (about a Sorceress form's power)."""
 # How long the March simulation may run (decisions), a safety net only.
-MARCH_SIM_LIMIT = 400
+MARCH_SIM_LIMIT: Final = 400
 
 
 # -- reading a position ------------------------------------------------------------------------------
@@ -883,7 +884,8 @@ def can_win_march(st: McgState, me: int) -> bool:
 # -- search evaluation -------------------------------------------------------------------------------
 
 
-MEAT_VALUE, MEAT_CAP = 0.1, 15
+MEAT_VALUE: Final = 0.1
+MEAT_CAP: Final = 15
 """What a meat is worth to :func:`strength` (a skill of 4 to 10 meat adds about one to a maneuver),
 counted up to this many meat (more is rarely spent in time)."""
 
@@ -911,7 +913,7 @@ def strength(st: McgState, p: int) -> float:
 
 _PACKED: list[tuple[object, list[int]]] = []
 """The card set last seen and each of its cards' stat kind packed for :func:`_raw_strength`."""
-_BITS = 16
+_BITS: Final = 16
 
 
 def _packed(c: Any) -> list[int]:
@@ -963,15 +965,16 @@ def _raw_strength(st: McgState, p: int) -> float:
 
 
 # The strength difference that makes a seat ~73% likely to win (logistic scale of :func:`strength`).
-_SCALE = 3.0
-ROLLOUT_DEPTH = 2
-KILL_WEIGHT = 0.15
+_SCALE: Final = 3.0
+ROLLOUT_DEPTH: Final = 2
+KILL_WEIGHT: Final = 0.15
 """The share of the value of :func:`plan`'s best kill that counts as strength before the kill is
 made (about what its loot adds to :func:`strength` once taken)."""
-ROLLOUT_NORMALISE = True
+ROLLOUT_NORMALISE: Final = True
 """ISMCTS rescales mean rewards to the range seen in each decision: one kill or skill changes a
 position's chance by a few hundredths, which the exploration term would drown otherwise."""
-BASE_CHANCE, PROGRESS_CHANCE = 0.2, 0.5
+BASE_CHANCE: Final = 0.2
+PROGRESS_CHANCE: Final = 0.5
 """The chance that a seat still in wins, for :func:`rollout_rewards`: its share of the win against
 the others (a softmax of :func:`strength`) times ``BASE_CHANCE + PROGRESS_CHANCE * progress`` (its
 :func:`progress` towards the Sorceress, 0..1). The chances add up to at most 0.7, the rest being the

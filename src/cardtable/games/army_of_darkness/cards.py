@@ -12,16 +12,20 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from cardtable.engine.carddata import EffectSpec, Field, check_effects, check_table, read_card_file
 from cardtable.engine.errors import CardDataError
 
-FORMAT = "army-of-darkness-cards/1"
+FORMAT: Final = "army-of-darkness-cards/1"
 DEFAULT_PATH = Path(__file__).with_name("cards.toml")
 
 # Card types, as small integers indexed by card id at load time.
-MONSTER, ALLY, ITEM, NECRONOMICON, EVENT = range(5)
+MONSTER: Final = 0
+ALLY: Final = 1
+ITEM: Final = 2
+NECRONOMICON: Final = 3
+EVENT: Final = 4
 TYPE_NAMES = ("monster", "ally", "item", "necronomicon", "event")
 TYPE_OF_NAME = {name: i for i, name in enumerate(TYPE_NAMES)}
 
@@ -45,13 +49,17 @@ KALLE_WORDS: dict[int, str] = {
 than events are ignored. Only type and title of the card is relevant"), in words for its face."""
 
 # Effect kinds (the ``do`` word of an event's effect), as small integers.
-DRAW, DISCARD_TABLED, TAKE_TABLED, FROM_DISCARD, SET_SIDE = range(5)
+DRAW: Final = 0
+DISCARD_TABLED: Final = 1
+TAKE_TABLED: Final = 2
+FROM_DISCARD: Final = 3
+SET_SIDE: Final = 4
 EFFECT_NAMES = ("draw", "discard_tabled", "take_tabled", "from_discard", "set_side")
 
 _NUMBER = re.compile(r"-?[0-9]+")
 """Text that action parsing would read as a number (see :mod:`cardtable.engine.actions`)."""
 
-_KINDS_DOC = 'a list of card types among "monster", "ally", "item" (the Necronomicon counts as an item)'
+_KINDS_DOC: Final = 'a list of card types among "monster", "ally", "item" (the Necronomicon counts as an item)'
 
 VOCABULARY: dict[str, EffectSpec] = {
     "draw": EffectSpec("draw", (Field("amount", (int,), min=1, max=10),), "the player draws `amount` cards"),

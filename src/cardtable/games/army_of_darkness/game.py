@@ -31,7 +31,7 @@ from cardtable.games.army_of_darkness.view import VIEW_KEYS
 if TYPE_CHECKING:
     from cardtable.games.army_of_darkness.state import AodState
 
-DEFAULT_TURN_LIMIT = 2000
+DEFAULT_TURN_LIMIT: Final = 2000
 TURN_LIMIT_MAX: Final = 10_000
 """The most turns ``turn-limit`` may name: five times the default. Random play with 8 players ends in
 about 530 turns (the longest of 10 seeded games: 1,523); 10,000 turns (some 48,000 decisions) cuts off

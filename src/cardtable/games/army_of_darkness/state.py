@@ -15,10 +15,13 @@ states are int lists; the phase and pending choices are ints. What a seat sees i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from mypy_extensions import mypyc_attr
 
 from cardtable.engine import JSON, Action, Result, Rng, State
-from cardtable.games.army_of_darkness import effects, illegal, view
+from cardtable.engine.events import only
+from cardtable.games.army_of_darkness import effects, illegal, said, view
 from cardtable.games.army_of_darkness.cards import ALLY, EVENT, MONSTER, NECRONOMICON
 from cardtable.games.army_of_darkness.codes import (
     A_ATTACK,
@@ -53,7 +56,8 @@ if TYPE_CHECKING:
 PHASE_NAMES = ("play", "place", "pick", "target", "destination", "attack", "free", "hit", "over")
 
 
-class AodState(State):
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone's _new_blank, and subclasses in tests
+class AodState(State["ArmyOfDarkness"]):
     """One position. Field meanings:
 
     ``hands[s]``, ``mon[s]``, ``ally[s]``, ``item[s]``: seat ``s``'s hand and tabled cards;
@@ -90,7 +94,6 @@ class AodState(State):
         "winner",
     )
 
-    game: ArmyOfDarkness
     hands: list[list[int]]
     mon: list[list[int]]
     ally: list[list[int]]
@@ -159,18 +162,12 @@ class AodState(State):
                 hand.append(deck.pop())
         self.active = chars.index(first)
         self.current_player = self.active
-        self.emit(
-            "setup",
-            "characters: " + ", ".join(self.who(s) for s in range(n)) + f"; {self.who(self.active)} goes first",
-        )
-        for s in range(n):
-            self.emit(
-                "setup",
-                f"{self.who(s)} gets {game.card_name(self.mon[s][0])} in front of them and 5 cards",
-                f"{self.who(s)} gets {game.card_name(self.mon[s][0])} in front of them and 5 cards: "
-                + ", ".join(game.card_name(c) for c in self.hands[s]),
-                (s,),
-            )
+        if self.log is not None:
+            titles = tuple(self.character(s) for s in range(n))
+            self.tell("setup", said.said_characters, (titles, self.active))
+            for s in range(n):
+                args = (s, titles[s], self.mon[s][0], tuple(self.hands[s]))
+                self.tell("setup", said.said_dealt, args, only(s))
         self.phase = P_PLAY
         self._enter_play()
 
@@ -212,11 +209,7 @@ class AodState(State):
         if not hand and self.reduced[s] == HAS_CARDS:
             self.reduced[s] = REDUCED
             if self.log is not None:
-                self.emit(
-                    "no-cards",
-                    f"{self.who(s)} has no hand cards left: they switch sides at the end of their next turn "
-                    "if they still have none",
-                )
+                self.tell("no-cards", said.said_no_cards, (s, self.character(s)))
 
     def draw(self, s: int, k: int) -> int:
         """Seat ``s`` draws up to ``k`` cards, each a uniformly random card of the deck (AD1.4).
@@ -242,11 +235,7 @@ class AodState(State):
         if got:
             self.reduced[s] = HAS_CARDS
             if self.log is not None:
-                # In id order: the order of one draw means nothing, and would differ between games
-                # that deal the same cards.
-                names = ", ".join(self.game.card_name(c) for c in sorted(hand[-got:]))
-                count = "a card" if got == 1 else f"{got} cards"
-                self.emit("draw", f"{self.who(s)} draws {count}", f"{self.who(s)} draws {names}", (s,))
+                self.tell("draw", said.said_draw, (s, self.character(s), tuple(hand[-got:])), only(s))
         return got
 
     def opposing(self, s: int) -> list[int]:
@@ -313,7 +302,7 @@ class AodState(State):
             self.current_player = victim
             return
         if self.log is not None:
-            self.emit("hit", f"{self.who(victim)} takes a hit but has nothing to discard")
+            self.tell("hit", said.said_hit_nothing, (victim, self.character(victim)))
         if step == 3:
             self._take_hit_step()
         else:
@@ -345,9 +334,7 @@ class AodState(State):
             self.switches[a] += 1
             self.reduced[a] = REDUCED
             if self.log is not None:
-                self.emit(
-                    "switch", f"{g.seat_name(a)} has had no hand cards for a whole turn and switches: now {self.who(a)}"
-                )
+                self.tell("switch", said.said_switch, (a, self.character(a)))
             self.draw(a, 5)
         if self.turn >= g.turn_limit:
             self.reason = "turn-limit"
@@ -364,7 +351,7 @@ class AodState(State):
         if self.reduced[nxt] == REDUCED:
             self.reduced[nxt] = ARMED
         if self.log is not None:
-            self.emit("turn", f"turn {self.turn}: {self.who(nxt)}")
+            self.tell("turn", said.said_turn, (self.turn, nxt, self.character(nxt)))
         self._enter_play()
 
     def _finish(self) -> None:
@@ -434,7 +421,7 @@ class AodState(State):
             self.pending = arg
             if g.TYPE[arg] == EVENT:
                 if self.log is not None:
-                    self.emit("play", f"{self.who(a)} plays the event {g.card_name(arg)}")
+                    self.tell("play", said.said_play_event, (a, self.character(a), arg))
                 if effects.start(self):
                     self._event_done()
             else:
@@ -450,8 +437,7 @@ class AodState(State):
                 self.table(arg, c)
                 self.plays += 1
                 if self.log is not None:
-                    where = "themselves" if arg == a else self.who(arg)
-                    self.emit("play", f"{self.who(a)} plays {g.card_name(c)} in front of {where}")
+                    self.tell("play", said.said_play, (a, self.character(a), c, arg, self.character(arg)))
                 self._enter_play()
         elif op == A_DISCARD:
             v = self.victim
@@ -461,7 +447,7 @@ class AodState(State):
                 self.untable(arg)
             self.discard.append(arg)
             if self.log is not None:
-                self.emit("hit", f"{self.who(v)} takes a hit and discards {g.card_name(arg)}")
+                self.tell("hit", said.said_hit, (v, self.character(v), arg))
             self.victim = -1
             if self.hit_step == 3:
                 self.current_player = a
@@ -472,7 +458,7 @@ class AodState(State):
             self.opposing(a).remove(arg)
             self.discard.append(arg)
             if self.log is not None:
-                self.emit("attack", f"{self.who(a)} attacks and discards {g.card_name(arg)}")
+                self.tell("attack", said.said_attack_discard, (a, self.character(a), arg))
             self._after_attack()
         elif op == A_SLAY3:
             names = g.NAME_ID
@@ -482,22 +468,22 @@ class AodState(State):
                 mon.remove(c)
                 self.discard.append(c)
             if self.log is not None:
-                self.emit("attack", f"{self.who(a)} attacks and discards three {g.cards.monster_names[arg]} monsters")
+                self.tell("attack", said.said_slay3, (a, self.character(a), g.cards.monster_names[arg]))
             self._after_attack()
         elif op == A_DRAW:
             self.draw(a, 1)
             self._take_hit_step()
         elif op == A_ATTACK:
             if self.log is not None:
-                self.emit("attack", f"{self.who(a)} attacks {self.who(arg)}")
+                self.tell("attack", said.said_attack, (a, self.character(a), arg, self.character(arg)))
             self._hit(arg, 3)
         elif op == A_PASS:
             if self.log is not None:
-                self.emit("pass", f"{self.who(a)} neither draws nor attacks a character")
+                self.tell("pass", said.said_pass, (a, self.character(a)))
             self._take_hit_step()
         elif op == A_DONE:
             if self.log is not None:
-                self.emit("play", f"{self.who(a)} plays {'no more cards' if self.plays else 'no card'} this turn")
+                self.tell("play", said.said_done, (a, self.character(a), bool(self.plays)))
             self._attack_step()
         elif op == A_PICK:
             if effects.pick(self, arg):
@@ -536,7 +522,7 @@ class AodState(State):
             "switches": list(self.switches),
         }
 
-    def known_cards(self, seat: int | None) -> set[int]:
+    def _known_cards(self, seat: int | None) -> set[int]:
         known = set(self.discard)
         for zones in (self.mon, self.ally, self.item):
             for z in zones:
@@ -554,7 +540,7 @@ class AodState(State):
 
     # -- search support --------------------------------------------------------------------------
     def clone(self) -> AodState:
-        o: Any = self._clone_base()
+        o = self._clone_base()
         o.hands = [h.copy() for h in self.hands]
         o.mon = [z.copy() for z in self.mon]
         o.ally = [z.copy() for z in self.ally]
@@ -575,9 +561,9 @@ class AodState(State):
         o.hit_step = self.hit_step
         o.winner = self.winner
         o.reason = self.reason
-        return o  # type: ignore[no-any-return]
+        return o
 
-    def determinize(self, seat: int, rng: Rng | int) -> AodState:
+    def _determinize(self, seat: int, rng: Rng) -> AodState:
         """Redeal the cards ``seat`` cannot see: the other hands' cards not publicly known to be
         there, and the deck. The deck is an unordered pile (each draw is random), so only the
         hand slots need drawing from the pooled unknown cards; the rest form the new deck."""

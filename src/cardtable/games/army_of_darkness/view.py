@@ -11,7 +11,7 @@ turned into words here and stays in ``snapshot()`` otherwise.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.engine import JSON
 from cardtable.engine.memo import per_game
@@ -58,8 +58,8 @@ VIEW_KEYS = frozenset(
 )
 """The top-level keys :func:`view` adds to the engine's: see :func:`view` for their meaning."""
 
-ALLIES_TO_WIN = 3
-NAMES_TO_WIN = 5
+ALLIES_TO_WIN: Final = 3
+NAMES_TO_WIN: Final = 5
 
 
 def _plural(n: int, one: str, many: str) -> str:

@@ -1,27 +1,48 @@
 """Shared ground of the Doctor Strange rules modules: phase numbers, the state's fields and the small
 queries every rules module uses (who is viable, who may take an attachment, fight totals).
 
-:class:`DSBase` declares every field of a state (``__slots__``); the rules are split into mixins
-over it — :mod:`.effects` (deck and events), :mod:`.combat` (attacks), :mod:`.upkeep` (Rest phase
-rolls and the end of a turn) — which :class:`~.state.DSState` combines with the turn flow.
+:class:`DSBase` declares every field of a state (``__slots__``); the rules are split into layers
+over it, each a subclass of the one before — :mod:`.effects` (deck and events), :mod:`.combat`
+(attacks), :mod:`.upkeep` (Rest phase rolls and the end of a turn) — and :class:`~.state.DSState`
+adds the turn flow on top. One line of single inheritance (no diamond of mixins), as the compiled
+build needs; the state object and its fields are the same as ever.
 Per-character lists are indexed by slot (``game.SLOT[card]``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
+
+from mypy_extensions import mypyc_attr
 
 from cardtable.engine import State
 from cardtable.games.doctor_strange import cards as C
 
 if TYPE_CHECKING:
-    from cardtable.games.doctor_strange.game import DoctorStrange
+    from cardtable.games.doctor_strange.game import DoctorStrange  # noqa: F401  (named in a string below)
 
 # Decision phases (someone chooses) ...
-MYSTIC, XWIN, SUMMON, ONTO, DECLARE, TARGET, WEAPON, COUNTER, EXCHANGE, HELPER, REST, DISCARD, NEGATE, TAKE = range(14)
-OREST, XANY = 14, 15  # the other player's Rest window (rest-events=both-rests); an any-time window
+MYSTIC: Final = 0
+XWIN: Final = 1
+SUMMON: Final = 2
+ONTO: Final = 3
+DECLARE: Final = 4
+TARGET: Final = 5
+WEAPON: Final = 6
+COUNTER: Final = 7
+EXCHANGE: Final = 8
+HELPER: Final = 9
+REST: Final = 10
+DISCARD: Final = 11
+NEGATE: Final = 12
+TAKE: Final = 13
+OREST: Final = 14  # the other player's Rest window (rest-events=both-rests)
+XANY: Final = 15  # an any-time window
 # ... and automatic steps.
-BEGIN, RESOLVE, HANDLIMIT, OVER = 20, 21, 22, 23
+BEGIN: Final = 20
+RESOLVE: Final = 21
+HANDLIMIT: Final = 22
+OVER: Final = 23
 PHASE_NAMES = {
     MYSTIC: "mystic-arts",
     XWIN: "any-time-window",
@@ -53,10 +74,11 @@ PASSABLE = frozenset((MYSTIC, XWIN, SUMMON, DECLARE, COUNTER, EXCHANGE, REST, OR
 # the middle of a choice (an attachment's character, a target, an Attack card, a helper, a Negate's
 # target, a search), which an event never interrupts.
 SETTLED = frozenset((MYSTIC, XWIN, SUMMON, DECLARE, COUNTER, EXCHANGE, REST, OREST, DISCARD))
-HAND_LIMIT = 7
+HAND_LIMIT: Final = 7
 
 
-class DSBase(State):
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone's _new_blank, and subclasses in tests
+class DSBase(State["DoctorStrange"]):
     """The fields of a Doctor Strange state and the queries shared by its rules modules."""
 
     __slots__ = (
@@ -106,7 +128,6 @@ class DSBase(State):
     )
 
     # Field types (assigned in DSState.__init__ and clone).
-    game: DoctorStrange
     stack: list[int]
     pool: list[int]
     hands: list[list[int]]
@@ -156,9 +177,6 @@ class DSBase(State):
     xowed: int
     xseat: int
     xret: int
-
-    def _names_text(self, cards: list[int]) -> str:
-        return "you hold: " + ", ".join(self.game.card_name(c) for c in sorted(cards))
 
     def _enter(self, card: int, seat: int) -> None:
         """A character comes into play on ``seat``'s side, owned by ``seat``, clean."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from cardtable.engine.carddata import EffectSpec, Field, check_effects, check_table, read_card_file
 from cardtable.engine.errors import CardDataError
@@ -20,24 +20,42 @@ from cardtable.engine.errors import CardDataError
 CARD_FILE = Path(__file__).with_name("cards.toml")
 
 # Card types, as small ints for the rules.
-CHARACTER, COMPANION, LOCATION, ITEM, MODIFIER, POWER, ATTACK, EVENT = range(8)
+CHARACTER: Final = 0
+COMPANION: Final = 1
+LOCATION: Final = 2
+ITEM: Final = 3
+MODIFIER: Final = 4
+POWER: Final = 5
+ATTACK: Final = 6
+EVENT: Final = 7
 TYPE_NAMES = ("character", "companion", "location", "item", "modifier", "power", "attack", "event")
 PERMANENT_ATTACHMENTS = (COMPANION, LOCATION, ITEM, MODIFIER)
 
 # Who may use a card (GPO / EPO / anyone).
-ANY, GOOD, EVIL = 0, 1, 2
+ANY: Final = 0
+GOOD: Final = 1
+EVIL: Final = 2
 ONLY_NAMES = ("any", "good", "evil")
 
 # Power-card roles (DO / AO / either).
 ROLE_NAMES = ("any", "attacker", "defender")
-ROLE_ANY, ROLE_ATTACKER, ROLE_DEFENDER = 0, 1, 2
+ROLE_ANY: Final = 0
+ROLE_ATTACKER: Final = 1
+ROLE_DEFENDER: Final = 2
 
 # Attack fates.
-KILL, INCAPACITATE, CONTROL, EXILE, CAPTURE = range(5)
+KILL: Final = 0
+INCAPACITATE: Final = 1
+CONTROL: Final = 2
+EXILE: Final = 3
+CAPTURE: Final = 4
 FATE_NAMES = ("kill", "incapacitate", "control", "exile", "capture")
 
 # Event timings (E, B/D, R, X).
-MYSTIC_ARTS, ATTACK_PHASE, REST, ANY_TIME = range(4)
+MYSTIC_ARTS: Final = 0
+ATTACK_PHASE: Final = 1
+REST: Final = 2
+ANY_TIME: Final = 3
 TIMING_NAMES = ("mystic-arts", "attack", "rest", "any-time")
 
 # Negate targets.

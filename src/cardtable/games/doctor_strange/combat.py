@@ -6,13 +6,17 @@ The fight being resolved (and, once it is over, the last fight, until the next o
 
 from __future__ import annotations
 
-from cardtable.games.doctor_strange import cards as C
+from mypy_extensions import mypyc_attr
+
 from cardtable.games.doctor_strange import fates as F
-from cardtable.games.doctor_strange.base import COUNTER, EXCHANGE, RESOLVE, REST, DSBase
+from cardtable.games.doctor_strange import said
+from cardtable.games.doctor_strange.base import COUNTER, EXCHANGE, RESOLVE, REST
+from cardtable.games.doctor_strange.effects import Effects
 
 
-class Combat(DSBase):
-    """Attack rules: a mixin of :class:`~.state.DSState`."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone's _new_blank, and subclasses in tests
+class Combat(Effects):
+    """Attack rules: a layer of :class:`~.state.DSState`, over the deck and event rules."""
 
     __slots__ = ()
 
@@ -27,12 +31,7 @@ class Combat(DSBase):
         self.marked |= 1 << g.SLOT[t]
         self.attacked |= 1 << g.SLOT[a]
         if self.log is not None:
-            fate = C.FATE_NAMES[g.FATE[weapon]]
-            self.emit(
-                "declare",
-                f"{g.seat_name(seat)}: {g.card_name(a)} attacks {g.card_name(t)} with {g.card_name(weapon)} "
-                f"(if it wins: {fate})",
-            )
+            self.tell("declare", said.said_declare, (seat, a, t, weapon))
         self.phase = COUNTER
 
     def _resolve_next(self) -> None:
@@ -62,11 +61,8 @@ class Combat(DSBase):
             self.fhelp = []
             if self.log is not None:
                 atk, dfn = self._totals()
-                self.emit(
-                    "roll",
-                    f"fight: {g.NAMES[a]} rolls {self.ra} + power {self.mpow[slot[a]]} = Attack Total {atk}; "
-                    f"{g.NAMES[t]} rolls {self.rd} + power {self.mpow[slot[t]]} = Defense Total {dfn}",
-                )
+                args = (a, self.ra, self.mpow[slot[a]], atk, t, self.rd, self.mpow[slot[t]], dfn)
+                self.tell("roll", said.said_roll, args)
             self.phase = EXCHANGE
             return
         self.phase = REST
@@ -84,11 +80,7 @@ class Combat(DSBase):
             self.fpd.append(card)
         if self.log is not None:
             atk, dfn = self._totals()
-            self.emit(
-                "power",
-                f"{g.seat_name(seat)} plays {g.card_name(card)}: +{bonus} "
-                f"({'attack' if seat == self.active else 'defense'}); Attack Total {atk}, Defense Total {dfn}",
-            )
+            self.tell("power", said.said_power, (seat, card, bonus, seat == self.active, atk, dfn))
 
     def _call_helper(self, card: int) -> None:
         """Call Defender: ``card`` adds its modified power to the Defense Total (DS6.7)."""
@@ -123,11 +115,7 @@ class Combat(DSBase):
         self.ares += 1
         self.phase = RESOLVE
         if atk >= dfn:
-            self.emit(
-                "attack",
-                f"Attack Total {atk} against Defense Total {dfn}: {g.NAMES[a]} wins "
-                f"({'a tie goes to the attacker; ' if atk == dfn else ''}{C.FATE_NAMES[g.FATE[w]]})",
-            )
+            self.tell("attack", said.said_won, (atk, dfn, a, w))
             F.apply_fate(self, a, t, g.FATE[w])
         else:
-            self.emit("attack", f"Attack Total {atk} against Defense Total {dfn}: the attack on {g.NAMES[t]} fails")
+            self.tell("attack", said.said_failed, (atk, dfn, t))

@@ -3,13 +3,18 @@ any-time looks (DS10.4) and knowledge of hidden cards."""
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
+from cardtable.engine.events import only
 from cardtable.games.doctor_strange import cards as C
 from cardtable.games.doctor_strange import fates as F
+from cardtable.games.doctor_strange import said
 from cardtable.games.doctor_strange.base import DECLARE, HELPER, NEGATE, TAKE, DSBase
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone's _new_blank, and subclasses in tests
 class Effects(DSBase):
-    """Deck and event rules: a mixin of :class:`~.state.DSState`."""
+    """Deck and event rules: the first layer of :class:`~.state.DSState` over :class:`~.base.DSBase`."""
 
     __slots__ = ()
 
@@ -58,14 +63,7 @@ class Effects(DSBase):
             got.append(c)
         hand.sort()  # hands are kept sorted: their order says nothing, and must not differ between deals
         if self.log is not None:
-            g = self.game
-            self.emit(
-                "draw",
-                f"{g.seat_name(seat)} draws {len(got)} card{'s' if len(got) != 1 else ''}",
-                # Sorted: the order of a draw from the unordered pool is not something to show.
-                f"you draw {', '.join(g.card_name(c) for c in sorted(got)) or 'nothing'}",
-                (seat,),
-            )
+            self.tell("draw", said.said_draw, (seat, tuple(got)), only(seat))
 
     def _negate_targets(self, seat: int, what: str) -> list[int]:
         """What a Negate card of kind ``what`` played by ``seat`` may target (DS10.2)."""

@@ -9,7 +9,7 @@ any-time-events=after-every-action an any-time window follows every action for t
 actions. A window (a decision ``pass`` ends) opens exactly when public information allows its
 player a play (``_might_play``, DS13.2), so whether it opens reveals no hand; it is then offered
 even if ``pass`` is the only legal action.
-Events, attacks and the end of a turn are in the mixins :mod:`.effects`, :mod:`.combat` and
+Events, attacks and the end of a turn are in the layers :mod:`.effects`, :mod:`.combat` and
 :mod:`.upkeep`. Clause numbers (DS…) refer to docs/rules/doctor-strange.md.
 """
 
@@ -17,9 +17,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine import JSON, Action, Result, Rng
+from cardtable.engine.events import only
 from cardtable.engine.seats import seat_label
 from cardtable.games.doctor_strange import cards as C
+from cardtable.games.doctor_strange import said
 from cardtable.games.doctor_strange.base import (
     BEGIN,
     COUNTER,
@@ -46,8 +50,6 @@ from cardtable.games.doctor_strange.base import (
     XANY,
     XWIN,
 )
-from cardtable.games.doctor_strange.combat import Combat
-from cardtable.games.doctor_strange.effects import Effects
 from cardtable.games.doctor_strange.upkeep import Upkeep
 
 __all__ = [
@@ -81,8 +83,9 @@ if TYPE_CHECKING:
     from cardtable.games.doctor_strange.game import DoctorStrange
 
 
-class DSState(Effects, Combat, Upkeep):
-    """A Doctor Strange position: the turn flow and the protocol, over the rules mixins."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone's _new_blank, and subclasses in tests
+class DSState(Upkeep):
+    """A Doctor Strange position: the turn flow and the protocol, over the rules layers."""
 
     __slots__ = ()
 
@@ -147,7 +150,7 @@ class DSState(Effects, Combat, Upkeep):
                 "with Baron Mordo; each is dealt 7 cards. Evil goes first.",
             )
             for seat in (0, 1):
-                self.emit("deal", f"{g.seat_name(seat)} is dealt 7 cards", self._names_text(self.hands[seat]), (seat,))
+                self.tell("deal", said.said_deal, (seat, tuple(self.hands[seat])), only(seat))
             self.emit("turn", "turn 1: Evil's turn")
         self._run()
 
@@ -423,7 +426,7 @@ class DSState(Effects, Combat, Upkeep):
                 self.discard.append(card)
                 self.phase = HANDLIMIT
                 if self.log is not None:
-                    self.emit("discard", f"{g.seat_name(seat)} discards {g.card_name(card)} (hand limit 7)")
+                    self.tell("discard", said.said_hand_limit, (seat, card))
         self._run()
 
     def _play(self, seat: int, card: int) -> None:
@@ -434,7 +437,7 @@ class DSState(Effects, Combat, Upkeep):
         ph = self.phase
         t = g.TYPE[card]
         if self.log is not None and t != C.POWER and ph != WEAPON:  # those say more where they land
-            self.emit("play", f"{g.seat_name(seat)} plays {g.card_name(card)}")
+            self.tell("play", said.said_play, (seat, card))
         if t == C.CHARACTER:  # DS5.1
             self._enter(card, seat)
             return
@@ -461,11 +464,7 @@ class DSState(Effects, Combat, Upkeep):
         self.pending = -1
         self.phase = SUMMON
         if self.log is not None:
-            self.emit(
-                "attach",
-                f"{g.card_name(card)} is attached to {g.card_name(host)} (power {self.mpow[s] - g.POW[card]} -> "
-                f"{self.mpow[s]})",
-            )
+            self.tell("attach", said.said_attach, (card, host, self.mpow[s] - g.POW[card], self.mpow[s]))
 
     def result(self) -> Result:
         if not self.is_over:
@@ -501,7 +500,7 @@ class DSState(Effects, Combat, Upkeep):
 
         return snapshot(self)
 
-    def known_cards(self, seat: int | None) -> set[int]:
+    def _known_cards(self, seat: int | None) -> set[int]:
         self._check_seat(seat)
         known = set(self.chars)
         known.update(c for c, h in enumerate(self.att_on) if h >= 0)
@@ -520,7 +519,7 @@ class DSState(Effects, Combat, Upkeep):
         return known
 
     def clone(self) -> DSState:
-        o: Any = self._clone_base()
+        o = self._clone_base()
         o.stack = self.stack.copy()
         o.pool = self.pool.copy()
         h = self.hands
@@ -565,9 +564,9 @@ class DSState(Effects, Combat, Upkeep):
         o.reason = self.reason
         o.active = self.active
         o.phase = self.phase
-        return o  # type: ignore[no-any-return]
+        return o
 
-    def determinize(self, seat: int, rng: Rng | int) -> DSState:
+    def _determinize(self, seat: int, rng: Rng) -> DSState:
         """Resample the deck and the opponent's hand, keeping every card ``seat`` knows in place.
 
         The unknown cards are the pool, the stack cards ``seat`` has not seen and the opponent's

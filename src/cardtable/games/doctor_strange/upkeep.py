@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.games.doctor_strange import fates as F
-from cardtable.games.doctor_strange.base import BEGIN, OVER, DSBase
+from cardtable.games.doctor_strange import said
+from cardtable.games.doctor_strange.base import BEGIN, OVER
+from cardtable.games.doctor_strange.combat import Combat
 
 
-class Upkeep(DSBase):
-    """End-of-turn rules: a mixin of :class:`~.state.DSState`."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone's _new_blank, and subclasses in tests
+class Upkeep(Combat):
+    """End-of-turn rules: a layer of :class:`~.state.DSState`, over the attack rules."""
 
     __slots__ = ()
 
@@ -73,8 +78,7 @@ class Upkeep(DSBase):
         self.marked = self.attacked = 0
         self.phase = BEGIN
         if self.log is not None:
-            rnd = f" (round {(self.turn + 1) // 2})" if g.rounds else ""
-            self.emit("turn", f"turn {self.turn}{rnd}: {g.seat_name(self.active)}'s turn")
+            self.tell("turn", said.said_turn, (self.turn, self.active))
 
     def _end_text(self) -> str:
         g = self.game

@@ -367,7 +367,7 @@ def view(st: DSState, seat: int | None) -> dict[str, JSON]:
         base = st.xret
     playing = st.pending if st.pending >= 0 else st.evcard
     # The public cards name the cards of past attacks and fights: needed only when there are some.
-    public = st.known_cards(None) if st.attacks or st.fight else set()
+    public = st._known_cards(None) if st.attacks or st.fight else set()
     out: dict[str, JSON] = {
         "prompt": prompt(st, seat),
         "phase": None if st.is_over else RULEBOOK_PHASE.get(base),

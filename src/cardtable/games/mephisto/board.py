@@ -21,11 +21,14 @@ Space indices and coordinates are the engine's; people only ever read the names 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 SIDES = ("south", "west", "north", "east")
 PLACES = {2: ("near", "far"), 3: ("near", "middle", "far")}
 
-SPACE, BLOCKED, DECK = "space", "blocked", "deck"
+SPACE: Final = "space"
+BLOCKED: Final = "blocked"
+DECK: Final = "deck"
 """Kinds of cell in a seat's picture of the dungeon."""
 
 

@@ -11,26 +11,42 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from cardtable.engine.carddata import EffectSpec, Field, check_effects, check_table, read_card_file
 from cardtable.engine.errors import CardDataError
 
-DECK_SIZE = 60
+DECK_SIZE: Final = 60
 BUNDLED = Path(__file__).with_name("cards.toml")
 
 # Card types.
-MONSTER, WEAPON, SPELL, ITEM = 0, 1, 2, 3
+MONSTER: Final = 0
+WEAPON: Final = 1
+SPELL: Final = 2
+ITEM: Final = 3
 TYPE_NAMES = ("monster", "weapon", "spell", "item")
 
 # Effect opcodes (the closed vocabulary) and targets.
-GAIN, LOSE, DRAW, DISCARD, REPAIR, DAMAGE, BONUS = range(7)
+GAIN: Final = 0
+LOSE: Final = 1
+DRAW: Final = 2
+DISCARD: Final = 3
+REPAIR: Final = 4
+DAMAGE: Final = 5
+BONUS: Final = 6
 OP_NAMES = ("gain_favor", "lose_favor", "draw", "discard", "repair", "damage", "attack_bonus")
-YOU, OPPONENTS, ALL = 0, 1, 2
+YOU: Final = 0
+OPPONENTS: Final = 1
+ALL: Final = 2
 WHO_NAMES = ("you", "opponents", "all")
 
 # Monster ability triggers.
-T_NONE, T_FIGHTING, T_FIGHT_WON, T_LOOT, T_SUMMON, T_TURN_START = range(6)
+T_NONE: Final = 0
+T_FIGHTING: Final = 1
+T_FIGHT_WON: Final = 2
+T_LOOT: Final = 3
+T_SUMMON: Final = 4
+T_TURN_START: Final = 5
 TRIGGER_NAMES = ("none", "fighting", "fight_won", "loot", "summon", "turn_start")
 
 Effect = tuple[int, int, int]

@@ -19,9 +19,12 @@ cards leave it one sensible move.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
+
+from mypy_extensions import mypyc_attr
 
 from cardtable.engine import JSON, Action, Result, Rng, State
+from cardtable.engine.events import only
 from cardtable.engine.seats import label_seat
 from cardtable.games.mephisto.cards import (
     ALL,
@@ -44,9 +47,30 @@ from cardtable.games.mephisto.cards import (
     Effect,
 )
 from cardtable.games.mephisto.words import (
-    SeatedEvent,
-    favor_change,
-    lane_phrase,
+    said_activate,
+    said_attach,
+    said_beside,
+    said_bonus,
+    said_break,
+    said_damage,
+    said_deal,
+    said_discard,
+    said_draw,
+    said_favor,
+    said_fight,
+    said_fight_over,
+    said_first,
+    said_into_lane,
+    said_loot,
+    said_loot_deck,
+    said_over,
+    said_pay,
+    said_refill,
+    said_repair,
+    said_summon,
+    said_summon_take,
+    said_target,
+    said_turn,
     space_phrase,
     team_name,
 )
@@ -55,12 +79,26 @@ if TYPE_CHECKING:
     from cardtable.games.mephisto.game import Mephisto
 
 # Steps of a turn (where the flow resumes once the effect queue is empty).
-S_PLAY, S_AFTER, S_SOLO, S_REFILL, S_END = range(5)
+S_PLAY: Final = 0
+S_AFTER: Final = 1
+S_SOLO: Final = 2
+S_REFILL: Final = 3
+S_END: Final = 4
 STEP_NAMES = ("play", "after-action", "solitaire-discard", "refill", "end")
 # Open decisions.
-(P_PLAY, P_PAY, P_MON, P_WPN, P_FAVOR, P_TAKE, P_ATTACH, P_TARGET, P_REPAIR, P_DAMAGE, P_DISCARD, P_REMOVE, P_OVER) = (
-    range(13)
-)
+P_PLAY: Final = 0
+P_PAY: Final = 1
+P_MON: Final = 2
+P_WPN: Final = 3
+P_FAVOR: Final = 4
+P_TAKE: Final = 5
+P_ATTACH: Final = 6
+P_TARGET: Final = 7
+P_REPAIR: Final = 8
+P_DAMAGE: Final = 9
+P_DISCARD: Final = 10
+P_REMOVE: Final = 11
+P_OVER: Final = 12
 PHASE_NAMES = (
     "play",
     "pay",
@@ -92,22 +130,23 @@ PHASE_KINDS: tuple[frozenset[str], ...] = (
     frozenset(),
 )
 """The action kinds each decision offers (for errors that say what is being decided instead)."""
-FINISH = 7
+FINISH: Final = 7
 """Queue op after a spell's effects: the spell leaves limbo for the discard pile."""
-PHANTOM = -1
+PHANTOM: Final = -1
 """The causer of solitaire refill effects ("as if it isn't your turn")."""
-DUNGEON_SPACES = 6
-HAND_SIZE = 3
-START_FAVOR = 5
-MAX_FAVOR = 10
-SUMMON_FAVOR = 3
+DUNGEON_SPACES: Final = 6
+HAND_SIZE: Final = 3
+START_FAVOR: Final = 5
+MAX_FAVOR: Final = 10
+SUMMON_FAVOR: Final = 3
 
 QueueEntry = tuple[int, int, int, int, int]
 """An effect waiting to resolve: (op, amount, affected seat (-1: the chooser picks among opponents),
 chooser, source card)."""
 
 
-class MephistoState(State):
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone's _new_blank, and subclasses in tests
+class MephistoState(State["Mephisto"]):
     """A Mephisto position. Fields are public for scenario tests; change them only between decisions."""
 
     __slots__ = (
@@ -148,7 +187,6 @@ class MephistoState(State):
         "team_done",
     )
 
-    game: Mephisto
     deck: list[int]
     discard: list[int]
     dungeon: list[int]
@@ -231,35 +269,14 @@ class MephistoState(State):
         self.side = self.first
         self.actor = self.first
         if self.log is not None:
-            first = team_name(game, self.first)
-            self.emit("setup", f"{first} {'go' if game.teams else 'goes'} first")
+            self.tell("setup", said_first, (self.first,))
             if self.corners:
                 self.emit("setup", "two dungeon cards are placed face down at the corners: out of the game, unseen")
-        for seat in range(n if self.log is not None else 0):
-            self.emit(
-                "deal",
-                f"{game.seat_name(seat)} is dealt {HAND_SIZE} cards",
-                "you are dealt " + ", ".join(game.card_name(c) for c in self.hands[seat]),
-                (seat,),
-            )
+            for seat in range(n):
+                self.tell("deal", said_deal, (seat, tuple(self.hands[seat])), only(seat))
         self._start_turn()
 
     # ------------------------------------------------------------------ the log
-    def _say(self, kind: str, words: Callable[[int | None], str]) -> None:
-        """Log a public line that names lanes or dungeon spaces: each seat reads it numbered from its
-        own side (``words(reader)``). Call only when the state keeps a log."""
-        assert self.log is not None
-        texts = tuple(words(s) for s in range(self.game.players))
-        if all(t == texts[0] for t in texts):
-            self.emit(kind, texts[0])
-        else:
-            self.log.append(SeatedEvent(kind, words(None), by_seat=texts))
-
-    def _source(self, src: int) -> str:
-        """``Witch: `` — the card an effect line comes from."""
-        return f"{self.game.cards.names[src]}: " if src >= 0 else ""
-
-    # ------------------------------------------------------------------ deck, drawing, the end
     def _take_top(self) -> int:
         """The top card of the deck (-1 if none): an empty deck is re-formed from the discard pile."""
         deck = self.deck
@@ -327,14 +344,14 @@ class MephistoState(State):
         last = (self.side + self.end_turn - self.turn) % g.n_sides
         return f"the game ends after turn {self.end_turn} ({team_name(g, last)}'s turn)"
 
-    def _draw(self, seat: int, why: str = "") -> None:
+    def _draw(self, seat: int, src: int = -1) -> None:
+        """``seat`` draws the top card (``src``: the card whose effect makes it draw, for the log)."""
         card = self._take_top()
         if card < 0:
             return
         self.hands[seat].append(card)
         if self.log is not None:
-            name = self.game.seat_name(seat)
-            self.emit("draw", f"{why}{name} draws a card", f"{why}{name} draws {self.game.card_name(card)}", (seat,))
+            self.tell("draw", said_draw, (src, seat, card), only(seat))
 
     # ------------------------------------------------------------------ turn flow
     def _members(self) -> tuple[int, ...]:
@@ -351,7 +368,7 @@ class MephistoState(State):
         members = self._members()
         self.actor = members[0]
         if self.log is not None:
-            self.emit("turn", f"turn {self.turn}: {team_name(g, self.side)}'s turn")
+            self.tell("turn", said_turn, (self.turn, self.side))
         for seat in members:
             self._draw(seat)
         trig = g.cards.trigger
@@ -407,9 +424,8 @@ class MephistoState(State):
         self.current_player = None
         self.phase = P_OVER
         if self.log is not None:
-            from cardtable.games.mephisto.views import outcome_words
-
-            self.emit("over", "the game is over: " + outcome_words(self))
+            # Worded from a copy of the final state, when read (working out the result takes time).
+            self.tell("over", said_over, (self.clone(),))
 
     def _refill_one(self) -> bool:
         """M6.4: fill the first empty space from the deck; False when nothing is left to fill."""
@@ -425,8 +441,7 @@ class MephistoState(State):
         dungeon[space] = card
         g = self.game
         if self.log is not None:
-            name = g.card_name(card)
-            self._say("refill", lambda r: f"{name} enters the dungeon at {space_phrase(g, r, space)}")
+            self.tell_seated("refill", said_refill, (card, space))
         imm = g.cards.immediate[card]
         if imm:
             if g.solo:
@@ -536,21 +551,19 @@ class MephistoState(State):
         """Resolve the first queued effect; True when it needs a decision (left at the head)."""
         q = self.queue
         op, n, t, chooser, src = q[0]
-        g = self.game
         if op in (GAIN, LOSE):
             old = self.favor[t]
             new = old + n if op == GAIN else old - n
             new = self.favor[t] = MAX_FAVOR if new > MAX_FAVOR else (0 if new < 0 else new)
             if self.log is not None and new != old:
-                self.emit("favor", self._source(src) + favor_change(g.seat_name(t), old, new))
+                self.tell("favor", said_favor, (src, t, old, new))
         elif op == DRAW:
-            why = self._source(src) if self.log is not None else ""
             for _ in range(n):
-                self._draw(t, why)
+                self._draw(t, src)
         elif op == BONUS:
             self.bonus[t] += n
             if self.log is not None:
-                self.emit("bonus", f"{self._source(src)}{g.seat_name(t)} gets +{n} attack for this turn's fight")
+                self.tell("bonus", said_bonus, (src, t, n))
         elif op == FINISH:
             self.limbo.remove(n)
             self.discard.append(n)
@@ -561,9 +574,8 @@ class MephistoState(State):
                 self.phase = P_DISCARD
                 self.current_player = t
                 return True
-            why = self._source(src) if self.log is not None else ""
             while hand:
-                self._discard_from_hand(t, hand[-1], why)
+                self._discard_from_hand(t, hand[-1], src)
         elif op == REPAIR:
             cands = self._repairable(t)
             if len(cands) > 1:
@@ -607,27 +619,18 @@ class MephistoState(State):
                 return seat
         raise AssertionError(f"card {card} is not in play")
 
-    def _whose(self, card: int) -> str:
-        """``P2's Greataxe (card 25)``."""
-        return f"{self.game.seat_name(self.owner(card))}'s {self.game.card_name(card)}"
-
     def _repair(self, card: int, n: int, src: int) -> None:
         old = self.dur[card]
         cap = self.game.cards.durability[card]
         self.dur[card] = min(old + n, cap) if self.game.repair_cap else old + n
         if self.log is not None and self.dur[card] != old:
-            self.emit(
-                "repair", f"{self._source(src)}{self._whose(card)} is repaired ({old} -> {self.dur[card]} durability)"
-            )
+            self.tell("repair", said_repair, (src, self.owner(card), card, old, self.dur[card]))
 
     def _damage(self, card: int, n: int, src: int) -> None:
         old = self.dur[card]
         self.dur[card] -= n
         if self.log is not None:
-            self.emit(
-                "damage",
-                f"{self._source(src)}{self._whose(card)} loses {n} durability ({old} -> {max(0, self.dur[card])})",
-            )
+            self.tell("damage", said_damage, (src, self.owner(card), card, n, old, max(0, self.dur[card])))
         if self.dur[card] <= 0:
             self._break(card)
 
@@ -641,7 +644,7 @@ class MephistoState(State):
         """M7.5: the item/weapon goes to the discard pile, with any spells attached to it."""
         seat = self.owner(card)
         if self.log is not None:
-            self.emit("break", f"{self._whose(card)} breaks and goes to the discard pile")
+            self.tell("break", said_break, (seat, card))
         self.inplay[seat].remove(card)
         self.dur[card] = 0
         self.discard.append(card)
@@ -651,12 +654,14 @@ class MephistoState(State):
             host[s] = -1
             self.discard.append(s)
 
-    def _discard_from_hand(self, seat: int, card: int, why: str = "", purpose: str = "") -> None:
+    def _discard_from_hand(self, seat: int, card: int, src: int = -1, paying: int = -1) -> None:
+        """``seat`` discards ``card`` (``src``: the card whose effect makes it; ``paying``: the card it
+        pays for; both for the log)."""
         self.hands[seat].remove(card)
         self.pub &= ~(1 << card)
         self.discard.append(card)
         if self.log is not None:
-            self.emit("discard", f"{why}{self.game.seat_name(seat)} discards {self.game.card_name(card)}{purpose}")
+            self.tell("discard", said_discard, (src, seat, card, paying))
 
     # ------------------------------------------------------------------ legal actions
     def _legal_actions(self) -> list[Action]:
@@ -810,8 +815,7 @@ class MephistoState(State):
         g = self.game
         cost = g.cards.cost[card]
         if self.log is not None:
-            price = f"cost {cost}" if cost else "free"
-            self.emit("play", f"{g.seat_name(self.actor)} plays {g.cards.names[card]} (card {card}, {price})")
+            self.tell("play", said_pay, (self.actor, card, cost))
         self.pay_left = cost
         self._pay_step()
 
@@ -821,9 +825,8 @@ class MephistoState(State):
         hand = self.hands[self.actor]
         paying = self.paying
         if self.pay_left and len(hand) - 1 == self.pay_left:
-            why = f" to pay for {self.game.cards.names[paying]}" if self.log is not None else ""
             for c in [c for c in hand if c != paying]:
-                self._discard_from_hand(self.actor, c, purpose=why)
+                self._discard_from_hand(self.actor, c, paying=paying)
             self.pay_left = 0
         if self.pay_left:
             self.phase = P_PAY
@@ -833,14 +836,13 @@ class MephistoState(State):
     def _a_discard(self, action: Action) -> None:
         card = int(action.args[0])
         if self.phase == P_PAY:
-            why = f" to pay for {self.game.cards.names[self.paying]}" if self.log is not None else ""
-            self._discard_from_hand(self.actor, card, purpose=why)
+            self._discard_from_hand(self.actor, card, paying=self.paying)
             self.pay_left -= 1
             self._pay_step()
             return
         op, n, t, chooser, src = self.queue[0]
         self.choices = []  # it aliased the hand; the next resolution sets it again if needed
-        self._discard_from_hand(t, card, self._source(src) if self.log is not None else "")
+        self._discard_from_hand(t, card, src)
         if n > 1:
             self.queue[0] = (op, n - 1, t, chooser, src)
         else:
@@ -860,12 +862,10 @@ class MephistoState(State):
             self.inplay[seat].append(card)
             self.dur[card] = c.durability[card]
             if self.log is not None:
-                name, who = g.card_name(card), g.seat_name(seat)
                 if kind == WEAPON:
-                    lane = c.range[card]
-                    self._say("play", lambda r: f"{who}'s {name} goes into {lane_phrase(g, r, seat, lane)}")
+                    self.tell_seated("play", said_into_lane, (seat, card, c.range[card]))
                 else:
-                    self.emit("play", f"{who}'s {name} goes beside their lanes")
+                    self.tell("play", said_beside, (seat, card))
             if c.on_play[card]:
                 self._push(c.on_play[card], seat, seat, card)
             self._advance()
@@ -896,7 +896,7 @@ class MephistoState(State):
         self.host[spell] = weapon
         g = self.game
         if self.log is not None:
-            self.emit("attach", f"{g.card_name(spell)} is attached to {self._whose(weapon)}")
+            self.tell("attach", said_attach, (spell, self.owner(weapon), weapon))
         self._push(g.cards.effects[spell], self.actor, self.owner(weapon), spell)
         self._advance()
 
@@ -910,7 +910,7 @@ class MephistoState(State):
         g = self.game
         c = g.cards
         if self.log is not None:
-            self.emit("target", f"{g.seat_name(self.actor)} chooses {g.seat_name(seat)} for {c.names[card]}")
+            self.tell("target", said_target, (self.actor, seat, card))
         if card in self.limbo:
             self._push(c.effects[card], self.actor, seat, card)
             self.queue.append((FINISH, card, 0, 0, card))
@@ -925,11 +925,7 @@ class MephistoState(State):
         self._acts()
         self.activated |= 1 << card
         if self.log is not None:
-            left = self.dur[card] - 1
-            self.emit(
-                "activate",
-                f"{g.seat_name(self.actor)} activates {g.card_name(card)} ({left + 1} -> {left} durability)",
-            )
+            self.tell("activate", said_activate, (self.actor, card, self.dur[card] - 1))
         self._wear(card)
         if g.teams and g.act_beneficial[card]:
             self.pending = card
@@ -954,16 +950,14 @@ class MephistoState(State):
         self.hands[seat].append(card)
         self.pub |= 1 << card
         if self.log is not None:
-            g = self.game
-            who, name = g.seat_name(seat), g.card_name(card)
-            self._say("loot", lambda r: f"{who} loots {name} from {space_phrase(g, r, space)}")
+            self.tell_seated("loot", said_loot, (seat, card, space))
         self._triggers(seat, T_LOOT)
         self._end_action()
 
     def _a_loot_deck(self, action: Action) -> None:
         """M8.1: or the top card of the deck."""
         if self.log is not None:
-            self.emit("loot", f"{self.game.seat_name(self.actor)} loots the top card of the deck")
+            self.tell("loot", said_loot_deck, (self.actor,))
         self._draw(self.actor)
         self._triggers(self.actor, T_LOOT)
         self._end_action()
@@ -999,9 +993,7 @@ class MephistoState(State):
         self.fight_mons = []
         self.fight_wpns = []
         if self.log is not None:
-            g, seat = self.game, self.actor
-            who = g.seat_name(seat)
-            self._say("fight", lambda r: f"{who} fights in {lane_phrase(g, r, seat, lane)}")
+            self.tell_seated("fight", said_fight, (self.actor, lane))
         mons = self._lane_monsters()
         if len(mons) == 1:
             self.fight_mons.append(mons[0])
@@ -1098,32 +1090,17 @@ class MephistoState(State):
         self._end_action()
 
     def _log_fight(self, seat: int, attack: int, need: int, spent: int, won: bool) -> None:
-        g = self.game
-        c = g.cards
-        who = g.seat_name(seat)
-        lane = self.fight_lane
         parts = self.attack_parts(seat, self.fight_wpns, spent)
         made = " + ".join(f"{label} {n}" for label, n in parts) or "nothing"
-        monsters = ", ".join(f"{c.names[m]} (card {m}, attack {c.attack[m]})" for m in self.fight_mons)
-        if won:
-            pts = sum(c.souls[m] for m in self.fight_mons)
-            verb = "wins"
-            rest = f"against {need}; {who} collects {monsters}: {pts} soul point{'s' if pts != 1 else ''}"
-        else:
-            verb = "loses"
-            rest = f"against {need} ({monsters}); nothing is collected"
-        self._say(
-            "fight",
-            lambda r: f"{who} {verb} the fight in {lane_phrase(g, r, seat, lane)}: attack {attack} ({made}) {rest}",
-        )
+        args = (seat, self.fight_lane, attack, need, made, tuple(self.fight_mons), won)
+        self.tell_seated("fight", said_fight_over, args)
 
     # summon (M8.3)
     def _a_summon(self, action: Action) -> None:
         self.pending = int(action.args[0])
         self.pub |= 1 << self.pending
         if self.log is not None:
-            g = self.game
-            self.emit("summon", f"{g.seat_name(self.actor)} summons {g.card_name(self.pending)}")
+            self.tell("summon", said_summon, (self.actor, self.pending))
         present = [c for c in self.dungeon if c >= 0]
         if len(present) == 1:
             self._summon_take(present[0])
@@ -1148,15 +1125,7 @@ class MephistoState(State):
         old = self.favor[seat]
         self.favor[seat] = min(MAX_FAVOR, old + SUMMON_FAVOR)
         if self.log is not None:
-            who, mon, took = g.seat_name(seat), g.card_name(monster), g.card_name(taken)
-            gain = favor_change(who, old, self.favor[seat]) if self.favor[seat] != old else f"{who}'s favor stays at 10"
-            self._say(
-                "summon",
-                lambda r: (
-                    f"{who} takes {took} into their hand and puts {mon} in its place "
-                    f"({space_phrase(g, r, space)}); summoning: {gain}"
-                ),
-            )
+            self.tell_seated("summon", said_summon_take, (seat, taken, monster, space, old, self.favor[seat]))
         self._push(g.cards.immediate[monster], seat, seat, monster)
         self._triggers(seat, T_SUMMON)
         self._end_action()
@@ -1187,7 +1156,7 @@ class MephistoState(State):
 
     # ------------------------------------------------------------------ protocol
     def clone(self) -> MephistoState:
-        o: MephistoState = self._clone_base()  # type: ignore[assignment]
+        o: MephistoState = self._clone_base()
         o.deck = self.deck.copy()
         o.discard = self.discard.copy()
         o.dungeon = self.dungeon.copy()
@@ -1233,7 +1202,7 @@ class MephistoState(State):
         face-down corner cards (seen by nobody)."""
         return [self.deck, *(h for s, h in enumerate(self.hands) if s != seat), self.corners]
 
-    def known_cards(self, seat: int | None) -> set[int]:
+    def _known_cards(self, seat: int | None) -> set[int]:
         pub = self.pub
         hidden = set(self.deck)
         hidden.update(self.corners)
@@ -1242,7 +1211,7 @@ class MephistoState(State):
                 hidden.update(c for c in hand if not pub >> c & 1)
         return set(range(len(self.game.cards))) - hidden
 
-    def determinize(self, seat: int, rng: Rng | int) -> MephistoState:
+    def _determinize(self, seat: int, rng: Rng) -> MephistoState:
         """Resample the deck order, the face-down corner cards and the cards of other hands that
         ``seat`` cannot know.
 
@@ -1262,7 +1231,7 @@ class MephistoState(State):
             for zone in zones:
                 pool.extend(zone)
         pool.sort()
-        _shuffle(pool, r)
+        r.shuffle32(pool)
         it = iter(pool)
         for zone in zones:
             if pub:
@@ -1289,31 +1258,6 @@ class MephistoState(State):
         from cardtable.games.mephisto.views import result
 
         return result(self)
-
-
-_MASK64 = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-_MASK32 = (1 << 32) - 1
-
-
-def _shuffle(seq: list[int], rng: Rng) -> None:
-    """Fisher-Yates driven by ``rng`` (SplitMix64, inlined): each 64-bit output gives two 32-bit
-    draws (bias below 60 / 2**32 per draw, irrelevant for resampling hidden cards)."""
-    state = rng.state
-    i = len(seq) - 1
-    while i > 0:
-        state = (state + _GOLDEN) & _MASK64
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        z ^= z >> 31
-        j = ((z & _MASK32) * (i + 1)) >> 32
-        seq[i], seq[j] = seq[j], seq[i]
-        i -= 1
-        if i > 0:
-            j = ((z >> 32) * (i + 1)) >> 32
-            seq[i], seq[j] = seq[j], seq[i]
-            i -= 1
-    rng.state = state
 
 
 _HANDLERS: dict[str, Callable[[MephistoState, Action], None]] = {

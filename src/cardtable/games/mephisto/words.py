@@ -1,17 +1,16 @@
 """What people read about Mephisto: cards in words, lanes and spaces from the reader's side, team names.
 
 Nothing here changes a state; the rules module and the views call these to build log lines, prompts
-and card objects. Lane and space names depend on who reads them (the table is seen from four sides),
-so the log uses :class:`SeatedEvent`, an event with one text per seat.
+and card objects. Log lines are kept as data and worded here when a seat reads them (the ``said_*``
+functions). Lane and space names depend on who reads them (the table is seen from four sides), so
+such a line is worded for each seat (``State.tell_seated``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cardtable.engine import JSON
-from cardtable.engine.game import Event
 from cardtable.games.mephisto.cards import (
     BONUS,
     DAMAGE,
@@ -36,20 +35,165 @@ from cardtable.games.mephisto.cards import (
 
 if TYPE_CHECKING:
     from cardtable.games.mephisto.game import Mephisto
+    from cardtable.games.mephisto.rules import MephistoState
 
 
-@dataclass(frozen=True, slots=True)
-class SeatedEvent(Event):
-    """An event worded for each seat (``by_seat[s]`` is what seat ``s`` reads): a line naming lanes or
-    dungeon spaces, which every seat numbers from its own side. Spectators read ``text`` (worded as
-    for P1, whose side a spectator is shown). Carries nothing private."""
+# -- log lines, worded when a seat reads them (State.tell / tell_seated: cardtable.engine.events) -------
+# Each takes (game, args, seat): ``args`` were taken when the event happened; ``seat`` is the reader
+# when it may read the fuller text (or, for a line naming lanes or spaces, every seat: each numbers
+# them from its own side), else None. Spectators read a lane or space as P1 does.
 
-    by_seat: tuple[str, ...] = ()
 
-    def for_seat(self, seat: int | None) -> str:
-        if seat is not None and 0 <= seat < len(self.by_seat):
-            return self.by_seat[seat]
-        return self.text
+def said_first(game: Mephisto, args: tuple[int], seat: int | None) -> str:
+    return f"{team_name(game, args[0])} {'go' if game.teams else 'goes'} first"
+
+
+def said_deal(game: Mephisto, args: tuple[int, tuple[int, ...]], seat: int | None) -> str:
+    who, hand = args
+    if seat is None:
+        return f"{game.seat_name(who)} is dealt {len(hand)} cards"
+    return "you are dealt " + ", ".join(game.card_name(c) for c in hand)
+
+
+def said_over(game: Mephisto, args: tuple[MephistoState], seat: int | None) -> str:
+    from cardtable.games.mephisto.views import outcome_words
+
+    return "the game is over: " + outcome_words(args[0])
+
+
+def source_words(game: Mephisto, src: int) -> str:
+    """``Witch: `` — the card an effect line comes from (nothing for -1)."""
+    return f"{game.cards.names[src]}: " if src >= 0 else ""
+
+
+def whose_words(game: Mephisto, owner: int, card: int) -> str:
+    """``P2's Greataxe (card 25)``."""
+    return f"{game.seat_name(owner)}'s {game.card_name(card)}"
+
+
+def said_draw(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
+    src, who, card = args
+    what = game.card_name(card) if seat is not None else "a card"
+    return f"{source_words(game, src)}{game.seat_name(who)} draws {what}"
+
+
+def said_discard(game: Mephisto, args: tuple[int, int, int, int], seat: int | None) -> str:
+    src, who, card, paying = args
+    purpose = f" to pay for {game.cards.names[paying]}" if paying >= 0 else ""
+    return f"{source_words(game, src)}{game.seat_name(who)} discards {game.card_name(card)}{purpose}"
+
+
+def said_turn(game: Mephisto, args: tuple[int, int], seat: int | None) -> str:
+    turn, side = args
+    return f"turn {turn}: {team_name(game, side)}'s turn"
+
+
+def said_favor(game: Mephisto, args: tuple[int, int, int, int], seat: int | None) -> str:
+    src, who, old, new = args
+    return source_words(game, src) + favor_change(game.seat_name(who), old, new)
+
+
+def said_bonus(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
+    src, who, n = args
+    return f"{source_words(game, src)}{game.seat_name(who)} gets +{n} attack for this turn's fight"
+
+
+def said_repair(game: Mephisto, args: tuple[int, int, int, int, int], seat: int | None) -> str:
+    src, owner, card, old, new = args
+    return f"{source_words(game, src)}{whose_words(game, owner, card)} is repaired ({old} -> {new} durability)"
+
+
+def said_damage(game: Mephisto, args: tuple[int, int, int, int, int, int], seat: int | None) -> str:
+    src, owner, card, n, old, new = args
+    return f"{source_words(game, src)}{whose_words(game, owner, card)} loses {n} durability ({old} -> {new})"
+
+
+def said_break(game: Mephisto, args: tuple[int, int], seat: int | None) -> str:
+    owner, card = args
+    return f"{whose_words(game, owner, card)} breaks and goes to the discard pile"
+
+
+def said_pay(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
+    who, card, cost = args
+    price = f"cost {cost}" if cost else "free"
+    return f"{game.seat_name(who)} plays {game.cards.names[card]} (card {card}, {price})"
+
+
+def said_into_lane(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
+    who, card, lane = args
+    return f"{game.seat_name(who)}'s {game.card_name(card)} goes into {lane_phrase(game, seat, who, lane)}"
+
+
+def said_beside(game: Mephisto, args: tuple[int, int], seat: int | None) -> str:
+    who, card = args
+    return f"{game.seat_name(who)}'s {game.card_name(card)} goes beside their lanes"
+
+
+def said_attach(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
+    spell, owner, weapon = args
+    return f"{game.card_name(spell)} is attached to {whose_words(game, owner, weapon)}"
+
+
+def said_target(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
+    who, target, card = args
+    return f"{game.seat_name(who)} chooses {game.seat_name(target)} for {game.cards.names[card]}"
+
+
+def said_activate(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
+    who, card, left = args
+    return f"{game.seat_name(who)} activates {game.card_name(card)} ({left + 1} -> {left} durability)"
+
+
+def said_refill(game: Mephisto, args: tuple[int, int], seat: int | None) -> str:
+    card, space = args
+    return f"{game.card_name(card)} enters the dungeon at {space_phrase(game, seat, space)}"
+
+
+def said_loot(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
+    who, card, space = args
+    return f"{game.seat_name(who)} loots {game.card_name(card)} from {space_phrase(game, seat, space)}"
+
+
+def said_loot_deck(game: Mephisto, args: tuple[int], seat: int | None) -> str:
+    return f"{game.seat_name(args[0])} loots the top card of the deck"
+
+
+def said_fight(game: Mephisto, args: tuple[int, int], seat: int | None) -> str:
+    who, lane = args
+    return f"{game.seat_name(who)} fights in {lane_phrase(game, seat, who, lane)}"
+
+
+def said_fight_over(
+    game: Mephisto, args: tuple[int, int, int, int, str, tuple[int, ...], bool], seat: int | None
+) -> str:
+    """How a fight ended: the attack and its parts (``made``, taken at the time) against the need."""
+    who, lane, attack, need, made, monsters, won = args
+    c = game.cards
+    name = game.seat_name(who)
+    listed = ", ".join(f"{c.names[m]} (card {m}, attack {c.attack[m]})" for m in monsters)
+    if won:
+        pts = sum(c.souls[m] for m in monsters)
+        verb = "wins"
+        rest = f"against {need}; {name} collects {listed}: {pts} soul point{'s' if pts != 1 else ''}"
+    else:
+        verb = "loses"
+        rest = f"against {need} ({listed}); nothing is collected"
+    return f"{name} {verb} the fight in {lane_phrase(game, seat, who, lane)}: attack {attack} ({made}) {rest}"
+
+
+def said_summon(game: Mephisto, args: tuple[int, int], seat: int | None) -> str:
+    who, monster = args
+    return f"{game.seat_name(who)} summons {game.card_name(monster)}"
+
+
+def said_summon_take(game: Mephisto, args: tuple[int, int, int, int, int, int], seat: int | None) -> str:
+    who, taken, monster, space, old, new = args
+    name = game.seat_name(who)
+    gain = favor_change(name, old, new) if new != old else f"{name}'s favor stays at 10"
+    return (
+        f"{name} takes {game.card_name(taken)} into their hand and puts {game.card_name(monster)} in its place "
+        f"({space_phrase(game, seat, space)}); summoning: {gain}"
+    )
 
 
 def _verb(subject: str, verb: str) -> str:

@@ -31,7 +31,7 @@ game (reason ``king-freed``). Bosses and nemesis piles are built again as the op
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.engine import Action
 from cardtable.games.mr_card_game import flow, modifiers
@@ -43,7 +43,9 @@ from cardtable.games.mr_card_game.setup import take_foil
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
 
-PERM, CLASS, DONE = 0, 1, 2
+PERM: Final = 0
+CLASS: Final = 1
+DONE: Final = 2
 
 
 def form_of(s: McgState, p: int) -> int:

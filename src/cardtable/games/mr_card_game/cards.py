@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from cardtable.engine.carddata import Field, check_table, read_card_file
 from cardtable.engine.errors import CardDataError
@@ -60,8 +60,21 @@ COMPONENTS = ("familiars", "nemesis", "bosses", "foils", "ascension", "classes",
 have no rules at all, so they are never in play."""
 
 # Card kinds (what a card id is).
-K_MONSTER, K_NEMESIS, K_NEWBIE, K_STORE, K_KARMA, K_BOARD_ITEM = 0, 1, 2, 3, 4, 5
-K_BOSS, K_SKILL, K_STAT, K_SORCERESS, K_CERTIFICATE, K_FOIL, K_KING, K_CLASS_CARD, K_CLASS_BOARD = range(6, 15)
+K_MONSTER: Final = 0
+K_NEMESIS: Final = 1
+K_NEWBIE: Final = 2
+K_STORE: Final = 3
+K_KARMA: Final = 4
+K_BOARD_ITEM: Final = 5
+K_BOSS: Final = 6
+K_SKILL: Final = 7
+K_STAT: Final = 8
+K_SORCERESS: Final = 9
+K_CERTIFICATE: Final = 10
+K_FOIL: Final = 11
+K_KING: Final = 12
+K_CLASS_CARD: Final = 13
+K_CLASS_BOARD: Final = 14
 KIND_NAMES = (
     "monster/item",
     "nemesis/epic item",
@@ -81,10 +94,23 @@ KIND_NAMES = (
 )
 
 # Item types as codes; SLOT is the equipment slot (-1: not equipment).
-T_WEAPON, T_HAT, T_PANTS, T_ACCESSORY, T_FOOD, T_BOOZE, T_COMBAT, T_SPECIAL = range(8)
-E_NONE, E_PASSIVE, E_COMBAT, E_NONCOMBAT = range(4)
-S_PASSIVE, S_BUFF, S_COMBAT, S_NONCOMBAT = range(4)
-MOJO_X = -1
+T_WEAPON: Final = 0
+T_HAT: Final = 1
+T_PANTS: Final = 2
+T_ACCESSORY: Final = 3
+T_FOOD: Final = 4
+T_BOOZE: Final = 5
+T_COMBAT: Final = 6
+T_SPECIAL: Final = 7
+E_NONE: Final = 0
+E_PASSIVE: Final = 1
+E_COMBAT: Final = 2
+E_NONCOMBAT: Final = 3
+S_PASSIVE: Final = 0
+S_BUFF: Final = 1
+S_COMBAT: Final = 2
+S_NONCOMBAT: Final = 3
+MOJO_X: Final = -1
 """A skill whose mojo cost is X (a Spell Attack ability, core appendix J): the player chooses X >= 1."""
 
 STAT_KINDS = tuple(f"{t}{v}" for t in STAT_TYPES for v in (1, 2, 3, 4))

@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.engine import Action
 from cardtable.games.mr_card_game import flow, modifiers
@@ -25,9 +25,10 @@ from cardtable.games.mr_card_game.codes import D_SIDE
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
 
-CARDS, BOARDS = 1, 2
+CARDS: Final = 1
+BOARDS: Final = 2
 """``game.classes``: 0 none, 1 class cards, 2 class boards."""
-DONE = 2
+DONE: Final = 2
 
 
 def _position(s: McgState, p: int) -> int:

@@ -19,23 +19,22 @@ Evasion adds the damage only with the option ``evasion-adds-damage``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.engine import Action
-from cardtable.games.mr_card_game import ascension, flow, hardcore, march, modifiers
+from cardtable.games.mr_card_game import ascension, flow, hardcore, march, modifiers, said
 from cardtable.games.mr_card_game.cards import E_COMBAT, K_BOSS, MOJO_X, S_COMBAT, STAT_CODE
 from cardtable.games.mr_card_game.codes import M_TURN, ST_BLOCK, ST_COMBAT, ST_MANEUVER, ST_TARGET
-from cardtable.games.mr_card_game.effects import F_MANEUVER, F_SKILL, F_USE, MANEUVER_STAT, MANEUVER_WORDS
+from cardtable.games.mr_card_game.effects import F_MANEUVER, F_SKILL, F_USE, MANEUVER_STAT
 from cardtable.games.mr_card_game.endturn import kind_mask, take_kind
 from cardtable.games.mr_card_game.mojo import mojo_actions
 from cardtable.games.mr_card_game.noncombat import gain_item
 from cardtable.games.mr_card_game.resolve import gain_meat, gain_stat
-from cardtable.games.mr_card_game.text import kind_text
 
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
 
-EVADE = 3
+EVADE: Final = 3
 NO_BONUS = (0, 0, 0, 0, 0, 0)
 
 
@@ -177,7 +176,7 @@ def do_start(s: McgState, action: Action) -> None:
     flow.reset_combat(s)
     s.step = ST_COMBAT
     if s.log is not None:
-        s.emit("combat", f"{s.game.seat_name(s.actor)} starts a combat")
+        s.tell("combat", said.said_combat, (s.actor,))
     flow.advance(s)
 
 
@@ -186,8 +185,7 @@ def do_maneuver(s: McgState, action: Action) -> None:
     s.man = ("melee", "spell", "ranged", "evade").index(str(action.args[0]))
     s.step = ST_MANEUVER
     if s.log is not None:
-        words = MANEUVER_WORDS[s.man]
-        s.emit("maneuver", f"{s.game.seat_name(s.actor)} performs {'an' if s.man == EVADE else 'a'} {words}")
+        s.tell("maneuver", said.said_maneuver, (s.actor, s.man))
     _play(s, STAT_CODE[action.args[1]])
     flow.advance(s)
 
@@ -203,7 +201,7 @@ def _play(s: McgState, kind: int) -> None:
     s.psum += (kind & 3) + 1
     s.plast = kind & 3
     if s.log is not None:
-        s.emit("play", f"{s.game.seat_name(p)} plays {kind_text(s, kind)}")
+        s.tell("play", said.said_play, (p, kind))
 
 
 def maneuver_done(s: McgState) -> None:
@@ -222,10 +220,7 @@ def do_kill(s: McgState, action: Action) -> None:
     t = int(action.args[0])
     p = s.actor
     if s.log is not None:
-        s.emit(
-            "kill",
-            f"{g.seat_name(p)} kills {c.mname[t]} (power {power_of(s, t)}, score {score(s, c.element[t])})",
-        )
+        s.tell("kill", said.said_kill, (p, t, power_of(s, t), score(s, c.element[t])))
     if hardcore.start(s, t):
         s.step = ST_BLOCK  # the block comes between the kill and the loot (O1.2)
         flow.advance(s)
@@ -261,12 +256,12 @@ def loot(s: McgState, p: int, t: int) -> None:
     s.kills = kills
     got = gain_meat(s, p, c.meat[t] + s.mods[p][modifiers.MEAT])
     if s.log is not None:
-        s.emit("loot", f"{s.game.seat_name(p)} loots {got} meat")
+        s.tell("loot", said.said_loot_meat, (p, got))
     if c.drop[t] >= 0:
         gain_stat(s, p, c.drop[t])
     gain_item(s, p, t)
     if s.log is not None:
-        s.emit("loot", f"{s.game.seat_name(p)} takes {s.game.card_name(t)} into the display case")
+        s.tell("loot", said.said_loot_item, (p, t))
 
 
 def do_end_combat(s: McgState, action: Action) -> None:
@@ -275,7 +270,7 @@ def do_end_combat(s: McgState, action: Action) -> None:
         march.combat_done(s)
         return
     if s.log is not None:
-        s.emit("combat", f"{s.game.seat_name(s.actor)} ends the combat without a kill")
+        s.tell("combat", said.said_no_kill, (s.actor,))
     _end_combat(s)
 
 

@@ -20,7 +20,7 @@ The vocabulary already holds what the supplemental rules need (``forbid``, ``mon
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from cardtable.engine.carddata import EffectSpec, Field, check_effects
 from cardtable.engine.errors import CardDataError
@@ -53,30 +53,58 @@ FORBIDDABLE = (
 )
 """Actions a ``forbid`` effect (an impairment, supplemental rules) can take away; bit ``i`` of a
 player's forbid mask is ``FORBIDDABLE[i]``."""
-F_TRAIN, F_DIVE, F_AUTOSELL, F_EQUIP, F_USE, F_SKILL, F_BUFF, F_MANEUVER = 1, 2, 4, 8, 16, 32, 64, 7
+F_TRAIN: Final = 1
+F_DIVE: Final = 2
+F_AUTOSELL: Final = 4
+F_EQUIP: Final = 8
+F_USE: Final = 16
+F_SKILL: Final = 32
+F_BUFF: Final = 64
+F_MANEUVER: Final = 7
 """Forbid-mask bits; ``F_MANEUVER + m`` is the bit index of maneuver ``m`` (use ``1 << (7 + m)``)."""
 
 # -- op codes ---------------------------------------------------------------------------------------
 
 # Static modifiers.
-BONUS, BONUS_VS, RESIST, MONSTER_POWER, MEAT_BONUS, SKILL_COST = 0, 1, 2, 3, 4, 5
-AUTOSELL_BONUS, DIVE_COST, FORBID, FAMILIAR_WEIGHT, EXTRA_UPGRADE = 6, 7, 8, 9, 10
+BONUS: Final = 0
+BONUS_VS: Final = 1
+RESIST: Final = 2
+MONSTER_POWER: Final = 3
+MEAT_BONUS: Final = 4
+SKILL_COST: Final = 5
+AUTOSELL_BONUS: Final = 6
+DIVE_COST: Final = 7
+FORBID: Final = 8
+FAMILIAR_WEIGHT: Final = 9
+EXTRA_UPGRADE: Final = 10
 STATIC_OPS = frozenset(range(11))
 # Combat instants.
-DAMAGE, DAMAGE_VS, DAMAGE_POWER, DAMAGE_PER_MOJO, REDUCE_POWER, COMBAT_BONUS = 20, 21, 22, 23, 24, 25
+DAMAGE: Final = 20
+DAMAGE_VS: Final = 21
+DAMAGE_POWER: Final = 22
+DAMAGE_PER_MOJO: Final = 23
+REDUCE_POWER: Final = 24
+COMBAT_BONUS: Final = 25
 COMBAT_OPS = frozenset(range(20, 26))
 # Instants for any activated ability.
-GAIN_STAT, UPGRADE_STAT, DRAW, GAIN_MEAT, GAIN_MOJO, PULVERIZE, CURE, UNEQUIP = 40, 41, 42, 43, 44, 45, 46, 47
+GAIN_STAT: Final = 40
+UPGRADE_STAT: Final = 41
+DRAW: Final = 42
+GAIN_MEAT: Final = 43
+GAIN_MOJO: Final = 44
+PULVERIZE: Final = 45
+CURE: Final = 46
+UNEQUIP: Final = 47
 INSTANT_OPS = frozenset(range(40, 48))
 
 Effect = tuple[int, int, int, int]
 """A compiled effect ``(op, a, b, c)``; the meaning of a, b, c depends on the op (see :func:`_compile_one`)."""
 
-CHOOSE = -1
+CHOOSE: Final = -1
 """``type = "choose"`` in ``gain_stat``/``pulverize``: the player picks the stat type."""
-ANY = -1
+ANY: Final = -1
 """``element = "any"`` / ``subtype = "any"`` / ``slot = "any"``."""
-ALL_SLOTS = -2
+ALL_SLOTS: Final = -2
 """``damage_power slot = "all"``: the sum over every equipped item."""
 
 # -- the vocabulary (names and parameters, for validation) ------------------------------------------
@@ -170,10 +198,10 @@ _OPS = {
 assert set(_OPS) == set(VOCABULARY)
 
 # Which families a card's ability may use, by its timing.
-STATIC = "static"
-COMBAT = "combat"
-NONCOMBAT = "noncombat"
-NEGATIVE = "negative"
+STATIC: Final = "static"
+COMBAT: Final = "combat"
+NONCOMBAT: Final = "noncombat"
+NEGATIVE: Final = "negative"
 """A negative effect (the back of a boss card): lasting penalties, plus ``unequip`` ("force you to drop
 equipment"), which happens once, when the negative effect arrives."""
 _ALLOWED: dict[str, frozenset[int]] = {

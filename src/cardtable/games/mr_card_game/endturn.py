@@ -15,11 +15,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
-from cardtable.games.mr_card_game import flow, modifiers
+from cardtable.engine.events import only
+from cardtable.games.mr_card_game import flow, modifiers, said
 from cardtable.games.mr_card_game.cards import K_BOSS, S_BUFF, STAT_CODE
 from cardtable.games.mr_card_game.codes import Q_DRAW_TO
 from cardtable.games.mr_card_game.shuffle import draw_list
-from cardtable.games.mr_card_game.text import kind_text, kinds_text
 
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
@@ -31,7 +31,7 @@ def clean_up(s: McgState, p: int) -> None:
     log = s.log is not None
     if played:
         if log:
-            s.emit("discard", f"{s.game.seat_name(p)} discards the played cards ({kinds_text(s, played)})")
+            s.tell("discard", said.said_discard_played, (p, tuple(played)))
         s.disc[p].extend(played)
         played.clear()
     escrow = s.escrow[p]
@@ -39,8 +39,7 @@ def clean_up(s: McgState, p: int) -> None:
         s.heap = s.heap + escrow
         s.escrow[p] = ()
         if log:
-            names = ", ".join(s.game.card_name(c) for c in escrow)
-            s.emit("heap", f"{s.game.seat_name(p)}'s escrow goes onto the Heap, in order: {names}")
+            s.tell("heap", said.said_escrow, (p, escrow))
 
 
 def take_kind(s: McgState, zone: list[int], kind: int) -> int:
@@ -85,7 +84,7 @@ def do_discard(s: McgState, action: Action) -> None:
     kind = STAT_CODE[action.args[0]]
     s.disc[p].append(take_kind(s, s.hand[p], kind))
     if s.log is not None:
-        s.emit("discard", f"{s.game.seat_name(p)} discards {kind_text(s, kind)}")
+        s.tell("discard", said.said_discard, (p, kind))
     flow.advance(s)
 
 
@@ -94,14 +93,7 @@ def do_discard(s: McgState, action: Action) -> None:
 
 def _emit_draws(s: McgState, p: int, drawn: list[int]) -> None:
     if drawn and s.log is not None:
-        name = s.game.seat_name(p)
-        n = len(drawn)
-        s.emit(
-            "draw",
-            f"{name} draws {n} card{'s' if n != 1 else ''}",
-            f"{name} draws {kinds_text(s, drawn)}",
-            (p,),
-        )
+        s.tell("draw", said.said_draws, (p, tuple(drawn)), only(p))
 
 
 def draw_from_queue(s: McgState) -> bool:
@@ -164,8 +156,7 @@ def start_rollover(s: McgState, p: int, shuffle: bool = True) -> None:
     # O2.2: at a rollover the player may remove one negative effect (asked first).
     s.cure_left = any(s.game.cards.kind[x] == K_BOSS for x in s.lasting[p])
     if s.log is not None:
-        extra = " (their buffs turn off)" if was_on else ""
-        s.emit("rollover", f"{s.game.seat_name(p)} hits rollover{extra}")
+        s.tell("rollover", said.said_rollover, (p, bool(was_on)))
 
 
 def upgrade_options(s: McgState, p: int) -> list[tuple[int, int]]:
@@ -209,7 +200,7 @@ def do_upgrade(s: McgState, action: Action) -> None:
     s.disc[p].append(new_pile[-1])
     s.piles[j] = new_pile[:-1]
     if s.log is not None:
-        s.emit("upgrade", f"{s.game.seat_name(p)} exchanges {kind_text(s, k)} for {kind_text(s, j)}")
+        s.tell("upgrade", said.said_upgrade, (p, k, j))
     s.upg_left -= 1
     if s.upg_left <= 0:
         _finish_upgrades(s)
@@ -234,4 +225,4 @@ def _finish_upgrades(s: McgState) -> None:
     deck.sort()
     s.disc[p].clear()
     if s.log is not None:
-        s.emit("rollover", f"{s.game.seat_name(p)} shuffles the discard pile into a new deck of {len(deck)} cards")
+        s.tell("rollover", said.said_reshuffle, (p, len(deck)))

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
-from cardtable.games.mr_card_game import ascension, combat, endturn, march, resolve
+from cardtable.games.mr_card_game import ascension, combat, endturn, march, resolve, said
 from cardtable.games.mr_card_game.codes import (
     D_BLOCK,
     D_CLASS,
@@ -103,7 +103,7 @@ def prepare_turn(s: McgState, seat: int) -> None:
     reset_combat(s)
     s.step = ST_NONCOMBAT
     if s.log is not None:
-        s.emit("turn", f"round {s.round}, turn {s.turn}: {s.game.seat_name(seat)}'s turn")
+        s.tell("turn", said.said_turn, (s.round, s.turn, seat))
 
 
 def advance(s: McgState) -> None:

@@ -41,7 +41,7 @@ from cardtable.games.mr_card_game.effects import (
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
 
-DEFAULT_TURN_LIMIT = 100
+DEFAULT_TURN_LIMIT: Final = 100
 TURN_LIMIT_MAX: Final = 1000
 """The most rounds ``turn-limit`` may name: ten times the default. Random play ends a 5-player game in
 about 22 rounds; 1,000 rounds of 5 players (some 50,000 decisions) cuts off no real game and keeps every

@@ -24,7 +24,7 @@ boss is beaten the quest pile is built again (``boss-reset``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.engine import Action
 from cardtable.games.mr_card_game import combat, flow, modifiers
@@ -37,8 +37,8 @@ from cardtable.games.mr_card_game.text import kind_text
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
 
-RANGED = 2
-ANY_TYPE = -1
+RANGED: Final = 2
+ANY_TYPE: Final = -1
 
 
 def counter_attack(s: McgState, target: int) -> tuple[int, int]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
-from cardtable.games.mr_card_game import combat, flow, mapupdate, modifiers
+from cardtable.games.mr_card_game import combat, flow, mapupdate, modifiers, said
 from cardtable.games.mr_card_game.codes import (
     D_OVER,
     M_CLEANUP,
@@ -178,8 +178,7 @@ def _begin_phase(s: McgState, step: int) -> None:
     flow.reset_combat(s)
     s.step = step
     if s.log is not None:
-        what = "non-combat" if step == ST_NONCOMBAT else "combat"
-        s.emit("march", f"the March: {s.game.seat_name(s.actor)}'s {what} phase")
+        s.tell("march", said.said_march_phase, (s.actor, step == ST_NONCOMBAT))
 
 
 def noncombat_done(s: McgState) -> None:
@@ -224,7 +223,7 @@ def combat_done(s: McgState) -> None:
     mthresh[p] = need
     s.mthresh = mthresh
     if s.log is not None:
-        s.emit("march", f"{g.seat_name(p)} announces a total of {total} (needs {need})")
+        s.tell("march", said.said_announce, (p, total, need))
     flow.end_phase(s)
     s.midx += 1
     if s.midx < len(s.morder):

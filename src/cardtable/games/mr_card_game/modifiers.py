@@ -20,7 +20,7 @@ A card is *active* (its icons and lasting effects count) when it is:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from cardtable.games.mr_card_game.cards import E_PASSIVE, S_BUFF, S_PASSIVE, CardSet
 from cardtable.games.mr_card_game.effects import (
@@ -43,14 +43,20 @@ if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
 
 # Layout of a mods tuple.
-ICON = 0
+ICON: Final = 0
 """``mods[ICON + m]``: the bonus to maneuver m (melee, spell, ranged, evade) from icons and ``bonus``."""
-VS = 4
+VS: Final = 4
 """``mods[VS + 4 * element + m]``: the bonus to maneuver m against monsters of that element."""
-MPOW = 28
+MPOW: Final = 28
 """``mods[MPOW + element]``: the change to the power of monsters of that element on your turn."""
-MEAT, SKILLCOST, SELL, DIVE, FORBIDS, UPGRADES, FAMILIAR = 34, 35, 36, 37, 38, 39, 40
-SIZE = 41
+MEAT: Final = 34
+SKILLCOST: Final = 35
+SELL: Final = 36
+DIVE: Final = 37
+FORBIDS: Final = 38
+UPGRADES: Final = 39
+FAMILIAR: Final = 40
+SIZE: Final = 41
 ZERO: tuple[int, ...] = (0,) * SIZE
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
-from cardtable.games.mr_card_game import flow, modifiers
+from cardtable.games.mr_card_game import flow, modifiers, said
 from cardtable.games.mr_card_game.cards import MOJO_X, S_BUFF, STAT_CODE
 from cardtable.games.mr_card_game.codes import MAX_X
 from cardtable.games.mr_card_game.endturn import kind_mask, take_kind
@@ -62,7 +62,7 @@ def do_mojo(s: McgState, action: Action) -> None:
     s.disc[p].append(take_kind(s, s.hand[p], kind))
     s.mojo += kind - 3
     if s.log is not None:
-        s.emit("mojo", f"{s.game.seat_name(p)} discards a Mysticality {kind - 3} for mojo (pool {s.mojo})")
+        s.tell("mojo", said.said_mojo, (p, kind - 3, s.mojo))
     flow.advance(s)
 
 
@@ -110,6 +110,6 @@ def activate(s: McgState, card: int, paid: int) -> None:
         return
     s.used |= 1 << card
     if s.log is not None:
-        s.emit("skill", f"{s.game.seat_name(p)} uses {s.game.card_name(card)} ({paid} mojo)")
+        s.tell("skill", said.said_skill, (p, card, paid))
     x = paid if c.mojo[card] == MOJO_X else 0
     s.queue.extend((op, a, b, card, x) for op, a, b, _ in c.effects[card])

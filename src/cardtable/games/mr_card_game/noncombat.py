@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
-from cardtable.games.mr_card_game import flow, modifiers
+from cardtable.games.mr_card_game import flow, modifiers, said
 from cardtable.games.mr_card_game.cards import K_BOARD_ITEM, K_STORE, S_BUFF, S_NONCOMBAT, T_ACCESSORY
 from cardtable.games.mr_card_game.codes import M_MARCH
 from cardtable.games.mr_card_game.effects import (
@@ -220,11 +220,11 @@ def do_equip(s: McgState, action: Action) -> None:
                     lost = (*lost, sums[x])
                 s.eq &= ~(1 << x)
                 if s.log is not None:
-                    s.emit("equip", f"{s.game.seat_name(p)} unequips {s.game.card_name(x)}")
+                    s.tell("equip", said.said_unequip, (p, x))
     s.eq |= 1 << card
     modifiers.update(s, p, (sums[card],) if modifiers.item_adds(s, card) else (), lost)
     if s.log is not None:
-        s.emit("equip", f"{s.game.seat_name(p)} equips {s.game.card_name(card)}")
+        s.tell("equip", said.said_equip, (p, card))
     _seen(s, before)
     if equipped_count(s, p) > 3:
         s.force = card  # O5.2: a fourth piece of equipment: one of the others must come off at once
@@ -243,7 +243,7 @@ def do_unequip(s: McgState, action: Action) -> None:
     if adds:
         modifiers.update(s, p, (), (s.game.sums.item[card],))
     if s.log is not None:
-        s.emit("equip", f"{s.game.seat_name(p)} unequips {s.game.card_name(card)}")
+        s.tell("equip", said.said_unequip, (p, card))
     flow.advance(s)
 
 
@@ -293,7 +293,7 @@ def do_autosell(s: McgState, action: Action) -> None:
     s.escrow[p] = (*s.escrow[p], card)
     got = gain_meat(s, p, value)
     if s.log is not None:
-        s.emit("autosell", f"{s.game.seat_name(p)} AutoSells {s.game.card_name(card)} for {got} meat")
+        s.tell("autosell", said.said_autosell, (p, card, got))
     flow.advance(s)
 
 
@@ -333,7 +333,7 @@ def do_train(s: McgState, action: Action) -> None:
     if modifiers.skill_adds(s, card):
         modifiers.update(s, p, (s.game.sums.skill[card],), ())
     if s.log is not None:
-        s.emit("train", f"{s.game.seat_name(p)} trains {s.game.card_name(card)} for {cost} meat")
+        s.tell("train", said.said_train, (p, card, cost))
     flow.advance(s)
 
 
@@ -346,7 +346,7 @@ def do_dive(s: McgState, action: Action) -> None:
     s.heap = s.heap[:-1]
     gain_item(s, p, card)
     if s.log is not None:
-        s.emit("dive", f"{s.game.seat_name(p)} dives {s.game.card_name(card)} from the Heap for {price} meat")
+        s.tell("dive", said.said_dive, (p, card, price))
     flow.advance(s)
 
 
@@ -354,7 +354,7 @@ def do_end_turn(s: McgState, action: Action) -> None:
     """No combat this turn (K3.3): the phase ends and the end of the turn begins."""
     flow.end_phase(s)
     if s.log is not None:
-        s.emit("turn", f"{s.game.seat_name(s.actor)} ends the turn without a combat")
+        s.tell("turn", said.said_no_combat, (s.actor,))
     flow.start_end_of_turn(s, s.actor)
     flow.advance(s)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardtable.games.mr_card_game import endturn, modifiers
+from cardtable.games.mr_card_game import endturn, modifiers, said
 from cardtable.games.mr_card_game.cards import K_BOARD_ITEM, K_BOSS
 from cardtable.games.mr_card_game.codes import D_CHOOSE, D_CURE, D_PULVERIZE, NO_LIMIT, Q_DRAW_TO
 from cardtable.games.mr_card_game.effects import (
@@ -76,7 +76,7 @@ def gain_stat(s: McgState, p: int, kind: int) -> bool:
     s.disc[p].append(pile[-1])
     s.piles[kind] = pile[:-1]
     if s.log is not None:
-        s.emit("stat", f"{s.game.seat_name(p)} gains {kind_text(s, kind)} (into the discard pile)")
+        s.tell("stat", said.said_stat, (p, kind))
     return True
 
 

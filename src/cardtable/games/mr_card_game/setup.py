@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardtable.games.mr_card_game import flow, modifiers
+from cardtable.engine.events import only
+from cardtable.games.mr_card_game import flow, modifiers, said
 from cardtable.games.mr_card_game import trainer as trainer_mod
 from cardtable.games.mr_card_game.classes import BOARDS, CARDS
 from cardtable.games.mr_card_game.codes import D_NONCOMBAT, HAND_SIZE, M_TURN, NO_LIMIT, ST_NONCOMBAT, ST_SIDE
 from cardtable.games.mr_card_game.game import starting_meat
 from cardtable.games.mr_card_game.shuffle import draw_list, pick_tuple
-from cardtable.games.mr_card_game.text import kinds_text
 
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
@@ -134,15 +134,7 @@ def deal(s: McgState) -> None:
             mods = g.newbie_mods[pos] = modifiers.compute(s, seat)
         s.mods[seat] = mods
         if log:
-            name = g.seat_name(seat)
-            s.emit(
-                "setup",
-                f"{name} takes the {c.newbie_set_names[pos]} newbie gear, {s.meat[seat]} meat, "
-                f"and draws {HAND_SIZE} cards",
-                f"{name} takes the {c.newbie_set_names[pos]} newbie gear, {s.meat[seat]} meat, "
-                f"and draws {kinds_text(s, s.hand[seat])}",
-                (seat,),
-            )
+            s.tell("setup", said.said_newbie, (seat, pos, s.meat[seat], tuple(s.hand[seat])), only(seat))
     s.piles = piles
     supplement(s)
     if g.classes == BOARDS:

@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine import JSON, Action, Result, Rng, State
 from cardtable.games.mr_card_game import (
     ascension,
@@ -68,7 +70,8 @@ QueueItem = tuple[int, int, int, int, int]
 """A pending instant: ``(op, a, b, source card, x)``; x is the mojo spent on a Spell Attack ability."""
 
 
-class McgState(State):
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone's _new_blank, and subclasses in tests
+class McgState(State["MrCardGame"]):
     """A Mr. Card Game position. Fields are public for scenario tests; change them only between
     decisions (and call ``modifiers.refresh`` after changing what is active)."""
 
@@ -153,7 +156,6 @@ class McgState(State):
         "winners",
     )
 
-    game: MrCardGame
     # players
     hand: list[list[int]]
     deck: list[list[int]]
@@ -286,13 +288,11 @@ class McgState(State):
         lists in :data:`SHARED`, which change a few times a game at most: the rules replace them
         (copy, change, assign), never change them in place, so a clone and its original never see
         each other's moves. Every other list is copied."""
-        o: McgState = self._clone_base()  # type: ignore[assignment]
-        # ``[*map(list.copy, ...)]`` runs in C (a comprehension costs a frame in Python 3.11).
-        copy = list.copy
-        o.hand = [*map(copy, self.hand)]
-        o.deck = [*map(copy, self.deck)]
-        o.disc = [*map(copy, self.disc)]
-        o.played = [*map(copy, self.played)]
+        o: McgState = self._clone_base()
+        o.hand = [h.copy() for h in self.hand]
+        o.deck = [d.copy() for d in self.deck]
+        o.disc = [d.copy() for d in self.disc]
+        o.played = [p.copy() for p in self.played]
         o.items = self.items.copy()
         o.skills = self.skills.copy()
         o.escrow = self.escrow.copy()
@@ -369,7 +369,7 @@ class McgState(State):
         o.reason = self.reason
         return o
 
-    def determinize(self, seat: int, rng: Rng | int) -> McgState:
+    def _determinize(self, seat: int, rng: Rng) -> McgState:
         """A state consistent with ``view(seat)``, with what that seat cannot know resampled:
 
         * each other player's hand and deck, pooled per player and dealt again (what they hold
@@ -407,12 +407,12 @@ class McgState(State):
             pool.sort()
             if len(deck) < len(hand):
                 # Fewer draws the other way round: deal the deck, the rest is the hand.
-                dealt = deal(pool, len(deck), r)
+                dealt = r.deal(pool, len(deck))
                 dealt.sort()
                 hands[p] = pool
                 decks[p] = dealt
             else:
-                hands[p] = deal(pool, len(hand), r)
+                hands[p] = r.deal(pool, len(hand))
                 decks[p] = pool
         if self.game.store:
             pub = o.pub
@@ -438,7 +438,7 @@ class McgState(State):
             if len(takers) > 1 or (takers and o.store_aside):
                 pool.sort()
                 # All in one deal, handed out in seat order: the same as dealing each in turn.
-                dealt = deal(pool, len(pool) - len(o.store_aside), r)
+                dealt = r.deal(pool, len(pool) - len(o.store_aside))
                 i = 0
                 for p, k, shown in takers:
                     mine = dealt[i : i + k]
@@ -450,7 +450,7 @@ class McgState(State):
                 o.store_aside = tuple(pool)
         return o
 
-    def known_cards(self, seat: int | None) -> set[int]:
+    def _known_cards(self, seat: int | None) -> set[int]:
         """Every card whose identity and place ``seat`` knows: all but the decks, the other hands,
         the hidden part of the location piles, the skill draw pile, the other players' face-down
         Mr. Store items (unless their identity is public), the Mr. Store items set aside and the
@@ -488,42 +488,12 @@ class McgState(State):
         return result(self)
 
 
-_MASK64 = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-_ROOM = 1 << 32
-
-
 def deal(pool: list[int], k: int, rng: Rng) -> list[int]:
     """Remove ``k`` uniformly random cards from ``pool`` (at most its size) and return them, in the
-    order drawn; the rest of ``pool`` keeps its order. This is ``determinize``'s hot loop, and the
-    generator's steps are most of its cost, so one 64-bit output ``z`` of ``rng``'s SplitMix64 (its
-    step inlined) serves as many draws as it can with full precision: the draws from pools of
-    ``n``, ``n - 1``, ... cards are the digits of ``z * P / 2**64`` in that mixed radix (``P`` their
-    product, kept at most ``2**32`` before a new output is taken), so every sequence of draws comes
-    up with probability within ``2**-32`` of uniform (relative), as one 32-bit draw per card would
-    give. Dealing a hand of six from a pool of nine takes one output instead of three."""
-    out: list[int] = []
-    pop = pool.pop
-    append = out.append
-    state = rng.state
-    n = len(pool)
-    room = 0
-    z = 0
-    while k > 0:
-        if room < n:
-            state = (state + _GOLDEN) & _MASK64
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-            z ^= z >> 31
-            room = _ROOM
-        room //= n
-        z *= n
-        append(pop(z >> 64))
-        z &= _MASK64
-        n -= 1
-        k -= 1
-    rng.state = state
-    return out
+    order drawn; the rest of ``pool`` keeps its order. This is ``determinize``'s hot loop: one output
+    of the generator serves several draws (:meth:`Rng.deal`, a mixed-radix deal within ``2**-32`` of
+    uniform), so dealing a hand of six from a pool of nine takes one output instead of six."""
+    return rng.deal(pool, k)
 
 
 _LEGAL: dict[int, Callable[[McgState], list[Action]]] = {

@@ -16,15 +16,16 @@ ascension sends the trained skills) holds cards of that class: they become its n
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from cardtable.games.mr_card_game import said
 from cardtable.games.mr_card_game.cards import CLASS_WORDS, CLASSES
 from cardtable.games.mr_card_game.shuffle import pick_tuple
 
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
 
-TRAINER_SIZE = 4
+TRAINER_SIZE: Final = 4
 
 
 def deal(s: McgState) -> None:
@@ -98,7 +99,7 @@ def refresh(s: McgState) -> None:
         card, s.skill_pile = pick_tuple(s.skill_pile, s.rng)
         s.trainer = (card, *remaining)
         if log:
-            s.emit("trainer", f"{s.game.card_name(card)} joins the trainer")
+            s.tell("trainer", said.said_joins, (card,))
         return
     new: list[int] = []
     for _ in range(TRAINER_SIZE - len(remaining)):
@@ -109,7 +110,7 @@ def refresh(s: McgState) -> None:
             break
         new.insert(0, card)
         if log:
-            s.emit("trainer", f"{s.game.card_name(card)} joins the trainer")
+            s.tell("trainer", said.said_joins, (card,))
     s.trainer = (*new, *remaining)
 
 
@@ -121,5 +122,5 @@ def _refresh_classes(s: McgState) -> None:
             continue
         line[k] = _draw_class(s, k)
         if s.log is not None and line[k] >= 0:
-            s.emit("trainer", f"{s.game.card_name(line[k])} is turned up on the {CLASS_WORDS[k]} pile")
+            s.tell("trainer", said.said_turned_up, (line[k], k))
     s.trainer = tuple(line)

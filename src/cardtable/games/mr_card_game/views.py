@@ -13,7 +13,7 @@ draw pile (a count). Stat cards of one kind are interchangeable, so they appear 
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.engine import JSON, Action, Result, ranks_from_keys
 from cardtable.engine.memo import per_game
@@ -372,7 +372,7 @@ class _Cache:
         return out
 
 
-_MEMO_LIMIT = 4096
+_MEMO_LIMIT: Final = 4096
 """Entries a memo of :class:`_Cache` keyed by state values holds before it starts afresh (a server
 runs many games of one :class:`MrCardGame`: the memo must not grow without bound)."""
 

@@ -1,0 +1,30 @@
+"""Which modules the compiled build compiles with mypyc (the rest stays Python in both builds).
+
+The engine and every game package, and the agents that search and play out games. Left as Python:
+package ``__init__`` files (run once at import), the generator's pure twin ``engine/rng.py`` (its
+64-bit arithmetic is the C twin's job), the engine's exception classes ``engine/errors.py`` (they
+subclass ``ValueError`` and the like as well, and users catch and subclass them) and every interface
+(CLI, web, RL, simulation, testing).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("engine", "games", "games/*", "agents", "agents/heuristics")
+NEVER = {"src/cardtable/engine/rng.py", "src/cardtable/engine/errors.py"}
+
+
+def compiled_paths() -> list[str]:
+    """Source paths (relative to the project root, sorted) of the modules the compiled build compiles."""
+    out: list[str] = []
+    for pattern in PACKAGES:
+        for folder in sorted((ROOT / "src" / "cardtable").glob(pattern)):
+            if not folder.is_dir() or folder.name == "__pycache__":
+                continue
+            for path in sorted(folder.glob("*.py")):
+                rel = path.relative_to(ROOT).as_posix()
+                if path.name != "__init__.py" and rel not in NEVER:
+                    out.append(rel)
+    return out
