@@ -3,7 +3,9 @@
 The engine and every game package, and the agents that search and play out games. Left as Python:
 package ``__init__`` files (run once at import), the generator's pure twin ``engine/rng.py`` (its
 64-bit arithmetic is the C twin's job), the engine's exception classes ``engine/errors.py`` (they
-subclass ``ValueError`` and the like as well, and users catch and subclass them) and every interface
+subclass ``ValueError`` and the like as well, and users catch and subclass them), the root-parallel
+search's process plumbing ``agents/parallel.py`` and ``agents/worker.py`` (the helper runs as
+``python -m``, which a compiled module cannot, and neither is on a hot path) and every interface
 (CLI, web, RL, simulation, testing).
 """
 
@@ -13,7 +15,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "games", "games/*", "agents", "agents/heuristics")
-NEVER = {"src/cardtable/engine/rng.py", "src/cardtable/engine/errors.py"}
+NEVER = {
+    "src/cardtable/engine/rng.py",
+    "src/cardtable/engine/errors.py",
+    "src/cardtable/agents/parallel.py",
+    "src/cardtable/agents/worker.py",
+}
 
 
 def compiled_paths() -> list[str]:

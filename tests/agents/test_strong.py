@@ -136,7 +136,7 @@ def test_each_level_is_the_agent_it_says() -> None:
     assert type(make_agent("normal", game, 1)) is type(make_agent("heuristic", game, 1))
     hard, expert = make_agent("hard", game, 1), make_agent("expert", game, 1)
     assert isinstance(hard, Ismcts) and isinstance(expert, Ismcts)
-    assert hard.name == "hard" and expert.name == "expert"
+    assert hard.spec == "hard" and expert.spec == "expert"
     assert expert.iterations == int(strong_options(game)["iterations"])
     assert make_agent("expert:workers=2", game).workers == 2  # type: ignore[attr-defined]
     with pytest.raises(cardtable.engine.OptionError, match="no options"):

@@ -14,7 +14,7 @@ from tests.engine.toy import Toy, ToyState
 
 cardtable.register("toy", Toy)
 
-PUBLIC = {"game", "turn", "seat", "view", "legal_actions", "sample"}
+PUBLIC = {"game", "turn", "seat", "view", "legal_actions", "sample", "history"}
 
 
 def mid_game(seed: int, steps: int = 3) -> State:

@@ -205,6 +205,18 @@ def test_equipment_changes_never_return_to_an_earlier_arrangement() -> None:
     assert {f"unequip card={hat}", f"equip card={sword}"} <= set(legal(s))
 
 
+def test_equipment_repeats_allowed_offers_every_change() -> None:
+    """``equipment-repeats=allowed``: the rule as read before the reading above (records made then
+    replay under it): unequipping and equipping the same piece back is offered again and again."""
+    s = new(3, equipment_repeats="allowed")
+    hat = s.items[0][1]
+    for _ in range(3):
+        act(s, f"unequip card={hat}")
+        assert f"equip card={hat}" in legal(s)
+        act(s, f"equip card={hat}")
+        assert f"unequip card={hat}" in legal(s)
+
+
 def test_a_turn_of_random_non_combat_actions_always_ends() -> None:
     """Whatever a player does in a non-combat phase, it never returns to an earlier position: a
     random player, never ending the phase, runs out of non-combat actions within a bound."""

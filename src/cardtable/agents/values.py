@@ -21,14 +21,14 @@ import math
 import operator
 from collections.abc import Callable, Sequence
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from cardtable.engine.game import Game, State
 
 Features = Callable[["State"], Sequence[Sequence[float]]]
 
-FORMAT = "cardtable-value/1"
+FORMAT: Final = "cardtable-value/1"
 
 
 class LinearValue:

@@ -218,7 +218,7 @@ def _domain(values: set[ArgValue]) -> str:
 
 CARD_PARAMS = frozenset({"card"})
 """Parameters whose values are card ids, and so may be given by a card's name instead."""
-NAMED_LIMIT = 8
+NAMED_LIMIT: Final = 8
 """The most candidates an error about a card name lists."""
 
 

@@ -148,8 +148,15 @@ class Game:
 
     @property
     def config_hash(self) -> str:
-        """Hash of the card data and the options: what a record must match to replay faithfully."""
-        return fingerprint_of({"cards": self.card_hash, "options": dict(self.options)})
+        """Hash of the card data and the options: what a record must match to replay faithfully. An
+        option at its ``legacy`` value is left out (the hash of a record made before it existed)."""
+        return fingerprint_of({"cards": self.card_hash, "options": self.hashed_options()})
+
+    def hashed_options(self) -> dict[str, OptionValue]:
+        """The options as hashes and snapshots name them: all of them, except one at its ``legacy``
+        value (so a record made before that option existed keeps its hashes)."""
+        legacy = {o.name: o.legacy for o in self.OPTIONS if o.legacy is not None}
+        return {k: v for k, v in self.options.items() if k not in legacy or legacy[k] != v}
 
     def describe_action(self, action: Action) -> str:
         """A human description of an action (defaults to its text form)."""
@@ -442,7 +449,7 @@ class State(Generic[G]):
         """Everything (god view), JSON-ready."""
         out: dict[str, JSON] = {
             "game": self.game.id,
-            "options": dict(self.game.options),
+            "options": self.game.hashed_options(),
             "seed": self.seed,
             "rng": self.rng.state,
             "turn": self.turn,

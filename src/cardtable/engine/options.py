@@ -52,6 +52,10 @@ class Option:
     required for one: a declaration without them raises ``ValueError``). ``label`` is the option in
     words (default: its id with spaces), ``group`` one of :data:`GROUPS`, ``advanced`` marks an option
     a form folds away, and ``choice_labels`` (parallel to ``choices``) say each choice in words.
+    ``legacy`` is set on an option added after records were already being made: it is the value that
+    gives the rules as they were before the option existed. A record whose options do not name the
+    option replays with it (:func:`cardtable.engine.record.replay`), and a game's configuration hash
+    leaves out an option at its legacy value, so such records still verify.
     """
 
     name: str
@@ -65,6 +69,7 @@ class Option:
     group: str = HOUSE
     advanced: bool = False
     choice_labels: tuple[str, ...] | None = None
+    legacy: OptionValue | None = None
 
     def __post_init__(self) -> None:
         if self.kind is type(None):

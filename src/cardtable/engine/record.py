@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from cardtable.engine.errors import (
     CardDataError,
+    CardtableError,
     IllegalAction,
     OptionError,
     RecordError,
@@ -31,6 +32,7 @@ from cardtable.engine.errors import (
 
 if TYPE_CHECKING:
     from cardtable.engine.game import JSON, State
+    from cardtable.engine.options import Option
 
 FORMAT: Final = "cardtable-record/1"
 
@@ -125,7 +127,7 @@ def replay(record: object, *, verify: object = True, log: object = True, upto: i
             "(replay it unverified: `cardtable replay --unverified FILE`, or verify=False in Python)"
         )
     try:
-        game = load(record["game"], card_edits=record.get("card_edits") or (), **record["options"])
+        game = load(record["game"], card_edits=record.get("card_edits") or (), **_with_legacy(record))
     except (OptionError, CardDataError) as unloadable:
         raise ReplayDivergence(0, f"the record's game or options cannot be loaded now: {unloadable}") from unloadable
     changes = []
@@ -163,6 +165,23 @@ def replay(record: object, *, verify: object = True, log: object = True, upto: i
     if verify and stop == len(actions):
         _check_result(record, state, why)
     return state
+
+
+def _with_legacy(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The record's options, with each option added to its game since the record was made (one the
+    record does not name and that declares a ``legacy`` value) set to that value: the rules the
+    record was played by."""
+    from cardtable.games import game_class
+
+    options = dict(record["options"])
+    try:
+        declared: tuple[Option, ...] = getattr(game_class(str(record["game"])), "OPTIONS", ())
+    except (CardtableError, KeyError):
+        return options  # an unknown game: load() says so
+    for option in declared:
+        if option.legacy is not None and option.name not in options:
+            options[option.name] = option.legacy
+    return options
 
 
 def _check_result(record: Mapping[str, Any], state: State, why: str) -> None:

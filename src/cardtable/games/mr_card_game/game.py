@@ -154,6 +154,21 @@ class MrCardGame(Game):
             choice_labels=("Equipped at once if its slot is free", "Arrives unequipped (turned sideways)"),
         ),
         Option(
+            "equipment-repeats",
+            "refused",
+            "an equip or unequip that brings back an arrangement of equipment held since the player's last "
+            "other action: refused (so a turn cannot cycle), or allowed as records made before this reading had it",
+            choices=("refused", "allowed"),
+            label="Going back to an earlier arrangement of equipment",
+            group=READINGS,
+            advanced=True,
+            choice_labels=(
+                "Refused: no turn can cycle through equip and unequip",
+                "Allowed (a turn may never end; for records made before this reading)",
+            ),
+            legacy="allowed",
+        ),
+        Option(
             "use-consumes",
             "all",
             "which used items go to escrow and the Heap: every used item, or only food, booze and combat "
@@ -645,6 +660,7 @@ class MrCardGame(Game):
         self.turn_limit = int(o["turn-limit"])
         self.evasion_adds = bool(o["evasion-adds-damage"])
         self.equip_if_free = o["new-equipment"] == "equip-if-free"
+        self.no_repeats = o["equipment-repeats"] == "refused"
         self.consume_all = o["use-consumes"] == "all"
         self.reshuffle_skills = o["skill-pile-empty"] == "reshuffle"
         self.top_scorer = o["march-winner"] == "top-scorer"

@@ -201,8 +201,10 @@ def equipped_after(s: McgState, p: int, card: int) -> int:
 
 
 def _seen(s: McgState, before: int) -> None:
-    """Remember the arrangement before and after an equipment change (see ``McgState.eq_seen``)."""
-    s.eq_seen = (*(s.eq_seen or (before,)), s.eq)
+    """Remember the arrangement before and after an equipment change (see ``McgState.eq_seen``);
+    nothing under ``equipment-repeats=allowed``, which offers every change."""
+    if s.game.no_repeats:
+        s.eq_seen = (*(s.eq_seen or (before,)), s.eq)
 
 
 def do_equip(s: McgState, action: Action) -> None:

@@ -1017,7 +1017,9 @@ def view(s: McgState, seat: int | None) -> dict[str, JSON]:
 
 
 def snapshot(s: McgState) -> dict[str, JSON]:
-    """Everything, for storage, debugging and tests (engine bookkeeping included)."""
+    """Everything, for storage, debugging and tests (engine bookkeeping included), except the
+    arrangements of equipment seen since the last other action (``eq_seen``): that follows from the
+    history, and leaving it out keeps the fingerprints of records made before it existed."""
     return {
         "hand": [list(h) for h in s.hand],
         "deck": [list(d) for d in s.deck],
@@ -1090,7 +1092,6 @@ def snapshot(s: McgState) -> dict[str, JSON]:
         "permed": s.permed,
         "cure_left": s.cure_left,
         "force": s.force,
-        "equipment_seen": list(s.eq_seen),
         "asc_stage": s.asc_stage,
         "asc_card": s.asc_card,
         "hardcore": [s.hc, s.hc_type, s.hc_last, s.hc_target],
