@@ -25,12 +25,23 @@ def game_ids() -> list[str]:
     return list(dict.fromkeys([*cardtable.available(), "toy"]))
 
 
+def legacy_configurations(game_id: str) -> list[dict[str, OptionValue]]:
+    """For each option of the game with a ``legacy`` value (an option added after records were made,
+    whose old reading those records replay with, e.g. Mr. Card Game's ``equipment-repeats=allowed``),
+    the game's first configuration with that option at its legacy value: the environments must hold
+    under the old reading too, since an old record replayed into an environment plays under it."""
+    cls = cardtable.games.game_class(game_id)
+    first = configurations(game_id)[0]
+    return [{**first, o.name: o.legacy} for o in cls.OPTIONS if o.legacy is not None]
+
+
 def cases() -> list[Any]:
-    """One pytest param per (game id, options): every configuration of every available game."""
+    """One pytest param per (game id, options): every configuration of every available game, and the
+    legacy readings (:func:`legacy_configurations`)."""
     return [
         pytest.param(game_id, options, id=f"{game_id}-{config_label(options)}")
         for game_id in game_ids()
-        for options in configurations(game_id)
+        for options in [*configurations(game_id), *legacy_configurations(game_id)]
     ]
 
 

@@ -181,6 +181,17 @@ class Game:
         edits = f" card_edits={list(self.card_edits)!r}" if self.card_edits else ""
         return f"<{type(self).__name__} {self.id} {opts}{edits}>"
 
+    # A game is immutable: a copy is the game itself, and a pickle is its class and options (the
+    # process that loads it loads the game again, once per configuration).
+    def __copy__(self) -> Game:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_reload, (type(self), dict(self.options)))
+
 
 _NUMBERISH = re.compile(r"-?[0-9]+")
 
@@ -202,17 +213,6 @@ def _named_pairs(space: ActionSpace, text: object) -> tuple[str, list[tuple[str,
     if not any(name in CARD_PARAMS and not _NUMBERISH.fullmatch(value) for name, value in given):
         return None  # numbers only: the parser's own message (out of range, no such action) stands
     return words[0], given
-
-    # A game is immutable: a copy is the game itself, and a pickle is its class and options (the
-    # process that loads it loads the game again, once per configuration).
-    def __copy__(self) -> Game:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_reload, (type(self), dict(self.options)))
 
 
 _RELOADED: dict[tuple[type[Game], str], Game] = {}
