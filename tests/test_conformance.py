@@ -2,7 +2,8 @@
 
 Cases are collected from ``cardtable.available()`` at collection time, so a game that lands in the
 registry (built in or plug-in) is checked with each of its ``Game.CONFIGURATIONS`` without touching
-this file. The toy game of the engine tests is always included. Hypothesis chooses the seeds.
+this file, and with each option that has a legacy value at that value (old records replay under it).
+The toy game of the engine tests is always included. Hypothesis chooses the seeds.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 import cardtable
 from cardtable.engine.options import OptionValue
 from cardtable.games import builtin
-from cardtable.testing.conformance import check_game, config_label, configurations
+from cardtable.testing.conformance import check_game, config_label, configurations, legacy_configurations
 from tests.engine.toy import Toy
 
 cardtable.register("toy", Toy)
@@ -31,7 +32,7 @@ def _cases() -> list[Any]:
     ids = list(dict.fromkeys([*cardtable.available(), "toy"]))
     for game_id in ids:
         try:
-            configs: list[dict[str, OptionValue]] = configurations(game_id)
+            configs: list[dict[str, OptionValue]] = [*configurations(game_id), *legacy_configurations(game_id)]
         except Exception as exc:
             out.append(pytest.param(game_id, None, exc, id=f"{game_id}-unloadable"))
             continue

@@ -15,7 +15,7 @@ from cardtable.engine.game import Game, State
 from cardtable.engine.options import OptionValue
 from cardtable.engine.rng import Rng
 from cardtable.rl.encode import Encoder
-from cardtable.testing.conformance import config_label, configurations
+from cardtable.testing.conformance import config_label, configurations, legacy_configurations
 from tests.engine.toy import Toy
 
 cardtable.register("toy", Toy)
@@ -25,19 +25,10 @@ def game_ids() -> list[str]:
     return list(dict.fromkeys([*cardtable.available(), "toy"]))
 
 
-def legacy_configurations(game_id: str) -> list[dict[str, OptionValue]]:
-    """For each option of the game with a ``legacy`` value (an option added after records were made,
-    whose old reading those records replay with, e.g. Mr. Card Game's ``equipment-repeats=allowed``),
-    the game's first configuration with that option at its legacy value: the environments must hold
-    under the old reading too, since an old record replayed into an environment plays under it."""
-    cls = cardtable.games.game_class(game_id)
-    first = configurations(game_id)[0]
-    return [{**first, o.name: o.legacy} for o in cls.OPTIONS if o.legacy is not None]
-
-
 def cases() -> list[Any]:
     """One pytest param per (game id, options): every configuration of every available game, and the
-    legacy readings (:func:`legacy_configurations`)."""
+    options at their legacy values (``legacy_configurations``: old records replay under those
+    readings, and an environment can be given one)."""
     return [
         pytest.param(game_id, options, id=f"{game_id}-{config_label(options)}")
         for game_id in game_ids()

@@ -131,23 +131,24 @@ def test_incremental_updates_equal_a_fresh_write(game_id: str, options: dict[str
             step += 1
 
 
-def test_the_checks_catch_a_leaking_observer() -> None:
-    """The positive control: an observer that mixes in a number from the hidden part of the state is
-    caught by the blindness check (and by the equivalence check), in every game."""
-    for game_id in GAMES:
-        game = cardtable.load(game_id)
-        observer = observer_for(game, observe="state")
-        leaky = leaking_observer(observer.observe)
-        state = game.new(3, log=False)
-        random_play(state, Rng(3), steps=15)
-        seat = 0
+@pytest.mark.parametrize(("game_id", "options"), OWN_CASES)
+def test_the_checks_catch_a_leaking_observer(game_id: str, options: dict[str, Any]) -> None:
+    """The positive control, in every configuration: an observer that mixes in a number from the
+    hidden part of the state is caught by the blindness check (and by the equivalence check), for
+    every seat, where the true observer passes the same checks."""
+    game = load(game_id, options)
+    observer = observer_for(game, observe="state")
+    leaky = leaking_observer(observer.observe)
+    state = game.new(3, log=False)
+    random_play(state, Rng(3), steps=15)
+    for seat in range(game.players):
         assert check_observer_blind(state, seat, observer.observe, [1, 2, 3])
         with pytest.raises(ConformanceError, match="changed under determinize"):
             check_observer_blind(state, seat, leaky, [1, 2, 3])
         with pytest.raises(ConformanceError, match="differs from the reference"):
             check_observer_equivalence(state, seat, leaky, _reference(game))
-        with pytest.raises(ConformanceError):
-            check_observer(game, 3, leaky, _reference(game), checked_steps=3)
+    with pytest.raises(ConformanceError):
+        check_observer(game, 3, leaky, _reference(game), checked_steps=3)
 
 
 def test_the_equivalence_check_catches_an_observer_that_drifts() -> None:

@@ -103,6 +103,17 @@ def configurations(game_id: str) -> list[dict[str, OptionValue]]:
     return [dict(c) for c in configs]
 
 
+def legacy_configurations(game_id: str) -> list[dict[str, OptionValue]]:
+    """For each option of ``game_id`` that declares a ``legacy`` value (an option added after records
+    were being made, whose old reading those records replay with, e.g. Mr. Card Game's
+    ``equipment-repeats=allowed``), the game's first configuration with that option at its legacy
+    value. A record replays under that reading, so every promise must hold under it too; these are
+    not in ``CONFIGURATIONS`` (the benchmark and the golden logs stay on today's readings)."""
+    cls = cardtable.games.game_class(game_id)
+    first = configurations(game_id)[0]
+    return [{**first, o.name: o.legacy} for o in cls.OPTIONS if o.legacy is not None]
+
+
 def cases(game_ids: Iterable[str] | None = None) -> list[tuple[str, dict[str, OptionValue]]]:
     """Every (game id, options) pair to check: each configuration of each available game."""
     ids = cardtable.available() if game_ids is None else list(game_ids)
@@ -1321,6 +1332,7 @@ __all__ = [
     "configurations",
     "hidden_part",
     "leaking_observer",
+    "legacy_configurations",
     "private_cards",
     "rollout",
 ]
