@@ -85,6 +85,75 @@ def test_the_vector_api(game_id: str, options: dict[str, Any]) -> None:
     envs.close()
 
 
+def _same_tree(a: Any, b: Any) -> bool:
+    """Equal nested infos: dicts, NumPy arrays (object arrays of dicts too) and plain values."""
+    if isinstance(a, dict) or isinstance(b, dict):
+        return (
+            isinstance(a, dict)
+            and isinstance(b, dict)
+            and sorted(a) == sorted(b)
+            and all(_same_tree(a[k], b[k]) for k in a)
+        )
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        a, b = np.asarray(a), np.asarray(b)
+        if a.shape != b.shape:
+            return False
+        if a.dtype == object or b.dtype == object:
+            return all(_same_tree(x, y) for x, y in zip(a.ravel(), b.ravel(), strict=True))
+        return a.dtype == b.dtype and bool(np.array_equal(a, b))
+    return bool(a == b)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [
+        ("mephisto", {"players": 2, "opponents": "random", "seat": None}),
+        ("doctor-strange", {"opponents": "heuristic"}),
+        ("army-of-darkness", {"players": 3, "opponents": "random", "seat": None}),
+        ("mr-card-game", {"players": 2, "opponents": "random", "reward": "shaped", "max_turn_steps": 40}),
+    ],
+)
+def test_the_same_as_gymnasiums_own_sync_vector_env(game_id: str, options: dict[str, Any]) -> None:
+    """Gymnasium's own reference for its vector API is ``SyncVectorEnv`` over single environments: the
+    vectorised environment must return exactly what it returns over ``gymnasium_env`` (same
+    ``SAME_STEP`` autoreset mode, same seeds, same actions): observations, masks, rewards,
+    terminations, truncations and every info (``final_obs``, ``final_info`` and their masks
+    included; ``final_info`` adds the ended game's seat and seed, as documented), across automatic resets, whose later games both draw from the row's generator.
+    (Mr. Card Game with a low ``max_turn_steps`` so that truncations by a safety limit come up too.)"""
+    from gymnasium.vector import SyncVectorEnv
+
+    n = 3
+    ours = cardtable.rl.vector_env(game_id, n, **options)
+    ref = SyncVectorEnv(
+        [lambda: cardtable.rl.gymnasium_env(game_id, **options) for _ in range(n)],
+        autoreset_mode=AutoresetMode.SAME_STEP,
+    )
+    assert ours.single_observation_space == ref.single_observation_space
+    assert ours.single_action_space == ref.single_action_space
+    assert ours.observation_space == ref.observation_space and ours.action_space == ref.action_space
+    got, want = ours.reset(seed=21), ref.reset(seed=21)
+    assert _same_tree(got[0], want[0]) and _same_tree(got[1], want[1])
+    rng = np.random.default_rng(4)
+    ended = 0
+    for step in range(700):
+        actions = np.array([int(rng.choice(a)) for a in ours.legal_actions()])
+        got, want = ours.step(actions), ref.step(actions)
+        infos = dict(got[4])
+        if "final_info" in infos:
+            # The one documented addition: the ended game's seat and seed in its final info.
+            final = dict(infos["final_info"])
+            for key in ("seat", "seed"):
+                assert np.array_equal(final.pop(f"_{key}"), infos["_final_info"])
+                final.pop(key)
+            infos["final_info"] = final
+        for mine, theirs in zip((*got[:4], infos), want, strict=True):
+            assert _same_tree(mine, theirs), f"step {step}"
+        ended += int((got[2] | got[3]).sum())
+    assert ended >= 2, "too few games ended: the automatic resets were not exercised"
+    ours.close()
+    ref.close()
+
+
 def test_each_row_is_the_single_environment_with_that_seed() -> None:
     """Row ``i`` after ``reset(seed=s)`` is the game the single-agent environment deals from ``s + i``:
     the same observations, masks and rewards for the same actions, to the end of the game."""
