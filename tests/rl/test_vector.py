@@ -118,7 +118,8 @@ def test_the_same_as_gymnasiums_own_sync_vector_env(game_id: str, options: dict[
     vectorised environment must return exactly what it returns over ``gymnasium_env`` (same
     ``SAME_STEP`` autoreset mode, same seeds, same actions): observations, masks, rewards,
     terminations, truncations and every info (``final_obs``, ``final_info`` and their masks
-    included; ``final_info`` adds the ended game's seat and seed, as documented), across automatic resets, whose later games both draw from the row's generator.
+    included; ``final_info`` adds the ended game's seat and seed, as documented), across automatic
+    resets, whose later games both draw from the row's generator.
     (Mr. Card Game with a low ``max_turn_steps`` so that truncations by a safety limit come up too.)"""
     from gymnasium.vector import SyncVectorEnv
 
