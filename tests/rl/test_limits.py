@@ -87,6 +87,30 @@ def test_a_learner_that_loves_changing_equipment_cannot_stall_mr_card_game() -> 
         assert "stopped" not in info and env.episode.state.is_over
 
 
+def test_under_the_legacy_reading_the_safety_limit_stops_the_stall() -> None:
+    """``equipment-repeats=allowed`` (the reading old records replay with) offers every equipment
+    change, so the same learner can cycle for ever; the environment's ``max_turn_steps`` then stops
+    the game as a truncation with no reward, so a training run still cannot hang."""
+    env = cardtable.rl.gymnasium_env(
+        "mr-card-game", players=2, opponents="random", max_turn_steps=200, equipment_repeats="allowed"
+    )
+    stopped = 0
+    for seed in range(3):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        while True:
+            legal = env.legal_actions()
+            changes = [a for a in legal if env.action_meaning(int(a)).startswith(("equip ", "unequip "))]
+            action = int(changes[0]) if changes else int(rng.choice(legal))
+            _, reward, terminated, truncated, info = env.step(action)
+            if terminated or truncated:
+                break
+        if info.get("stopped") == "max_turn_steps":
+            assert truncated and not terminated and reward == 0.0
+            stopped += 1
+    assert stopped, "the learner never stalled a turn: the legacy reading was not exercised"
+
+
 def test_the_documented_bounds_cover_every_built_in_game() -> None:
     assert set(TURN_BOUNDS) == set(cardtable.games.builtin()) & set(cardtable.available())
     assert all(bound * 10 <= MAX_TURN_STEPS for bound in TURN_BOUNDS.values()) or MAX_TURN_STEPS >= 1000

@@ -4,7 +4,9 @@ Every cardtable game ends by its own rules: Mephisto when the deck has run out (
 Doctor Strange, Army of Darkness and Mr. Card Game at the latest at their ``turn-limit`` option, and
 no turn of any game can go on forever (every decision spends something a turn has finitely many of:
 a card from a hand, a once-a-turn use, a character's attack, meat or mojo; Mr. Card Game's free
-equipment changes may never return to an arrangement already held, see docs/rules/mr-card-game.md).
+equipment changes may never return to an arrangement already held under the default
+``equipment-repeats=refused``, see docs/rules/mr-card-game.md; the legacy ``allowed``, kept for old
+records, lets a turn cycle, and then only the safety limits below end it).
 ``docs/rl.md`` gives the longest turns and games seen in random play.
 
 The environments add two safety limits of their own, so no training run can hang even on a plug-in
