@@ -14,7 +14,7 @@ Everything goes to ``--out`` (default ``rl-runs``): per game and seed the traini
 ``final.zip``) and ``summary.json``; per game a figure of the training curves (``curve.png``) and
 ``results.json``; over all games ``results.md``. Progress is printed as training goes.
 
-    pip install '.[rl-train]'
+    pip install '.[rl-train]' --extra-index-url https://download.pytorch.org/whl/cpu   # CPU torch
     python examples/train_maskable_ppo.py --games mephisto doctor-strange --seeds 0 1 2 --steps 40000
     python examples/train_maskable_ppo.py --games mr-card-game:players=2 --reward shaped
     python examples/train_maskable_ppo.py --smoke      # a few hundred steps, 2 games each (the test suite)
