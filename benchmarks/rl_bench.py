@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 import cardtable
+from cardtable.buildinfo import describe
 from cardtable.engine import Game, Rng
 from cardtable.testing.conformance import config_label, configurations
 
@@ -286,6 +287,39 @@ def markdown(rows: list[dict[str, Any]], modes: tuple[str, ...]) -> str:
     return "\n".join(lines)
 
 
+def summary(rows: list[dict[str, Any]]) -> str:
+    """The targets over every row measured: per target, how many configurations meet it and the
+    range of the ratio (worst first)."""
+    lines = []
+    for mode in SINGLE:
+        values = [row["overhead"][mode] for row in rows if mode in row.get("overhead", {})]
+        if values:
+            met = sum(v <= TARGET for v in values)
+            lines.append(
+                f"{LABELS[mode]} step / engine decision (target <= {TARGET:g}x): {max(values):.1f}x to "
+                f"{min(values):.1f}x, met in {met} of {len(values)} configurations"
+            )
+    speedups = [row["vector_speedup"] for row in rows if "vector_speedup" in row]
+    for mode in ("vector", "vector_nocopy"):
+        values = [s[mode] for s in speedups if mode in s]
+        if values:
+            met = sum(v >= VECTOR_TARGET for v in values)
+            lines.append(
+                f"{LABELS[mode]} / Gymnasium (target >= {VECTOR_TARGET:g}): {min(values):.2f} to {max(values):.2f}, "
+                f"met in {met} of {len(values)} configurations"
+            )
+    peers = [row["vs_rlcard"] for row in rows if "vs_rlcard" in row]
+    for mode in ("pettingzoo", "gymnasium"):
+        values = [p[mode] for p in peers if mode in p]
+        if values:
+            met = sum(v >= 1.0 for v in values)
+            lines.append(
+                f"{LABELS[mode]} / RLCard UNO (target >= 1): {min(values):.2f} to {max(values):.2f}, "
+                f"met in {met} of {len(values)} configurations"
+            )
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
@@ -319,9 +353,12 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(rows, indent=2))
     else:
         print(markdown(rows, modes))
-        print(f"\nload average (1, 5, 15 min) at the start: {start_load}; at the end: {load()}")
+        print()
+        print(summary(rows))
+        print(f"\nbuild: {describe()}; load average (1, 5, 15 min) at the start: {start_load}; at the end: {load()}")
     if args.json:
         meta = {
+            "build": describe(),
             "python": platform.python_version(),
             "machine": platform.machine(),
             "seconds": seconds,

@@ -132,13 +132,14 @@ def test_the_same_as_gymnasiums_own_sync_vector_env(game_id: str, options: dict[
     assert ours.single_observation_space == ref.single_observation_space
     assert ours.single_action_space == ref.single_action_space
     assert ours.observation_space == ref.observation_space and ours.action_space == ref.action_space
-    got, want = ours.reset(seed=21), ref.reset(seed=21)
-    assert _same_tree(got[0], want[0]) and _same_tree(got[1], want[1])
+    first, expected = ours.reset(seed=21), ref.reset(seed=21)
+    assert _same_tree(first[0], expected[0]) and _same_tree(first[1], expected[1])
     rng = np.random.default_rng(4)
     ended = 0
     for step in range(700):
         actions = np.array([int(rng.choice(a)) for a in ours.legal_actions()])
-        got, want = ours.step(actions), ref.step(actions)
+        got: tuple[Any, ...] = ours.step(actions)
+        want: tuple[Any, ...] = ref.step(actions)
         infos = dict(got[4])
         if "final_info" in infos:
             # The one documented addition: the ended game's seat and seed in its final info.
