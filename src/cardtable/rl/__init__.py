@@ -7,6 +7,7 @@ Install with ``pip install 'cardtable[rl]'``. The engine never imports this pack
 >>> par = cardtable.rl.parallel_env("mephisto", players=2)           # PettingZoo Parallel
 >>> gym = cardtable.rl.gymnasium_env("mephisto", players=2, opponents="heuristic")  # Gymnasium
 >>> vec = cardtable.rl.vector_env("mephisto", 64, players=2)         # Gymnasium vector API, batched
+>>> multi = cardtable.rl.multiagent_vector_env("mephisto", 64, players=2)  # batched, every seat a learner
 >>> game = cardtable.rl.spiel_game("mephisto", players=2)  # pyspiel.Game
 
 Options are keyword arguments, as for :func:`cardtable.load`. The pieces: :mod:`.spaces` (the fixed
@@ -27,8 +28,9 @@ if TYPE_CHECKING:
     from cardtable.rl.openspiel_game import CardtableSpielGame
     from cardtable.rl.pettingzoo_env import CardtableAECEnv, CardtableParallelEnv
     from cardtable.rl.vector import CardtableVectorEnv
+    from cardtable.rl.vector_multi import CardtableMultiAgentVectorEnv
 
-__all__ = ["env", "gymnasium_env", "parallel_env", "spiel_game", "vector_env"]
+__all__ = ["env", "gymnasium_env", "multiagent_vector_env", "parallel_env", "spiel_game", "vector_env"]
 
 
 def env(game_id: str, **kwargs: Any) -> CardtableAECEnv:
@@ -58,6 +60,14 @@ def vector_env(game_id: str, num_envs: int, **kwargs: Any) -> CardtableVectorEnv
     from cardtable.rl.vector import CardtableVectorEnv
 
     return CardtableVectorEnv(game_id, num_envs, **kwargs)
+
+
+def multiagent_vector_env(game_id: str, num_envs: int, **kwargs: Any) -> CardtableMultiAgentVectorEnv:
+    """``num_envs`` games of ``game_id`` stepped together with every seat a learner: the PettingZoo game
+    vectorised (see :mod:`cardtable.rl.vector_multi`)."""
+    from cardtable.rl.vector_multi import CardtableMultiAgentVectorEnv
+
+    return CardtableMultiAgentVectorEnv(game_id, num_envs, **kwargs)
 
 
 def spiel_game(game_id: str, **kwargs: Any) -> CardtableSpielGame:
