@@ -14,6 +14,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="the rl extra (open-spiel) is no
 import cardtable  # noqa: E402
 import cardtable.rl  # noqa: E402
 from cardtable.engine.rng import Rng  # noqa: E402
+from cardtable.rl.encode import encoder_for  # noqa: E402
 from cardtable.rl.openspiel_game import CardtableSpielGame, register_spiel_games, short_name  # noqa: E402
 from cardtable.rl.rewards import rewards  # noqa: E402
 from tests.rl.helpers import CASES, game_ids  # noqa: E402
@@ -39,8 +40,13 @@ def test_openspiel_random_sim_test(game_id: str, options: dict[str, Any]) -> Non
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)
 def test_whole_games_through_pyspiel_return_the_results_rewards(game_id: str, options: dict[str, Any]) -> None:
+    from open_spiel.python.observation import make_observation
+
     game = cardtable.rl.spiel_game(game_id, seed=5, **options)
     state = game.new_initial_state()
+    encoder = encoder_for(game.cardtable)
+    observation = make_observation(game)
+    engine_players = game.num_players()
     rng = np.random.default_rng(5)
     moves = 0
     while not state.is_terminal():
@@ -49,6 +55,13 @@ def test_whole_games_through_pyspiel_return_the_results_rewards(game_id: str, op
         if moves % 97 == 0:
             copy = state.clone()
             assert str(copy) == str(state) and copy.history() == state.history()
+            # observation_tensor (and make_observation's numpy tensor) is the observer's vector: the
+            # encoding of the seat's view, for every seat.
+            for p in range(engine_players):
+                expected = encoder.encode(state.engine.view(p))
+                assert np.array_equal(np.asarray(state.observation_tensor(p), dtype=np.float32), expected)
+                observation.set_from(state, p)
+                assert np.array_equal(observation.tensor, expected)
         state.apply_action(int(rng.choice(legal)))
         moves += 1
     engine = state.engine
