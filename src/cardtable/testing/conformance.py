@@ -109,9 +109,9 @@ def legacy_configurations(game_id: str) -> list[dict[str, OptionValue]]:
     ``equipment-repeats=allowed``), the game's first configuration with that option at its legacy
     value. A record replays under that reading, so every promise must hold under it too; these are
     not in ``CONFIGURATIONS`` (the benchmark and the golden logs stay on today's readings)."""
-    cls = cardtable.games.game_class(game_id)
     first = configurations(game_id)[0]
-    return [{**first, o.name: o.legacy} for o in cls.OPTIONS if o.legacy is not None]
+    game = cardtable.load(game_id, **first)
+    return [{**first, o.name: o.legacy} for o in game.OPTIONS if o.legacy is not None]
 
 
 def cases(game_ids: Iterable[str] | None = None) -> list[tuple[str, dict[str, OptionValue]]]:
