@@ -15,8 +15,11 @@ second (every seat's decisions: an opponent's decision inside a Gymnasium step c
 * ``openspiel``: ``apply_action`` with the acting player's observation read the way OpenSpiel's own
   Python code does (``make_observation(game)``, ``set_from(state, player)``, the numpy ``tensor``),
   the game as loaded by default (information states are worked out only when asked for);
-* ``vector``: the vectorised environment with ``--envs`` games (64) stepped together, the learner's
+* ``vector``: the vectorised environment with 64 games stepped together, the learner's
   observation and mask batched (``copy=True``, the default; ``vector_nocopy`` with ``copy=False``);
+* ``multi``: the vectorised self-play environment (``multiagent_vector_env``, every seat a learner)
+  with 64 games: one decision per game per step, each with the deciding seat's observation
+  (the PettingZoo loop, batched);
 * ``rlcard_uno``: the peer: RLCard's UNO environment loop (``env.step`` extracts the next player's
   state, ``legal_actions`` and encoded ``obs``, at every step), measured in the same run.
 
@@ -61,6 +64,7 @@ MODES = (
     "openspiel",
     "vector",
     "vector_nocopy",
+    "multi",
     "rlcard_uno",
 )
 SINGLE = ("pettingzoo", "gymnasium", "openspiel")
@@ -75,6 +79,7 @@ LABELS = {
     "openspiel": "OpenSpiel",
     "vector": f"vector ({ENVS})",
     "vector_nocopy": f"vector ({ENVS}, copy=False)",
+    "multi": f"self-play vector ({ENVS})",
     "rlcard_uno": "RLCard UNO",
 }
 
@@ -177,6 +182,26 @@ def vector_games(game_id: str, options: dict[str, Any], copy: bool) -> Games:
         yield sum(t.decisions for t in tables) - before
 
 
+def multi_games(game_id: str, options: dict[str, Any]) -> Games:
+    """Steps of the vectorised self-play environment (every seat a learner): each step is one decision
+    per row, with the deciding seat's observation and mask batched."""
+    import numpy as np
+
+    import cardtable.rl
+
+    envs = cardtable.rl.multiagent_vector_env(game_id, ENVS, **options)
+    envs.reset(seed=0)
+    rng = Rng(1)
+    while True:
+        actions = np.empty(ENVS, dtype=np.int64)
+        masks = envs.masks
+        for i in range(ENVS):
+            legal = masks[i].nonzero()[0]
+            actions[i] = legal[rng.below(len(legal))]
+        envs.step(actions)
+        yield ENVS
+
+
 def rlcard_games() -> Games:
     import rlcard
 
@@ -203,6 +228,8 @@ def games_for(mode: str, game_id: str, options: dict[str, Any]) -> Games:
         return openspiel_games(game_id, options)
     if mode in ("vector", "vector_nocopy"):
         return vector_games(game_id, options, copy=mode == "vector")
+    if mode == "multi":
+        return multi_games(game_id, options)
     return rlcard_games()
 
 
