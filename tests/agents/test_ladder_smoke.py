@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -18,7 +19,7 @@ LADDER = Path(__file__).resolve().parents[2] / "benchmarks" / "ladder.py"
 
 
 @pytest.fixture(scope="module")
-def ladder() -> ModuleType:
+def ladder() -> Iterator[ModuleType]:
     spec = importlib.util.spec_from_file_location("cardtable_ladder", LADDER)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
