@@ -18,7 +18,7 @@ BASE: Final[dict[str, str]] = {"iterations": "2000", "prior": "always"}
 """The settings of every game unless :data:`TUNED` says otherwise (spec option texts)."""
 
 TUNED: Final[dict[str, dict[str, str]]] = {
-    # 1,000 iterations with the heuristic's prior: 89% [74-96] against the heuristic over 35 games.
+    # 1,000 iterations with the heuristic's prior: 89% [74-95] against the heuristic over 35 games.
     "mephisto": {"iterations": "1000"},
     # 1,000 iterations: 57% [42-71] over 40 games, plain ISMCTS 45% [31-60]; the learned value did
     # not help (55% [40-69]).
