@@ -128,7 +128,9 @@ CALLER = textwrap.dedent(
     state = cardtable.load("mephisto", players=2).new(3, log=False)
     while len(state.legal_actions()) < 2:
         state.apply(state.legal_actions()[0])
-    agent = make_agent("strong:ms=500,workers=3", state.game, 1)
+    # Time enough for the helpers to start on a loaded machine (one that misses the deadline is
+    # killed, and then there would be no helper to watch).
+    agent = make_agent("strong:ms=4000,workers=3", state.game, 1)
     agent.choose(Observation(state, state.current_player))
     print(" ".join(map(str, helper_pids())), flush=True)
     mode = sys.argv[1]
