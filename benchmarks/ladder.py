@@ -45,7 +45,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import cardtable
 import oracle
 from cardtable.agents import Observation, make_agent, seat_rewards
-from cardtable.cli.common import parse_options
 from cardtable.sim.stats import Interval, wilson
 
 oracle.register()
@@ -149,7 +148,10 @@ def run_match(
     done: dict[int, dict[str, Any]] = {}
     if out is not None and out.exists():
         for line in out.read_text().splitlines():
-            row = json.loads(line)
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:
+                continue  # the last line of a run that was killed while writing it
             if row.get("key") == match.key() and row.get("seed") == seed:
                 done[row["index"]] = row
     todo = [i for i in range(games) if i not in done]
@@ -184,6 +186,12 @@ def run_match(
     return [done[i] for i in range(games)]
 
 
+def whole_deals(rows: Mapping[int, dict[str, Any]], players: int) -> list[dict[str, Any]]:
+    """The games of the deals whose every rotation finished, in game order (a run cut off in the middle
+    of a deal leaves its other rotations out: each agent must have played every side of a deal)."""
+    return [rows[i] for i in sorted(rows) if all((i // players) * players + r in rows for r in range(players))]
+
+
 def share(rows: Sequence[Mapping[str, Any]]) -> Interval:
     """The hero's win share with its 95% Wilson interval (a shared win counts its share)."""
     return wilson(sum(r["hero"] for r in rows), len(rows))
@@ -205,7 +213,9 @@ def per_decision(rows: Sequence[Mapping[str, Any]]) -> tuple[float, float]:
 
 
 def options_of(items: Sequence[str], game: str) -> tuple[tuple[str, Any], ...]:
-    options = dict(parse_options(items))
+    from cardtable.cli.common import parse_options  # (rich, through the CLI: only where options are given)
+
+    options: dict[str, Any] = dict(parse_options(list(items)))
     options.setdefault("players", 2)
     cardtable.load(game, **options)  # validates
     return tuple(sorted(options.items()))
@@ -266,7 +276,10 @@ def read_rows(path: Path) -> dict[str, dict[int, dict[str, Any]]]:
     """Every finished game in a results file, by pairing key and game index."""
     out: dict[str, dict[int, dict[str, Any]]] = {}
     for line in path.read_text().splitlines():
-        row = json.loads(line)
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # the last line of a run that was killed while writing it
         out.setdefault(f"{row['key']} seed={row['seed']}", {})[row["index"]] = row
     return out
 
@@ -356,7 +369,7 @@ def cmd_table(args: argparse.Namespace) -> None:
         path = out / f"{match.game}.jsonl"
         if args.no_play:
             found = read_rows(path).get(f"{match.key()} seed={args.seed}", {}) if path.exists() else {}
-            return [found[i] for i in sorted(found)]
+            return whole_deals(found, match.load().players)
         return run_match(match, args.games, args.seed, args.workers, path, progress=not args.quiet)
 
     parts = set(args.part or ["two", "multi", "levels"])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -18,7 +19,7 @@ LADDER = Path(__file__).resolve().parents[2] / "benchmarks" / "ladder.py"
 
 
 @pytest.fixture(scope="module")
-def ladder() -> ModuleType:
+def ladder() -> Iterator[ModuleType]:
     spec = importlib.util.spec_from_file_location("cardtable_ladder", LADDER)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -91,3 +92,34 @@ def test_the_tables_print_from_stored_games(
     )
     assert ladder.main(["summary", str(path)]) == 0
     assert "random vs random" in capsys.readouterr().out
+
+
+def test_the_timed_device_run_plays_every_pairing_and_leaves_its_summary(ladder: ModuleType, tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location("cardtable_ladder_device", LADDER.with_name("ladder_device.py"))
+    assert spec is not None and spec.loader is not None
+    device = importlib.util.module_from_spec(spec)
+    sys.modules["ladder"] = ladder  # the device script imports the ladder by its file name
+    sys.modules[spec.name] = device
+    spec.loader.exec_module(device)
+    out = tmp_path / "run"
+    argv = ["--out", str(out), "--only", "doctor-strange", "--games", "2", "--iterations", "3", "--workers", "2"]
+    assert device.main([*argv, "--minutes", "5"]) == 0
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["run"]["final"] is True
+    pairings = summary["pairings"]
+    # The headline, the ceiling, both against random and the four levels: two games each, both seats.
+    assert len(pairings) == 8 and {p["games"] for p in pairings.values()} == {2}
+    assert "strong:iterations=3 vs heuristic" in " ".join(pairings)
+    rows = [json.loads(line) for line in (out / "doctor-strange.jsonl").read_text().splitlines()]
+    assert len(rows) == 16 and {r["rotation"] for r in rows} == {0, 1}
+    assert "| doctor-strange |" in (out / "summary.md").read_text()
+    # A second run resumes: nothing is played again.
+    again = tmp_path / "again"
+    assert device.main(["--resume", str(out), *argv[:1], str(again), *argv[2:], "--minutes", "5"]) == 0
+    assert (again / "doctor-strange.jsonl").read_text() == (out / "doctor-strange.jsonl").read_text()
+
+
+def test_only_whole_deals_count(ladder: ModuleType) -> None:
+    rows = {i: {"index": i} for i in (0, 1, 2, 4, 5, 7)}
+    assert [r["index"] for r in ladder.whole_deals(rows, 2)] == [0, 1, 4, 5]
+    assert [r["index"] for r in ladder.whole_deals(rows, 3)] == [0, 1, 2]

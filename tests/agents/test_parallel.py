@@ -128,8 +128,9 @@ CALLER = textwrap.dedent(
     state = cardtable.load("mephisto", players=2).new(3, log=False)
     while len(state.legal_actions()) < 2:
         state.apply(state.legal_actions()[0])
-    # An iteration budget: the helpers answer however long they take to start on a busy machine.
-    agent = make_agent("strong:iterations=60,workers=3", state.game, 1)
+    # Time enough for the helpers to start on a loaded machine (one that misses the deadline is
+    # killed, and then there would be no helper to watch).
+    agent = make_agent("strong:ms=4000,workers=3", state.game, 1)
     agent.choose(Observation(state, state.current_player))
     print(" ".join(map(str, helper_pids())), flush=True)
     mode = sys.argv[1]

@@ -47,12 +47,14 @@ class Observation:
         return self._state.legal_actions()
 
     def history(self) -> Sequence[int]:
-        """The indices of the actions taken so far, in order (read it, do not change it).
+        """The indices of the actions taken so far as this seat knows them, in order (read it, do not
+        change it): an action another seat chose out of this seat's sight (a card taken from a
+        face-down deck) is ``CONCEALED`` (``state.history_for(seat)``).
 
-        Every determinization carries the same history (``determinize`` keeps it), so a search that
-        reads it learns nothing a sample would not tell it; searches use it to find their last tree.
+        Every determinization for this seat carries this same history, so a search that reads it
+        learns nothing a sample would not tell it; searches use it to find their last tree.
         """
-        return self._state.history
+        return self._state.history_for(self.seat)
 
     def sample(self, rng: Rng | int) -> State:
         """A full state consistent with the view: hidden cards and future randomness resampled."""

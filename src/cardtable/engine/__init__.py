@@ -15,6 +15,7 @@ from cardtable.engine.errors import (
     UndoRefused,
 )
 from cardtable.engine.game import (
+    CONCEALED,
     ENGINE_VIEW_KEYS,
     JSON,
     Event,
@@ -30,6 +31,7 @@ from cardtable.engine.seats import check_seat, parse_seat, seat_label, seat_labe
 from cardtable.engine.table import Table
 
 __all__ = [
+    "CONCEALED",
     "ENGINE_VIEW_KEYS",
     "JSON",
     "Action",

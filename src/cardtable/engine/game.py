@@ -16,9 +16,9 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Self
+from typing import Any, ClassVar, Final, Generic, Self
 
 from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
@@ -228,6 +228,10 @@ def _reload(cls: type[Game], options: dict[str, OptionValue]) -> Game:
     return game
 
 
+CONCEALED: Final = -1
+"""In :meth:`State.history_for` (and a determinization's history): an action the seat did not see."""
+
+
 G = TypeVar("G", bound=Game, default=Game, covariant=True)
 """The game a state belongs to: a game's state class is ``State[ItsGame]``, so ``state.game`` has the
 game's own type (its card tables, action objects) without narrowing the attribute in a subclass."""
@@ -237,12 +241,16 @@ game's own type (its card tables, action objects) without narrowing the attribut
 class State(Generic[G]):
     """A position in a game. See DESIGN.md for the protocol; subclasses implement the hooks."""
 
-    __slots__ = ("_legal", "current_player", "game", "history", "is_over", "log", "rng", "seed", "turn")
+    __slots__ = ("_legal", "concealed", "current_player", "game", "history", "is_over", "log", "rng", "seed", "turn")
 
     game: G
     seed: int
     rng: Rng
     history: list[int]
+    concealed: tuple[tuple[int, frozenset[int]], ...]
+    """The actions of :attr:`history` that not every seat saw: ``(position, the seats that saw it)``
+    each, marked by the game with :meth:`conceal_last` (a secret choice, say of a card taken from a
+    face-down deck). Shared by clones (it is only ever replaced, never changed in place)."""
     current_player: int | None
     is_over: bool
     turn: int
@@ -254,6 +262,7 @@ class State(Generic[G]):
         self.seed = seed
         self.rng = Rng(seed)
         self.history = []
+        self.concealed = ()
         self.current_player = None
         self.is_over = False
         self.turn = 1
@@ -293,12 +302,40 @@ class State(Generic[G]):
     # -- protocol ----------------------------------------------------------------------------------
     def determinize(self, seat: object, rng: object) -> State[G]:
         """A full state consistent with ``view(seat)``: everything that seat cannot see resampled,
-        including the state's own generator (so future dice and shuffles are not revealed).
+        including the state's own generator (so future dice and shuffles are not revealed), and its
+        history as that seat knows it (:meth:`history_for`: an action it did not see is
+        :data:`CONCEALED` there).
 
         ``rng`` is a generator or an integer seed; :class:`InvalidSeat` for a seat that is no seat of
         the game, :class:`TypeError` for an ``rng`` that is neither. Games implement
-        :meth:`_determinize` (a game written before may override this method itself)."""
-        return self._determinize(check_seat(self.game, seat), as_rng(rng))
+        :meth:`_determinize`."""
+        who = check_seat(self.game, seat)
+        out = self._determinize(who, as_rng(rng))
+        if self.concealed:
+            out.history = list(self.history_for(who))
+        return out
+
+    def conceal_last(self, seen_by: Iterable[int]) -> None:
+        """Mark the action being carried out (the last of :attr:`history`; call it from ``_do``) as
+        seen only by the seats ``seen_by``: :meth:`history_for` any other seat, and any state
+        :meth:`determinize` makes for one, has :data:`CONCEALED` in its place. A game calls this for
+        every action whose choice another seat cannot see (its events must not tell it either)."""
+        self.concealed = (*self.concealed, (len(self.history) - 1, frozenset(seen_by)))
+
+    def history_for(self, seat: object) -> Sequence[int]:
+        """The action history as ``seat`` knows it (``None``: as a spectator does): :attr:`history`
+        with each action that seat did not see (see :meth:`conceal_last`) replaced by
+        :data:`CONCEALED`. Read it, do not change it (it may be the history itself).
+        :class:`InvalidSeat` for a seat that is no seat of the game."""
+        who = self._check_seat(seat)
+        concealed = self.concealed
+        if not concealed:
+            return self.history
+        out = self.history.copy()
+        for position, seen_by in concealed:
+            if who is None or who not in seen_by:
+                out[position] = CONCEALED
+        return out
 
     def known_cards(self, seat: object) -> set[int]:
         """The card ids whose identity and place ``seat`` knows now (``None``: what is public);
@@ -465,9 +502,10 @@ class State(Generic[G]):
         return fingerprint_of(self.snapshot())
 
     def actions_taken(self) -> list[str]:
-        """The text of every action applied so far, in order."""
+        """The text of every action applied so far, in order (``?`` for one a determinization's
+        seat did not see: see :meth:`history_for`)."""
         items = self.game.actions.items
-        return [items[i].text for i in self.history]
+        return [items[i].text if i != CONCEALED else "?" for i in self.history]
 
     def record(self) -> dict[str, JSON]:
         """Everything needed to rebuild this game: see :func:`cardtable.engine.record.make_record`."""
@@ -503,6 +541,7 @@ class State(Generic[G]):
         other.seed = self.seed
         other.rng = self.rng.copy()
         other.history = self.history.copy()
+        other.concealed = self.concealed
         other.current_player = self.current_player
         other.is_over = self.is_over
         other.turn = self.turn

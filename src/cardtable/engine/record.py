@@ -40,8 +40,11 @@ FORMAT: Final = "cardtable-record/1"
 def make_record(state: State) -> dict[str, JSON]:
     """The record of ``state``'s game so far (its hashes are computed by replaying from the seed)."""
     from cardtable import __version__
+    from cardtable.engine.game import CONCEALED
 
     game = state.game
+    if CONCEALED in state.history:
+        raise RecordError("this state's history hides actions (a determinization's): it has no record")
     texts = state.actions_taken()
     probe = game.new(state.seed, log=False)
     hashes = []

@@ -175,6 +175,8 @@ class Effects(DSBase):
         self._forget_deck_order()
         # The other seat may have known this card's place in the deck; it cannot tell which card was taken.
         self.peek[1 - seat] &= ~(1 << card)
+        # Nor may the action history tell it (searches and their tree reuse read the history).
+        self.conceal_last((seat,))
         self.emit(
             "search",
             f"{g.seat_name(seat)} takes a card from the deck, which is shuffled",
