@@ -29,9 +29,16 @@ class Server:
     """``cardtable serve`` on 127.0.0.1:``port`` with the database ``db``; start, kill -9, start again."""
 
     def __init__(
-        self, db: str, port: int | None = None, bot_delay: float = 0.0, extra: list[str] | None = None
+        self,
+        db: str,
+        port: int | None = None,
+        bot_delay: float = 0.0,
+        extra: list[str] | None = None,
+        pythonpath: list[Path] | None = None,
     ) -> None:
         self.db = db
+        self.pythonpath = list(pythonpath or [])
+        """Folders put first on the server's (and so its bot workers') ``PYTHONPATH`` (tests/web/slowbot)."""
         self.port = port or free_port()
         self.bot_delay = bot_delay
         self.extra = list(extra or [])
@@ -52,7 +59,9 @@ class Server:
 
     def start(self, timeout: float = 30.0) -> Server:
         env = dict(os.environ)
-        env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
+        env["PYTHONPATH"] = os.pathsep.join(
+            [*(str(p) for p in self.pythonpath), str(ROOT / "src"), env.get("PYTHONPATH", "")]
+        )
         args = [sys.executable, "-m", "cardtable.cli.main", "serve", "--port", str(self.port), "--no-browser"]
         args += ["--db", self.db, "--bot-delay", str(self.bot_delay)]
         if "--bot-workers" not in self.extra and "--bot-cpu" not in self.extra:
