@@ -28,6 +28,7 @@ from cardtable.engine.errors import OptionError
 from cardtable.web import create_app
 from cardtable.web.bots import BotRunner, cap_note, check_spec, choose
 from cardtable.web.limits import Limits
+from cardtable.web.storage import Storage
 from cardtable.web.workers import BotTimeout, WorkerPool
 from tests.web import procs
 from tests.web.server import Server
@@ -284,7 +285,10 @@ def test_the_worker_runs_the_capped_spec(monkeypatch: pytest.MonkeyPatch) -> Non
     assert seat is not None
     text = choose("mephisto", {"players": 2}, 3, actions, seat, "expert", 1, budget=0.05, max_iterations=20)
     assert text in [a.text for a in state.legal_actions()]
-    assert built[-1] == "expert:iterations=20,ms=50", built
+    # The time spent rebuilding the state comes off the budget: at most 50 ms are left for the search.
+    name, _, options = built[-1].partition(":")
+    settings = dict(part.split("=") for part in options.split(","))
+    assert name == "expert" and settings["iterations"] == "20" and 0 < float(settings["ms"]) <= 50, built
 
 
 def test_check_spec_judges_the_agent_the_spec_builds() -> None:
@@ -296,3 +300,33 @@ def test_check_spec_judges_the_agent_the_spec_builds() -> None:
     assert note is not None and note.startswith("P3: expert thinks up to 1 s") and "0.25 s" in note
     with pytest.raises(OptionError, match="over the maximum"):
         check_spec(game, "strong:iterations=2000000", budget=10, max_iterations=10**9)  # the registry's own bound
+
+
+def test_a_stored_runaway_spec_cannot_pin_the_worker_after_a_restart(tmp_path: Path) -> None:
+    """Finding 1: a table stored with a runaway bot pinned the worker again at every restart. Two seats
+    written straight into the database (as an older server may have left them, past today's checks):
+    a search asking a million iterations (over --bot-max-iterations) and an agent that sleeps through
+    its budget. Each start of the server restores the table and its bots move on: the search capped at
+    the budget by itself, the sleeper stopped at the deadline (its worker ended and replaced)."""
+    url = f"sqlite:///{tmp_path / 't.db'}"
+    storage = Storage(url)
+    seed = 11
+    storage.create_table(
+        "runaway01", "mephisto", {"players": 2}, seed, [("ismcts:iterations=1000000", None), ("sleepy:s=60", None)]
+    )
+    storage.close()
+    moved = 0
+    for start in range(2):
+        server = Server(url, extra=["--bot-workers", "1", "--bot-budget", "1"], pythonpath=[SLOWBOT]).start()
+        try:
+            procs.wait_until(
+                lambda s=server, m=moved: _states(s, "runaway01") >= m + 3,
+                60,
+                f"the restored table moved (start {start + 1})",
+            )
+            moved = _states(server, "runaway01")
+            workers = procs.bot_workers(server.pid)
+        finally:
+            server.stop()
+        assert "a bot (sleepy:s=60) thought past" in server.log(), "the sleeper was not stopped at its deadline"
+        procs.wait_until(lambda: not any(procs.alive(p) for p in workers), 5, "the workers ended with the server")  # noqa: B023

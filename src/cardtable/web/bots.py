@@ -79,9 +79,14 @@ def choose(
     max_iterations: int | None = None,
 ) -> str:
     """The text of the action the agent ``spec`` chooses for ``seat`` (runs in a worker), within
-    ``budget`` seconds and ``max_iterations`` when given (:func:`server_spec`)."""
+    ``budget`` seconds and ``max_iterations`` when given (:func:`server_spec`). The budget counts from
+    the call: the time spent rebuilding the state is taken off the search's (so the decision ends
+    within the budget even on a busy machine, and the worker's deadline is never reached)."""
+    import time
+
     from cardtable.agents import Observation, make_agent
 
+    started = time.perf_counter()
     state = _state_for(game_id, options, seed, actions, table_key)
     if state.current_player != seat:
         raise ValueError(f"seat {seat} is not the one to decide")
@@ -89,7 +94,8 @@ def choose(
     if len(legal) == 1:  # a lone legal action: no thinking needed (the engine still offers it)
         return str(legal[0].text)
     if budget is not None:
-        spec = server_spec(state.game, spec, budget, max_iterations)
+        left = max(0.001, budget - (time.perf_counter() - started))
+        spec = server_spec(state.game, spec, left, max_iterations)
     agent = make_agent(spec, state.game, seed=agent_seed)
     action = agent.choose(Observation(state, seat))
     return str(action.text)
