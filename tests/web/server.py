@@ -35,8 +35,11 @@ class Server:
         bot_delay: float = 0.0,
         extra: list[str] | None = None,
         pythonpath: list[Path] | None = None,
+        nofile: int | None = None,
     ) -> None:
         self.db = db
+        self.nofile = nofile
+        """The server's limit on open files (``RLIMIT_NOFILE``, soft and hard), when given."""
         self.pythonpath = list(pythonpath or [])
         """Folders put first on the server's (and so its bot workers') ``PYTHONPATH`` (tests/web/slowbot)."""
         self.port = port or free_port()
@@ -67,7 +70,9 @@ class Server:
         if "--bot-workers" not in self.extra and "--bot-cpu" not in self.extra:
             args += ["--bot-workers", "1"]
         args += self.extra
-        self.proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=self._log)
+        self.proc = subprocess.Popen(
+            args, env=env, stdout=subprocess.DEVNULL, stderr=self._log, preexec_fn=self._limit_files
+        )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -79,6 +84,12 @@ class Server:
             except (urllib.error.URLError, ConnectionError, OSError):
                 time.sleep(0.1)
         raise RuntimeError("the server did not start in time")
+
+    def _limit_files(self) -> None:
+        if self.nofile is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_NOFILE, (self.nofile, self.nofile))
 
     def kill9(self) -> None:
         assert self.proc is not None
