@@ -191,8 +191,8 @@ def check_spec(game: Any, spec: str, budget: float | None = None, max_iterations
             )
         if key == "workers" and number > 1:
             raise OptionError(
-                f"agent {name!r}: workers={text[:20]}: this server thinks for each bot in one process "
-                f"(--bot-cpu sets how many bots think at once); leave workers out"
+                f"agent {name!r}: workers={text[:20]} is more than this server allows (each bot thinks in one "
+                f"process; --bot-cpu sets how many bots think at once); leave workers out"
             )
     try:
         _search(game, spec)
