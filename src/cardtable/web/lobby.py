@@ -134,8 +134,10 @@ def _agent_info(agent: AgentInfo, budget: float) -> dict[str, Any]:
     shorter than the agent's own think time, ``capped_s`` and ``about`` saying so."""
     about = agent.about
     capped: float | None = None
-    game = _catalogue_game()
-    note = cap_note(game, agent.name, budget)
+    try:
+        note = cap_note(_catalogue_game(), agent.name, budget)
+    except (CardtableError, ValueError, KeyError, TypeError):  # an agent that cannot play that game
+        note = None
     if note is not None:
         capped = budget
         about = f"{about}; on this server at most {budget:g} s a move"
@@ -144,9 +146,9 @@ def _agent_info(agent: AgentInfo, budget: float) -> dict[str, Any]:
 
 @functools.cache
 def _catalogue_game() -> Any:
-    """The game the seat menu's agents are judged on: the first game in its default configuration
-    (a level's think time is the same for every game; ``strong``'s time limit too)."""
-    return cardtable.load(cardtable.available()[0])
+    """The game the seat menu's agents are judged on: the first built-in game in its default
+    configuration (a level's think time is the same for every game; ``strong``'s time limit too)."""
+    return cardtable.load(next(iter(cardtable.games.builtin())))
 
 
 @router.post("/seat-names")
