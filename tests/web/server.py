@@ -25,6 +25,12 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+MANY_TABLES = ["--max-tables-per-client", "1000"]
+"""For a module's shared server whose tests make a table each (every configuration of every game):
+the per-client quota (10 by default, tested in test_admission.py) is not what they test, and how many
+of them one pytest-xdist worker runs depends on how the tests are split between workers."""
+
+
 class Server:
     """``cardtable serve`` on 127.0.0.1:``port`` with the database ``db``; start, kill -9, start again."""
 

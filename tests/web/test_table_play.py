@@ -35,7 +35,7 @@ from tests.web.pages import (
     wait_past,
     wait_turn_or_end,
 )
-from tests.web.server import Server, recv_state
+from tests.web.server import MANY_TABLES, Server, recv_state
 from tests.web.test_table_ui import live_table
 
 why = browser_mod.missing()
@@ -49,7 +49,7 @@ EARLY = 0.05  # what the wire's clock may gain on the page's (the frame passes t
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = f"sqlite:///{tmp_path_factory.mktemp('play') / 'tables.db'}"
-    s = Server(db).start()
+    s = Server(db, extra=MANY_TABLES).start()
     yield s
     s.stop()
 

@@ -28,7 +28,7 @@ from cardtable.web.live import LiveTable, card_of
 from cardtable.web.storage import Storage
 from tests.web import browser as browser_mod
 from tests.web.pages import SETTLED, Wire, click_card_action, new_page, open_seat, state
-from tests.web.server import Server, recv_state
+from tests.web.server import MANY_TABLES, Server, recv_state
 
 why = browser_mod.missing()
 if why:
@@ -95,7 +95,7 @@ def advance(server: Server, table: str, token: str, moves: int, seed: int) -> No
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = f"sqlite:///{tmp_path_factory.mktemp('ui') / 'tables.db'}"
-    s = Server(db).start()
+    s = Server(db, extra=MANY_TABLES).start()
     yield s
     s.stop()
 
