@@ -22,8 +22,10 @@ limits. From one address (127.0.0.3) the abuser makes as many tables as its quot
 seat a bot at the server's maximum think budget (``ismcts:ms=<budget>``), opens connections up to
 its cap and beyond, and floods WebSocket messages from several connections (reconnecting each time
 it is disconnected). From another address (127.0.0.2) ``--tables`` bystander tables (default 1) of
-two people play as usual; the report gives their latencies (target: p99 < 100 ms) and what the
-abuser got: tables and connections refused, messages rate-limited, disconnections.
+two people play as usual; the report gives their latencies (target: p99 < 100 ms), the same
+bystanders' latencies on the same server for ``--duration`` seconds before the abuse began (the peer
+in the same run, and the ratio of the two p99s), and what the abuser got: tables and connections
+refused, messages rate-limited, disconnections.
 """
 
 from __future__ import annotations
@@ -375,6 +377,8 @@ async def run_abuse(args: argparse.Namespace) -> dict[str, Any]:
     """``--abuse``: bystander tables' latencies while one client abuses (see the module's docstring)."""
     stats = Stats()
     stats.source = BYSTANDER
+    quiet = Stats()
+    quiet.source = BYSTANDER
     abuse = Abuse()
     load_before = os.getloadavg()[0]
     budget = 10.0
@@ -382,11 +386,31 @@ async def run_abuse(args: argparse.Namespace) -> dict[str, Any]:
         server = Server(f"sqlite:///{Path(tmp) / 'abuse.db'}", extra=["--bot-cpu", "0.5"]).start()
         stack.callback(server.stop)
         base, ws_url = server.base, server.ws
-        tables = []
-        for i in range(args.tables):
-            game, options = GAMES[i % len(GAMES)]
-            out = post(base, "/api/tables", {"game": game, "options": options, "seats": ["me", "me"]}, BYSTANDER)
-            tables.append((out["table"]["id"], out["tokens"]))
+
+        def bystander_tables() -> list[tuple[str, dict[str, str]]]:
+            made = []
+            for i in range(args.tables):
+                game, options = GAMES[i % len(GAMES)]
+                body = {"game": game, "options": options, "seats": ["me", "me"]}
+                out = post(base, "/api/tables", body, BYSTANDER)
+                made.append((out["table"]["id"], out["tokens"]))
+            return made
+
+        # The peer in the same run: the same bystanders on the same server before the abuse begins.
+        quiet.measure_from = time.monotonic() + args.warmup
+        quiet_until = quiet.measure_from + args.duration
+        qrng = random.Random(args.seed + 1)
+        await asyncio.gather(
+            *[
+                seat_client(
+                    ws_url, tid, tokens[str(s)], s, args.think, quiet_until, quiet, random.Random(qrng.random())
+                )
+                for tid, tokens in bystander_tables()
+                for s in (0, 1)
+            ],
+            watch_loop(quiet, quiet_until),
+        )
+        tables = bystander_tables()
         bot_tables = await abuse_tables(base, budget, abuse)
         begin = time.monotonic()
         stats.measure_from = start = begin + args.warmup
@@ -414,11 +438,13 @@ async def run_abuse(args: argparse.Namespace) -> dict[str, Any]:
                 setattr(abuse, key, value)
         abuse.bot_moves = sum(server.get(f"/api/tables/{t}")["state"] for t in bot_tables) - moves_before
     lat = sorted(stats.latencies)
+    quiet_lat = sorted(quiet.latencies)
 
-    def pct(p: float) -> float | None:
+    def pct(p: float, lat: list[float] = lat) -> float | None:
         return round(1000 * lat[min(len(lat) - 1, int(p * len(lat)))], 1) if lat else None
 
     p99 = pct(0.99)
+    quiet_p99 = pct(0.99, quiet_lat)
     return {
         "mode": "abuse",
         "bystander_tables": args.tables,
@@ -430,6 +456,10 @@ async def run_abuse(args: argparse.Namespace) -> dict[str, Any]:
         "p99_ms": p99,
         "max_ms": round(1000 * lat[-1], 1) if lat else None,
         "server_cpu_share": round(cpu / elapsed, 2),
+        "quiet_actions": len(quiet_lat),
+        "quiet_p50_ms": pct(0.50, quiet_lat),
+        "quiet_p99_ms": quiet_p99,
+        "p99_ratio_to_quiet": round(p99 / quiet_p99, 2) if p99 is not None and quiet_p99 else None,
         "bystander_refused": stats.refused,
         "bystander_dropped": stats.disconnects,
         "abuser": abuse.__dict__,
@@ -462,6 +492,8 @@ def report_abuse(r: dict[str, Any]) -> str:
             f"  bystander  {r['bystander_actions']} actions; p50 {r['p50_ms']} ms, p95 {r['p95_ms']} ms, "
             f"p99 {r['p99_ms']} ms, max {r['max_ms']} ms; {r['bystander_refused']} refused, "
             f"{r['bystander_dropped']} dropped",
+            f"  quiet      the same before the abuse (same run, same server): {r['quiet_actions']} actions; "
+            f"p50 {r['quiet_p50_ms']} ms, p99 {r['quiet_p99_ms']} ms; under abuse p99 x{r['p99_ratio_to_quiet']}",
             f"  abuser     {a['tables_made']} bot tables at the maximum budget ({a['tables_refused']} refused), "
             f"{a['bot_moves']} bot moves; {a['connections_open']} connections held "
             f"({a['connections_refused']} refused); {a['messages']} messages flooded, "

@@ -25,13 +25,29 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+MANY_TABLES = ["--max-tables-per-client", "1000"]
+"""For a module's shared server whose tests make a table each (every configuration of every game):
+the per-client quota (10 by default, tested in test_admission.py) is not what they test, and how many
+of them one pytest-xdist worker runs depends on how the tests are split between workers."""
+
+
 class Server:
     """``cardtable serve`` on 127.0.0.1:``port`` with the database ``db``; start, kill -9, start again."""
 
     def __init__(
-        self, db: str, port: int | None = None, bot_delay: float = 0.0, extra: list[str] | None = None
+        self,
+        db: str,
+        port: int | None = None,
+        bot_delay: float = 0.0,
+        extra: list[str] | None = None,
+        pythonpath: list[Path] | None = None,
+        nofile: int | None = None,
     ) -> None:
         self.db = db
+        self.nofile = nofile
+        """The server's limit on open files (``RLIMIT_NOFILE``, soft and hard), when given."""
+        self.pythonpath = list(pythonpath or [])
+        """Folders put first on the server's (and so its bot workers') ``PYTHONPATH`` (tests/web/slowbot)."""
         self.port = port or free_port()
         self.bot_delay = bot_delay
         self.extra = list(extra or [])
@@ -52,13 +68,17 @@ class Server:
 
     def start(self, timeout: float = 30.0) -> Server:
         env = dict(os.environ)
-        env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
+        env["PYTHONPATH"] = os.pathsep.join(
+            [*(str(p) for p in self.pythonpath), str(ROOT / "src"), env.get("PYTHONPATH", "")]
+        )
         args = [sys.executable, "-m", "cardtable.cli.main", "serve", "--port", str(self.port), "--no-browser"]
         args += ["--db", self.db, "--bot-delay", str(self.bot_delay)]
         if "--bot-workers" not in self.extra and "--bot-cpu" not in self.extra:
             args += ["--bot-workers", "1"]
         args += self.extra
-        self.proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=self._log)
+        self.proc = subprocess.Popen(
+            args, env=env, stdout=subprocess.DEVNULL, stderr=self._log, preexec_fn=self._limit_files
+        )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -70,6 +90,12 @@ class Server:
             except (urllib.error.URLError, ConnectionError, OSError):
                 time.sleep(0.1)
         raise RuntimeError("the server did not start in time")
+
+    def _limit_files(self) -> None:
+        if self.nofile is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_NOFILE, (self.nofile, self.nofile))
 
     def kill9(self) -> None:
         assert self.proc is not None

@@ -17,6 +17,7 @@ import contextlib
 import json
 import socket
 import time
+import urllib.error
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
+from websockets.sync.client import connect
 
 from cardtable.web import create_app
 from cardtable.web.bots import BotRunner
@@ -32,7 +34,7 @@ from cardtable.web.hub import Hub
 from cardtable.web.limits import Limits
 from cardtable.web.storage import Storage
 from tests.web.conftest import Recorder, create, hello
-from tests.web.server import Server
+from tests.web.server import Server, act, catch_up, recv_state
 
 
 def _app(db_url: str, recorder: Recorder | None = None, **limits: Any) -> TestClient:
@@ -275,3 +277,54 @@ def test_a_restart_does_not_load_abandoned_tables(db_url: str) -> None:
         with client.websocket_connect(f"/ws/{old}") as ws:
             assert hello(ws, tokens[0])["table"] == old
         assert old in hub.tables
+
+
+def test_running_out_of_file_descriptors_locks_nobody_out(tmp_path: Path) -> None:
+    """Finding 5: exhausting the descriptors locked everyone out. A server that may open 256 files
+    (so its default --max-connections is 156) gets 320 held-open connections from eight addresses:
+    the ones over the cap are refused at once with 503 (never left hanging, never an accept error),
+    the players already connected keep playing, and once the flood goes a new client is served."""
+    server = Server(f"sqlite:///{tmp_path / 't.db'}", extra=["--header-timeout", "60"], nofile=256).start()
+    held: list[socket.socket] = []
+    try:
+        table, tokens = server.create("mephisto", ["me", "me"], players=2)
+        with connect(server.ws + table) as first, connect(server.ws + table) as second:
+            socks = {0: first, 1: second}
+            frames = {}
+            for seat, ws in socks.items():
+                ws.send(json.dumps({"type": "hello", "state": None, "events": None, "token": tokens[seat]}))
+                frames[seat] = recv_state(ws)
+            for i in range(320):
+                held.append(_open(server, f"127.0.0.{2 + i % 8}"))
+            refused = 0
+            for sock in held:
+                sock.settimeout(0.05)
+                with contextlib.suppress(TimeoutError):
+                    if sock.recv(16).startswith(b"HTTP/1.1 503"):
+                        refused += 1
+            assert 320 - 156 <= refused < 320, f"{refused} of 320 refused (cap 156, two players connected)"
+            # The connected players still play while every place is taken.
+            for _ in range(3):
+                seat = next(s for s, f in frames.items() if f["legal"])
+                acked = act(socks[seat], frames[seat]["state"], frames[seat]["legal"][0]["action"])
+                assert acked is not None, "a player's move was not served while the server was full"
+                frames[seat] = acked
+                catch_up(socks, frames, acked["state"])
+        for sock in held:
+            sock.close()
+        held.clear()
+        assert _served_again(server), "after the flood a new client was not served"
+        assert "Too many open files" not in server.log() and "Traceback" not in server.log(), server.log()[-2000:]
+    finally:
+        for sock in held:
+            sock.close()
+        server.stop()
+
+
+def _served_again(server: Server, timeout: float = 10.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError, urllib.error.URLError):
+            return isinstance(server.get("/api/tables"), dict)
+        time.sleep(0.2)
+    return False

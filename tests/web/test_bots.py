@@ -13,7 +13,7 @@ import pytest
 from cardtable.agents import Agent, Observation
 from cardtable.agents.registry import AGENTS
 from cardtable.engine.actions import Action
-from cardtable.web.bots import BotRunner, budgeted_spec, choose
+from cardtable.web.bots import BotRunner, choose, server_spec
 from cardtable.web.hub import Hub
 from cardtable.web.storage import Storage
 
@@ -38,12 +38,24 @@ def sleepy(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(AGENTS, "sleepy", lambda game, seed, **o: Sleepy(seed, float(o.get("s", 1.0))))
 
 
-def test_budgeted_spec() -> None:
-    assert budgeted_spec("ismcts", 10) == "ismcts:ms=8000"
-    assert budgeted_spec("ismcts:rollout=heuristic", 2) == "ismcts:rollout=heuristic,ms=1600"
-    assert budgeted_spec("ismcts:ms=300", 10) == "ismcts:ms=300"
-    assert budgeted_spec("ismcts:iterations=50", 10) == "ismcts:iterations=50"
-    assert budgeted_spec("random", 10) == "random"
+def test_server_spec_caps_a_search_at_the_budget_and_keeps_the_rest() -> None:
+    import cardtable
+
+    game = cardtable.load("mephisto", players=2)
+    # A search without a time limit of its own gets the budget (its iteration budget stays).
+    assert server_spec(game, "ismcts:iterations=50", 10) == "ismcts:iterations=50,ms=10000"
+    assert server_spec(game, "strong", 2) == "strong:iterations=2000,ms=2000"
+    # A time limit within the budget, and agents that do not search, are left alone.
+    assert server_spec(game, "ismcts:ms=300", 10) == "ismcts:ms=300"
+    assert server_spec(game, "hard", 10) == "hard"
+    for spec in ("random", "heuristic", "easy", "normal"):
+        assert server_spec(game, spec, 0.1) == spec
+    # A level thinking longer than the budget thinks for the budget.
+    assert server_spec(game, "expert", 0.5) == "expert:iterations=2000,ms=500"
+    # One process per bot: the trees stay (the same choice), the helper processes go.
+    assert server_spec(game, "strong:workers=4", 10) == "strong:trees=4,iterations=2000,ms=10000"
+    # The server's iteration maximum applies to a level's own iteration budget too.
+    assert server_spec(game, "expert", 10, max_iterations=100) == "expert:iterations=100"
 
 
 def test_choose_replays_and_reuses_state() -> None:

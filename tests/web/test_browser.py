@@ -26,7 +26,7 @@ from tests.web import browser as browser_mod
 from tests.web.pages import click_something as _click_something
 from tests.web.pages import new_page, open_seat
 from tests.web.pages import wait_turn_or_end as _wait_turn_or_end
-from tests.web.server import Server
+from tests.web.server import MANY_TABLES, Server
 
 why = browser_mod.missing()
 if why:
@@ -48,7 +48,7 @@ if "mr-card-game" in cardtable.available():
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = f"sqlite:///{tmp_path_factory.mktemp('web') / 'tables.db'}"
-    s = Server(db).start()
+    s = Server(db, extra=MANY_TABLES).start()
     yield s
     s.stop()
 

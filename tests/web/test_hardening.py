@@ -13,6 +13,9 @@
 from __future__ import annotations
 
 import logging
+import re
+from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -232,3 +235,15 @@ def _until_answer(ws: Any, request: str) -> list[dict[str, Any]]:
             if msg.get("id") == request:
                 seen.append(_state(ws))
             return seen
+
+
+def test_no_page_relies_on_an_inline_script() -> None:
+    """The Content-Security-Policy allows scripts from the server's own files only (``script-src
+    'self'``), so a ``<script>`` with code inside it would silently not run (the rules page once did
+    that and stayed empty)."""
+    static = Path(str(files("cardtable.web") / "static"))
+    pages = sorted(static.glob("*.html"))
+    assert pages
+    for page in pages:
+        for tag, body in re.findall(r"<script([^>]*)>(.*?)</script>", page.read_text(), re.S):
+            assert "src=" in tag and not body.strip(), f"{page.name}: an inline script the CSP will not run"

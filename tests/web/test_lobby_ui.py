@@ -24,7 +24,7 @@ from websockets.sync.client import connect
 
 import cardtable
 from tests.web import browser as browser_mod
-from tests.web.server import Server, recv_state
+from tests.web.server import MANY_TABLES, Server, recv_state
 
 why = browser_mod.missing()
 if why:
@@ -35,7 +35,7 @@ BUILT_IN = [g for g in cardtable.games.builtin() if g in cardtable.available()]
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = Server(f"sqlite:///{tmp_path_factory.mktemp('lobby') / 'tables.db'}").start()
+    s = Server(f"sqlite:///{tmp_path_factory.mktemp('lobby') / 'tables.db'}", extra=MANY_TABLES).start()
     yield s
     s.stop()
 

@@ -28,7 +28,7 @@ from cardtable.web.live import LiveTable, card_of
 from cardtable.web.storage import Storage
 from tests.web import browser as browser_mod
 from tests.web.pages import SETTLED, Wire, click_card_action, new_page, open_seat, state
-from tests.web.server import Server, recv_state
+from tests.web.server import MANY_TABLES, Server, recv_state
 
 why = browser_mod.missing()
 if why:
@@ -95,7 +95,7 @@ def advance(server: Server, table: str, token: str, moves: int, seed: int) -> No
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = f"sqlite:///{tmp_path_factory.mktemp('ui') / 'tables.db'}"
-    s = Server(db).start()
+    s = Server(db, extra=MANY_TABLES).start()
     yield s
     s.stop()
 
@@ -198,7 +198,9 @@ def test_a_table_in_the_middle_of_a_game_reads_like_a_card_table(
     assert "`" not in page.locator("#prompt").inner_text()
 
     # The page never scrolls sideways; on a desktop it does not scroll at all.
-    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"), (
+        f"the page scrolls sideways (table {table}, seed {live.seed}, state {live.version}: the deal is new every run)"
+    )
     if width >= 1000:
         assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
     if width >= 1000 and view["game"] == "mr-card-game":

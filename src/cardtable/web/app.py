@@ -82,7 +82,9 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         workers = bot_workers if bot_workers is not None else limits.bot_workers()
-        bots = BotRunner(workers, limits.bot_budget, deadline=limits.bot_deadline())
+        bots = BotRunner(
+            workers, limits.bot_budget, deadline=limits.bot_deadline(), max_iterations=limits.bot_max_iterations
+        )
         hub = Hub(
             storage,
             bots,

@@ -64,6 +64,8 @@ def _answer(job: dict[str, Any]) -> dict[str, Any]:
             job["spec"],
             job["agent_seed"],
             job["key"],
+            job.get("budget"),
+            job.get("max_iterations"),
         )
     except Exception as exc:  # a broken agent: the server plays a random action and says why
         return {"id": job.get("id"), "error": f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}"}

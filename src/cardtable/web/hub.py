@@ -959,6 +959,12 @@ class Hub:
             for table_id, task in list(self.bot_tasks.items()):
                 if table_id not in held and not task.done():
                     task.cancel()  # taken over by another process (this one paused too long)
+            # A table this process drives whose bot must move, with no bot loop running (a wake-up
+            # lost in a race): resume it here, so no driven table can stand still past a heartbeat.
+            for table_id in held:
+                live = self.tables.get(table_id)
+                if live is not None and live.bot_to_move() is not None:
+                    self.schedule_bots(live)
             for table_id in taken:
                 try:
                     table = await self.load(table_id)

@@ -75,40 +75,60 @@ class Leases:
         """This process's name in ``ct_leases.owner``: host, process id and a random part (so an
         operator can tell which process drives a table, and a restarted one is a new owner)."""
         self.held: set[str] = set()
+        self._lock = threading.Lock()
+        self._fresh: set[str] = set()
+        """Leases taken while a :meth:`renew` runs: its UPDATE may not have seen them (see there)."""
 
     def _rows(self, statement: Any, **params: Any) -> list[str]:
         with self.storage.engine.begin() as conn:
             return [r[0] for r in conn.execute(statement, {"me": self.me, "ttl": self.ttl, **params}).all()]
 
+    def _hold(self, table_ids: list[str]) -> None:
+        with self._lock:
+            self.held.update(table_ids)
+            self._fresh.update(table_ids)
+
     def acquire(self, table_id: str) -> bool:
         """Take the lease of ``table_id`` if nobody else holds a live one; True when this process holds it."""
         got = bool(self._rows(_ACQUIRE, table_id=table_id))
         if got:
-            self.held.add(table_id)
+            self._hold([table_id])
         return got
 
     def renew(self) -> set[str]:
         """The heartbeat: extend every lease this process still holds; returns them (a lease taken
-        over by another process is missing)."""
-        self.held = set(self._rows(_RENEW))
-        return set(self.held)
+        over by another process is missing).
+
+        Leases are taken in other threads meanwhile (a table made, loaded or taken over): one whose
+        insert committed after this UPDATE began is not among its rows, yet held. It is kept (it
+        was taken after the renewal started, so it cannot have expired since); dropping it would
+        stop that table's bots while the database still names this process its driver, and no
+        other process would ever take it over: the table would stand still."""
+        with self._lock:
+            self._fresh = set()
+        rows = set(self._rows(_RENEW))
+        with self._lock:
+            self.held = rows | self._fresh
+            return set(self.held)
 
     def take_expired(self, limit: int = 200) -> list[str]:
         """Take over the leases of other processes that expired (unfinished tables only)."""
         taken = self._rows(_TAKE_EXPIRED, limit=limit)
-        self.held.update(taken)
+        self._hold(taken)
         return taken
 
     def claim_unleased(self, since: float) -> list[str]:
         """Take the lease of every unfinished bot table active since ``since`` that has none (tables
         made before leases existed)."""
         taken = self._rows(_CLAIM_UNLEASED, since=since)
-        self.held.update(taken)
+        self._hold(taken)
         return taken
 
     def release(self, table_id: str, finished: bool = False) -> None:
         """Stop driving ``table_id`` (it left memory); a finished table's lease row goes."""
-        self.held.discard(table_id)
+        with self._lock:
+            self.held.discard(table_id)
+            self._fresh.discard(table_id)
         with self.storage.engine.begin() as conn:
             conn.execute(_DROP if finished else _RELEASE, {"table_id": table_id, "me": self.me})
 
@@ -116,7 +136,9 @@ class Leases:
         """This process stops: its leases expire now, so another process takes them over at once."""
         with self.storage.engine.begin() as conn:
             conn.execute(_HAND_ON, {"me": self.me})
-        self.held.clear()
+        with self._lock:
+            self.held.clear()
+            self._fresh.clear()
 
 
 def _conninfo(url: str) -> str:

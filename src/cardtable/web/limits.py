@@ -41,12 +41,15 @@ class Limits:
     # -- bots ---------------------------------------------------------------------------------------------
     bot_budget: float = _limit(
         10.0,
-        "the most seconds a bot may think per move: search agents get it as their time limit, a spec "
-        "asking for more (ismcts:ms=...) is refused, and a worker still thinking past it is ended and replaced",
+        "the most seconds a bot may think per move: a search thinking longer by itself (a level, strong) is "
+        "capped at it, a spec asking for more (ismcts:ms=...) is refused, and a worker still thinking past it "
+        "is ended and replaced",
         "S",
     )
     bot_max_iterations: int = _limit(
-        20_000, "the most search iterations a bot spec may ask for (ismcts:iterations=...); more is refused"
+        20_000,
+        "the most search iterations a bot spec may ask for (ismcts:iterations=...; more is refused); a level's "
+        "own iterations are capped at it",
     )
     bot_cpu: float = _limit(
         0.5,

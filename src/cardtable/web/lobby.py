@@ -23,6 +23,7 @@ next to those fields; an error about a seat's spec has ``"field": "seats"`` and 
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Annotated, Any
 
@@ -31,8 +32,10 @@ from fastapi.responses import JSONResponse, Response
 
 import cardtable
 from cardtable.agents import catalogue
+from cardtable.agents.registry import AgentInfo
 from cardtable.engine.errors import CardtableError, OptionError
 from cardtable.engine.options import GROUPS
+from cardtable.web.bots import cap_note
 from cardtable.web.hub import Hub, SeatSpecError, web_options
 from cardtable.web.live import ProtocolError
 
@@ -110,14 +113,42 @@ def _has_heuristic(game_id: str) -> bool:
 
 
 @router.get("/games")
-async def games() -> dict[str, Any]:
+async def games(request: Request) -> dict[str, Any]:
+    hub = _hub(request)
+    budget = hub.limits.bot_budget
     return {
         "games": [game_info(g) for g in cardtable.available()],
         # The levels first (easy, normal, hard, expert), then every other agent; each with its words.
         "agents": [a.name for a in catalogue()],
-        "agent_info": [{"name": a.name, "label": a.label, "about": a.about, "level": a.level} for a in catalogue()],
+        "agent_info": [_agent_info(a, budget) for a in catalogue()],
         "agent_examples": list(AGENT_EXAMPLES),
+        # The server's bot limits, so the page can say them: seconds a bot may think per move, and the
+        # most search iterations a spec may ask for.
+        "bot_budget": budget,
+        "bot_max_iterations": hub.limits.bot_max_iterations,
     }
+
+
+def _agent_info(agent: AgentInfo, budget: float) -> dict[str, Any]:
+    """An agent for the seat menu: its label, its words and, where this server's ``--bot-budget`` is
+    shorter than the agent's own think time, ``capped_s`` and ``about`` saying so."""
+    about = agent.about
+    capped: float | None = None
+    try:
+        note = cap_note(_catalogue_game(), agent.name, budget)
+    except (CardtableError, ValueError, KeyError, TypeError):  # an agent that cannot play that game
+        note = None
+    if note is not None:
+        capped = budget
+        about = f"{about}; on this server at most {budget:g} s a move"
+    return {"name": agent.name, "label": agent.label, "about": about, "level": agent.level, "capped_s": capped}
+
+
+@functools.cache
+def _catalogue_game() -> Any:
+    """The game the seat menu's agents are judged on: the first built-in game in its default
+    configuration (a level's think time is the same for every game; ``strong``'s time limit too)."""
+    return cardtable.load(next(iter(cardtable.games.builtin())))
 
 
 @router.post("/seat-names")
@@ -177,9 +208,18 @@ async def create(request: Request, body: Annotated[dict[str, Any], Body()]) -> A
         return _option_error(exc)
     except CardtableError as exc:
         return _refused(exc)
+    budget = hub.limits.bot_budget
+    notes = [
+        note
+        for seat, spec in enumerate(seats)
+        if spec not in ("me", "human")
+        and (note := cap_note(table.game, spec, budget, table.game.seat_name(seat))) is not None
+    ]
     return {
         "table": table.summary(hub._connected(table.id)),
         "tokens": {str(seat): token for seat, token in tokens.items()},
+        # How this server's bot budget caps a seat's agent, in words (a level thinking longer than it).
+        "notes": notes,
     }
 
 
