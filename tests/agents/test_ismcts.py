@@ -310,3 +310,33 @@ def test_it_never_repeats_an_action_from_the_same_view_in_a_turn() -> None:
     obs = Observation(state, 0)
     chosen = [agent.choose(obs).text for _ in range(4)]
     assert len(set(chosen)) == 4
+
+
+@pytest.mark.parametrize("prior", [True, False])
+def test_a_reused_tree_whose_rewards_now_span_only_rounding_noise_still_chooses(prior: bool) -> None:
+    """Found by the device ladder (Mr. Card Game, tree reuse, normalised rewards): the evaluation's
+    rewards in a later decision differed only by rounding, the normalising scale became ~1e16, and the
+    reused tree's older means, below that range, scored under every starting value: no move chosen."""
+    state = cardtable.load("mephisto", players=2).new(4, log=False)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    seat = state.current_player
+    assert seat is not None
+    calls = {"n": 0}
+
+    def evaluate(s: State) -> list[float]:
+        calls["n"] += 1
+        if calls["n"] <= 200:  # the first decision: a spread of rewards
+            return [(calls["n"] % 7) / 7, 1 - (calls["n"] % 7) / 7]
+        return [0.9 + (1e-16 if calls["n"] % 2 else 0.0)] * 2  # later: equal up to rounding
+
+    agent = Ismcts(1, iterations=200, depth=2, evaluate=evaluate, normalise=True, reuse=True, game_prior=prior)
+    state.apply(agent.choose(Observation(state, seat)))
+    r = Rng(3)
+    while not state.is_over and (state.current_player != seat or len(state.legal_actions()) < 2):
+        legal = state.legal_actions()
+        state.apply(legal[r.below(len(legal))])
+    assert not state.is_over
+    # The tree is reused where the game went, its means (~0.5) below the new range (0.9).
+    assert agent.choose(Observation(state, seat)) in state.legal_actions()
+    assert agent.last_reused > 0

@@ -267,6 +267,7 @@ def grow(
     below = rng.below
     log = math.log
     sqrt = math.sqrt
+    inf = math.inf
     c = settings.c
     depth = settings.depth
     evaluate = settings.evaluate
@@ -310,7 +311,7 @@ def grow(
                 best = None
                 best_key = -1
                 best_action = None
-                best_value = -1e9
+                best_value = -inf
                 for action in moves:
                     key = action.index * players + mover
                     child = children.get(key)
@@ -342,7 +343,7 @@ def grow(
             untried: list[tuple[int, Action]] | None = None
             best = None
             best_action = None
-            best_value = -1.0
+            best_value = -inf  # normalised means of a reused tree can lie below the range seen now
             tried = 0
             for action in moves:
                 key = action.index * players + mover
@@ -407,7 +408,8 @@ def grow(
                     lo = r
                 if r > hi:
                     hi = r
-            scale = 1.0 / (hi - lo) if hi > lo else 1.0
+            # A range of rounding noise (equal rewards) would scale by ~1e16: treat it as no range.
+            scale = 1.0 / (hi - lo) if hi - lo > 1e-9 else 1.0
         for child in path:
             child.visits += 1
             child.total += rewards[child.mover]
