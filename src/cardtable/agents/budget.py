@@ -36,8 +36,7 @@ def _number(agent: str, key: str, text: object, kind: type[int] | type[float]) -
     try:
         value = kind(str(text))
     except ValueError:
-        what = "whole number" if kind is int else "number"
-        raise OptionError(f"agent {agent!r}: option {key!r} must be a {what}, got {text!r}") from None
+        raise OptionError(f"agent {agent!r}: option {key!r} must be a {kind.__name__}, got {text!r}") from None
     if value != value or value in (float("inf"), float("-inf")):
         raise OptionError(f"agent {agent!r}: option {key!r} must be a finite number, got {text!r}")
     return value
