@@ -22,7 +22,9 @@ its share to the others. Games are played in index order (deal ``d`` from both r
 seed ``1000 + d``), exactly as ``ladder.py pair`` plays them, so the results are the same games a
 ``pair`` or ``table`` run plays and any of them can resume from the files. No game is started that its
 pairing's mean game length says cannot finish in time; the games still running at the end are
-dropped.
+dropped. So the last seconds go to the pairings without search (heuristic against random, the lower
+levels), which is why those end with many more games than the rest of their tier (the run of
+2026-11-26: about 150 against 14).
 
 Every finished game is appended at once to ``DIR/<game>.jsonl`` (the format of ``ladder.py table
 --out DIR``); the summary (``DIR/summary.md``: the README's tables; ``DIR/summary.json``: every
