@@ -10,6 +10,7 @@ built. ``cardtable --version`` says which build runs. ``CARDTABLE_OPT`` sets the
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -69,6 +70,11 @@ cmdclass: dict[str, Any] = {}
 if os.environ.get("CARDTABLE_COMPILE", "").lower() in ON:
     from mypyc.build import mypycify
 
+    # setuptools copies whatever an earlier build left in build/lib.<platform> into the wheel: an
+    # extension module of a file that is no longer compiled (say engine/errors, Python since) would
+    # shadow its .py in the new wheel. Start that folder afresh.
+    for stale in (Path(__file__).resolve().parent / "build").glob("lib.*"):
+        shutil.rmtree(stale)
     opt = os.environ.get("CARDTABLE_OPT", "3")
     ext_modules = mypycify(compiled_paths(), opt_level=opt, debug_level="0", multi_file=True)
     ext_modules.append(

@@ -255,11 +255,13 @@ def summarise(rounds: dict[str, list[Any]]) -> dict[str, Any]:
 
 
 def table(summary: dict[str, Any], markdown: bool) -> str:
-    """The ratios side by side: for each build, log on and off, against hearts and crazy_eights."""
+    """The ratios side by side: for each build, log on and off, against hearts and crazy_eights, and
+    what the event log costs (decisions/s with ``log=False`` over the default's)."""
     names = list(summary)
     head = ["game", "configuration"]
     for name in names:
         head += [f"{name} log on / hearts", f"{name} log off / hearts", f"{name} log on / crazy_eights"]
+        head += [f"{name} log off / log on"]
     if any("clone_us" in r for s in summary.values() for r in s["rows"]):
         for name in names:
             head += [f"{name} clone µs", f"{name} determinize µs", f"{name} ISMCTS it/s"]
@@ -270,6 +272,7 @@ def table(summary: dict[str, Any], markdown: bool) -> str:
         for name in names:
             r = summary[name]["rows"][i]
             cells += [f"{r['on_vs_hearts']:.2f}", f"{r['off_vs_hearts']:.2f}", f"{r['on_vs_crazy_eights']:.2f}"]
+            cells += [f"{r['log_cost']:.2f}"]
         if len(head) > len(cells):
             for name in names:
                 r = summary[name]["rows"][i]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+import pickle
 from typing import Any
 
 import pytest
@@ -148,6 +149,19 @@ def test_every_game_plays_its_edited_cards(game: str, options: dict[str, Any], e
     while not state.is_over and len(state.history) < 3000:
         legal = state.legal_actions()
         state.apply(legal[r.below(len(legal))])
+
+
+def test_an_edited_game_and_its_states_pickle_with_their_edits() -> None:
+    # Worker processes and environments receive games by pickle: the edits travel with the options.
+    edited = cardtable.load("mephisto", card_edits=["Greataxe.cost=3"])
+    again = pickle.loads(pickle.dumps(edited))
+    assert again.card_edits == edited.card_edits and again.config_hash == edited.config_hash
+    assert pickle.loads(pickle.dumps(cardtable.load("mephisto"))).card_edits == ()
+    state = edited.new(4)
+    state.apply(state.legal_actions()[0])
+    twin = pickle.loads(pickle.dumps(state))
+    assert twin.game.config_hash == edited.config_hash and twin.fingerprint() == state.fingerprint()
+    assert copy.deepcopy(edited) is edited
 
 
 def test_the_same_edits_spelled_differently_are_the_same_game() -> None:

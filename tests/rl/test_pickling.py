@@ -29,6 +29,8 @@ def test_games_and_states_pickle_and_deep_copy(game_id: str, options: dict[str, 
         assert [a.text for a in twin.legal_actions()] == [a.text for a in state.legal_actions()]
         for seat in range(game.players):
             assert twin.view(seat) == state.view(seat)
+        for reader in [*range(game.players), None]:  # the event log, as each seat and a spectator read it
+            assert twin.events(reader) == state.events(reader)
         a, b = state.clone(), twin
         random_play(a, Rng(3), steps=25)
         random_play(b, Rng(3), steps=25)

@@ -112,3 +112,9 @@ class Told(Event):
         if self.seated or not self.to:
             return None
         return self.words(self.game, self.args, min(self.to))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as the call that makes it: in the compiled build a Told is made only through its
+        # constructor (mypyc's __new__ of a class closed to interpreted subclasses runs __init__), so
+        # the default, a blank object and its fields, cannot unpickle. Its words travel by name.
+        return (type(self), (self.kind, self.game, self.words, self.args, self.to, self.seated))

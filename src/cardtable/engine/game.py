@@ -181,8 +181,8 @@ class Game:
         edits = f" card_edits={list(self.card_edits)!r}" if self.card_edits else ""
         return f"<{type(self).__name__} {self.id} {opts}{edits}>"
 
-    # A game is immutable: a copy is the game itself, and a pickle is its class and options (the
-    # process that loads it loads the game again, once per configuration).
+    # A game is immutable: a copy is the game itself, and a pickle is its class, options and card
+    # edits (the process that loads it loads the game again, once per configuration).
     def __copy__(self) -> Game:
         return self
 
@@ -190,7 +190,7 @@ class Game:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_reload, (type(self), dict(self.options)))
+        return (_reload, (type(self), dict(self.options), self.card_edits))
 
 
 _NUMBERISH = re.compile(r"-?[0-9]+")
@@ -215,16 +215,17 @@ def _named_pairs(space: ActionSpace, text: object) -> tuple[str, list[tuple[str,
     return words[0], given
 
 
-_RELOADED: dict[tuple[type[Game], str], Game] = {}
+_RELOADED: dict[tuple[type[Game], str, tuple[str, ...]], Game] = {}
 
 
-def _reload(cls: type[Game], options: dict[str, OptionValue]) -> Game:
-    """The game of class ``cls`` with ``options``, loaded once per process (for unpickling: states and
-    environments unpickled in one process share their game, as states made by one ``load`` do)."""
-    key = (cls, json.dumps(options, sort_keys=True))
+def _reload(cls: type[Game], options: dict[str, OptionValue], card_edits: tuple[str, ...] = ()) -> Game:
+    """The game of class ``cls`` with ``options`` and ``card_edits``, loaded once per process (for
+    unpickling: states and environments unpickled in one process share their game, as states made by
+    one ``load`` do)."""
+    key = (cls, json.dumps(options, sort_keys=True), tuple(card_edits))
     game = _RELOADED.get(key)
     if game is None:
-        game = _RELOADED[key] = cls(**options)
+        game = _RELOADED[key] = cls(card_edits, **options) if card_edits else cls(**options)
     return game
 
 
@@ -514,15 +515,21 @@ class State(Generic[G]):
         return make_record(self)
 
     def __getstate__(self) -> tuple[None, dict[str, Any]]:
-        # The legal-action cache holds interned actions of this process's game: a pickle leaves it
-        # out (it is rebuilt on demand), so an unpickled state checks actions against its own game.
-        slots: dict[str, Any] = {}
+        # Every field, by name, set again with setattr when unpickled: the ``__slots__`` of each
+        # class in the pure build, the attributes mypyc lists in ``__mypyc_attrs__`` for a compiled
+        # class (which has no ``__slots__`` of its own), and the ``__dict__`` of an interpreted
+        # subclass without slots. The legal-action cache holds interned actions of this process's
+        # game: a pickle leaves it out (it is rebuilt on demand), so an unpickled state checks actions
+        # against its own game.
+        fields: dict[str, Any] = {}
         for cls in type(self).__mro__:
-            for name in getattr(cls, "__slots__", ()):
-                if name not in slots and hasattr(self, name):
-                    slots[name] = getattr(self, name)
-        slots["_legal"] = None
-        return (None, slots)
+            names = cls.__dict__.get("__mypyc_attrs__") or cls.__dict__.get("__slots__", ())
+            for name in (names,) if isinstance(names, str) else names:
+                if name != "__dict__" and name not in fields and hasattr(self, name):
+                    fields[name] = getattr(self, name)
+        fields.update(getattr(self, "__dict__", None) or {})
+        fields["_legal"] = None
+        return (None, fields)
 
     def _new_blank(self) -> Self:
         """A new object of this state's class with no field set: the start of :meth:`clone`.

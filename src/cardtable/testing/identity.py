@@ -5,7 +5,8 @@ one configuration and writes, for every decision, one line that pins everything 
 could observe: the action taken, the state's fingerprint (its full snapshot, the generator's state
 included), a hash of every seat's view and of the spectator's, a hash of the events each seat reads,
 the legal actions, and at regular steps each seat's determinizations (their fingerprints and the
-seat's view of them) and the decisions of the heuristic and ISMCTS bots. Two builds agree when their
+seat's view of them) and the decisions of the heuristic and ISMCTS bots (less often, of the strong
+agent, the levels, root-parallel search and the learned evaluation too). Two builds agree when their
 traces are equal line for line; the first differing line says where and in what they part.
 
     python -m cardtable.testing.identity --out pure.json          # every configuration, 20 seeds
@@ -27,9 +28,11 @@ from typing import Any
 import cardtable
 from cardtable.agents.base import Observation
 from cardtable.agents.registry import make_agent
+from cardtable.agents.values import learned_value
 from cardtable.engine.game import JSON
 from cardtable.engine.options import OptionValue
 from cardtable.engine.rng import Rng
+from cardtable.games import builtin
 from cardtable.testing.conformance import cases, config_label
 
 SEEDS = 20
@@ -38,6 +41,21 @@ STEPS = 120
 DEEP_EVERY = 15
 """Every this many steps: determinizations of every seat and bot decisions."""
 BOTS = ("heuristic", "ismcts:iterations=24")
+"""Decided at every deep step."""
+MORE_EVERY = 60
+"""Every this many steps (a multiple of :data:`DEEP_EVERY`): the decisions of :data:`MORE_BOTS` too."""
+MORE_BOTS = (
+    "strong:iterations=24",
+    "easy",
+    "hard:iterations=24,ms=60000",
+    "ismcts:iterations=24,trees=2,workers=2",
+    "ismcts:iterations=24,eval=learned",
+)
+"""The strong agent (its tuned settings, a small budget), the levels (``hard`` with an iteration
+budget that ends its search long before its time cap), root-parallel search on a helper process (the
+determinization it is sent travels by pickle) and the learned evaluation where the game and player
+count have one (skipped elsewhere). Time budgets are never traced: how far a search gets in a given
+time is what differs between the builds."""
 
 
 def _digest(value: JSON) -> str:
@@ -64,7 +82,10 @@ def trace(game_id: str, options: Mapping[str, OptionValue], seed: int, steps: in
             for s in range(game.players):
                 other = state.determinize(s, Rng(seed * 1000 + step + s))
                 deep[f"det{s}"] = [other.fingerprint(), _digest(other.view(s)), [a.text for a in other.legal_actions()]]
-            for i, spec in enumerate(BOTS):
+            specs = [*BOTS, *MORE_BOTS] if step % MORE_EVERY == 0 else list(BOTS)
+            for i, spec in enumerate(specs):
+                if "eval=learned" in spec and learned_value(game) is None:
+                    continue
                 agent = make_agent(spec, game, seed + i)
                 deep[spec] = agent.choose(Observation(state, seat)).text
             parts["deep"] = deep
@@ -90,9 +111,11 @@ def trace(game_id: str, options: Mapping[str, OptionValue], seed: int, steps: in
 
 
 def traces(game_ids: list[str] | None = None, seeds: int = SEEDS, steps: int = STEPS) -> dict[str, list[str]]:
-    """``{"<game> <config> seed=<n>": lines}`` for every configuration of every (or the given) game."""
+    """``{"<game> <config> seed=<n>": lines}`` for every configuration of every game that ships with
+    cardtable (or of the given games; a game registered at run time, like the tests' toy game, exists
+    in one process only)."""
     out: dict[str, list[str]] = {}
-    for game_id, options in cases(game_ids):
+    for game_id, options in cases(builtin() if game_ids is None else game_ids):
         for seed in range(seeds):
             out[f"{game_id} {config_label(options)} seed={seed}"] = trace(game_id, options, seed, steps)
     return out
