@@ -27,6 +27,7 @@ import cardtable
 from cardtable.testing.conformance import CardNames, check_no_leaks
 from cardtable.web.bots import BotRunner
 from cardtable.web.hub import Client, Hub
+from cardtable.web.limits import Limits
 from cardtable.web.storage import Storage
 
 CASES: list[tuple[str, dict[str, Any]]] = [
@@ -45,7 +46,14 @@ async def _play(
 ) -> tuple[Any, list[tuple[Client, dict[str, Any]]]]:
     frames: list[tuple[Client, dict[str, Any]]] = []
     storage = Storage(url)
-    hub = Hub(storage, BotRunner(0, budget=30), tap=lambda c, f: frames.append((c, json.loads(json.dumps(f)))))
+    # Scripted clients send as fast as the loop runs: no rate limit (a refused move would never end the game).
+    limits = Limits(message_rate=1e9, message_burst=10**9)
+    hub = Hub(
+        storage,
+        BotRunner(0, budget=30),
+        tap=lambda c, f: frames.append((c, json.loads(json.dumps(f)))),
+        limits=limits,
+    )
     await hub.start()
     players = cardtable.load(game_id, **options).players
     table, tokens = hub.create(game_id, options, ["me"] * (players - 1) + ["random"], seed=seed)
@@ -57,6 +65,7 @@ async def _play(
     rng = random.Random(seed)
     steps = 0
     while not table.is_over:
+        assert not any(f["type"] == "error" and f.get("code") == "rate-limited" for _, f in frames[-3:])
         seat = table.state.current_player
         if seat not in clients:
             await asyncio.sleep(0.001)  # the bot thinks off the loop
