@@ -32,6 +32,12 @@ README = ROOT / "README.md"
 SECTIONS = ("Quick start", "A short tour")
 
 
+TRAINING = "pip install '.[rl-train]'"
+"""A block that begins by installing the training extra (torch, Stable-Baselines3) is shown, not run:
+its commands train for minutes with a deep-learning library the test environment does not install.
+``tests/rl`` smoke-tests the example itself (``test_maskable_ppo_smoke_on_the_vector_env``)."""
+
+
 def readme_commands() -> list[str]:
     """The command lines of the sections, in order, comments and ``pip install ... &&`` removed."""
     text = README.read_text(encoding="utf-8")
@@ -39,6 +45,8 @@ def readme_commands() -> list[str]:
     for title in SECTIONS:
         body = text.split(f"## {title}", 1)[1].split("\n## ", 1)[0]
         for block in re.findall(r"```sh\n(.*?)\n```", body, flags=re.S):
+            if block.startswith(TRAINING):
+                continue  # shown, not run: see TRAINING
             for raw in block.splitlines():
                 line = raw.split("  #", 1)[0].strip()
                 if not line:

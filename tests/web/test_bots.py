@@ -40,20 +40,24 @@ def sleepy(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_server_spec_caps_a_search_at_the_budget_and_keeps_the_rest() -> None:
     import cardtable
+    from cardtable.agents import Ismcts, make_agent
 
     game = cardtable.load("mephisto", players=2)
+    tuned = make_agent("strong", game)
+    assert isinstance(tuned, Ismcts)
+    it = tuned.iterations  # strong's tuned budget for this game (agents/strong.py)
     # A search without a time limit of its own gets the budget (its iteration budget stays).
     assert server_spec(game, "ismcts:iterations=50", 10) == "ismcts:iterations=50,ms=10000"
-    assert server_spec(game, "strong", 2) == "strong:iterations=2000,ms=2000"
+    assert server_spec(game, "strong", 2) == f"strong:iterations={it},ms=2000"
     # A time limit within the budget, and agents that do not search, are left alone.
     assert server_spec(game, "ismcts:ms=300", 10) == "ismcts:ms=300"
     assert server_spec(game, "hard", 10) == "hard"
     for spec in ("random", "heuristic", "easy", "normal"):
         assert server_spec(game, spec, 0.1) == spec
     # A level thinking longer than the budget thinks for the budget.
-    assert server_spec(game, "expert", 0.5) == "expert:iterations=2000,ms=500"
+    assert server_spec(game, "expert", 0.5) == f"expert:iterations={it},ms=500"
     # One process per bot: the trees stay (the same choice), the helper processes go.
-    assert server_spec(game, "strong:workers=4", 10) == "strong:trees=4,iterations=2000,ms=10000"
+    assert server_spec(game, "strong:workers=4", 10) == f"strong:trees=4,iterations={it},ms=10000"
     # The server's iteration maximum applies to a level's own iteration budget too.
     assert server_spec(game, "expert", 10, max_iterations=100) == "expert:iterations=100"
 
