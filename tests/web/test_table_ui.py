@@ -95,7 +95,8 @@ def advance(server: Server, table: str, token: str, moves: int, seed: int) -> No
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = f"sqlite:///{tmp_path_factory.mktemp('ui') / 'tables.db'}"
-    s = Server(db).start()
+    # A table per configuration, unfinished: more than the 10 one client may keep by default.
+    s = Server(db, extra=["--max-tables-per-client", "100"]).start()
     yield s
     s.stop()
 

@@ -77,6 +77,16 @@ export function plain(text) {
   return String(text ?? "").replace(/\s*\(card \d+\)/g, "").replace(/\(card \d+, /g, "(");
 }
 
+/** After drawing: a type word too long for its band (a narrow card with a number in both upper
+ * corners) is left to the band's colour and the inspect view instead of being cut to "Mo…". All
+ * widths are read first, then the classes set, so the page lays out once. */
+export function fitBands(root) {
+  const bands = [...root.querySelectorAll(".card .band-text")];
+  for (const b of bands) b.classList.remove("no-room");
+  const tight = bands.filter((b) => b.scrollWidth > b.clientWidth + 1);
+  for (const b of tight) b.classList.add("no-room");
+}
+
 const specs = new WeakMap();
 
 /** The spec a card element was drawn from (for the inspect pop-up), or undefined. */
@@ -93,7 +103,8 @@ export function specOf(node) { return specs.get(node); }
  *   tokens       words on small tokens laid on the card ("marked", "active")
  *   under        specs of cards tucked under it (attachments, captives), each with ``label``
  *   count        identical cards stacked (×N)
- *   size         "mini" for dense zones
+ *   size         "mini" for dense zones, "tile" (a name and its band), "map" (a mini card as tall
+ *                as its names, which wrap: Mr. Card Game's map), "strip-row" (one line)
  *   details      [[label, value], ...] for the inspect pop-up
  */
 export function face(spec, ctx) {
@@ -102,7 +113,7 @@ export function face(spec, ctx) {
   for (const s of spec.state || []) cls.push(s);
   if (spec.count > 1) cls.push("stacked");
   // A small card with numbers in both upper corners has no room for the type's word: its colour says it.
-  if ((spec.size === "mini" || spec.size === "tile") && spec.corners && spec.corners.tl && spec.corners.tr) cls.push("two-corners");
+  if (["mini", "tile", "map"].includes(spec.size) && spec.corners && spec.corners.tl && spec.corners.tr) cls.push("two-corners");
   const node = el("div", { class: cls.join(" "), "data-card": Number.isInteger(spec.id) ? spec.id : undefined, "data-name": spec.title });
   const corners = spec.corners || {};
   // The coloured band on top carries the type and the two upper corners; the title sits under it.
@@ -113,10 +124,15 @@ export function face(spec, ctx) {
   if (spec.text) node.append(el("div", { class: "card-text" }, spec.text));
   if (spec.second) {
     const s = spec.second;
+    // On a map card the other side's type follows its name ("Frog-Leg Fricassee · Food"), a line saved.
+    const inline = spec.size === "map" && s.type;
     node.append(el("div", { class: `card-second tone-${s.tone || "plain"}` },
-      el("div", { class: "second-head" }, el("span", { class: "flip" }, "↻"), el("span", { class: "second-title" }, s.title),
-        badge((s.corners || {}).tr, "tr")),
-      s.type ? el("div", { class: "second-band" }, sentence(s.type)) : ""));
+      inline
+        ? el("div", { class: "second-head" }, badge((s.corners || {}).tr, "tr"), el("span", { class: "flip" }, "↻ "),
+          el("span", { class: "second-title" }, softHyphens(s.title), el("span", { class: "second-type" }, ` · ${sentence(s.type)}`)))
+        : el("div", { class: "second-head" }, el("span", { class: "flip" }, "↻"), el("span", { class: "second-title" }, s.title),
+          badge((s.corners || {}).tr, "tr")),
+      s.type && !inline ? el("div", { class: "second-band" }, sentence(s.type)) : ""));
   }
   const foot = el("div", { class: "card-foot" }, badge(corners.bl, "bl"), el("span", { class: "spacer" }), badge(corners.br, "br"));
   if (foot.querySelector(".badge")) node.append(foot);

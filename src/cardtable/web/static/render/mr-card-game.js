@@ -95,11 +95,13 @@ function skillSpec(s) {
   return { id: s.id, title: s.name, type: `${s.type} · ${s.class}`, tone: s.type === "skill" ? "skill" : "spell", corners, text: s.text, details, state, tokens, stateWords };
 }
 
-/** A stat card (or a kind of them, with a count): suit and value, like a playing card. */
+/** A stat card (or a kind of them, with a count): suit and value, like a playing card. The band says
+ * the suit short ("Mys", as the map's stat drops do): a small card has no room for "Mysticality", and
+ * its colour says the suit anyway. */
 function statSpec(c) {
   const v = { v: c.value, k: c.stat, t: `${c.stat} ${c.value}` };
   return {
-    id: c.id, title: c.name, type: c.stat, tone: c.stat, corners: { tl: v, br: v }, count: c.count,
+    id: c.id, title: c.name, type: SHORT[c.stat] || c.stat, tone: c.stat, corners: { tl: v, br: v }, count: c.count,
     text: "", details: [["Stat", c.stat], ["Value", c.value], ...(c.count > 1 ? [["Cards", c.count]] : [])],
   };
 }
@@ -146,7 +148,9 @@ function locationCell(place, ctx, targets, cls = "") {
   if (monster) {
     const s = monsterSpec(monster);
     s.details.push(["Still below", (place.still_below || []).join(", ") || "nothing"]);
-    body = mini(s, ctx);
+    // A map card is a little wider than a mini card and as tall as its words: every name on it (the
+    // monster, its item side) wraps onto a second line instead of being cut.
+    body = face({ ...s, size: "map" }, ctx);
   } else body = slot(place.empty ? "cleared" : "empty", { size: "mini" });
   return el("div", { class: `cell map-cell ${cls}`, "data-location": place.location ?? "", "data-place": `loc-${place.location}`, title: place.location },
     el("div", { class: "cell-caption" }, place.location ?? ""),
@@ -293,7 +297,7 @@ export function render(view, ctx) {
       if (s.holds === "quests") return el("div", { class: "cell", style: at }, quests || slot("no quests", { size: "mini" }));
       return el("div", { class: "cell spare", style: at, title: s.space });
     });
-    middle.push(zone(lay.name ? sentence(lay.name) : "the map", el("div", { class: "playmat", style: `grid-template-columns: repeat(${lay.columns}, minmax(0, 1fr))` }, ...cells), { key: "map", cls: "map-zone" }));
+    middle.push(zone(lay.name ? sentence(lay.name) : "the map", el("div", { class: "playmat", style: `grid-template-columns: repeat(${lay.columns}, auto)` }, ...cells), { key: "map", cls: "map-zone" }));
   } else {
     const columns = Math.max(1, ...view.map.map((p) => (Number.isInteger(p.column) ? p.column + 1 : 1)));
     const sorted = [...view.map].sort((a, b) => (a.row ?? 0) - (b.row ?? 0) || (a.column ?? 0) - (b.column ?? 0));
@@ -354,14 +358,14 @@ function towerZone(view, ctx, targets) {
   if (!s) return "";
   const sp = anySpec(s);
   const t = Number.isInteger(s.id) ? targets.get(s.id) : null;
-  return zone("the Sorceress' Tower", el("div", { class: "cell tower" }, t ? scoreBadge(t) : "", mini(sp, ctx)), { key: "tower", place: "tower" });
+  return zone("the Sorceress' Tower", el("div", { class: "cell tower" }, t ? scoreBadge(t) : "", face({ ...sp, size: "map" }, ctx)), { key: "tower", place: "tower" });
 }
 
 function questsZone(view, ctx) {
   if (!Array.isArray(view.quests)) return "";
   const q = view.quests;
   if (!q.length) return zone("quests", slot("all bosses beaten", { size: "mini" }), { key: "quests" });
-  const top = mini(anySpec(q[0]), ctx);
+  const top = face({ ...anySpec(q[0]), size: "map" }, ctx);
   const rest = q.slice(1);
   return zone(`quests (${q.length})`, el("div", { class: "pile", "data-pile": q.length }, el("div", { class: "pile-stack" }, top),
     rest.length ? el("details", { class: "pile-list" }, el("summary", {}, `${rest.length} more`), row(rest.map((c) => face({ ...anySpec(c), size: "strip-row" }, ctx)), { cls: "souls" })) : ""), { key: "quests", place: "quests" });
