@@ -48,7 +48,7 @@ if "mr-card-game" in cardtable.available():
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = f"sqlite:///{tmp_path_factory.mktemp('web') / 'tables.db'}"
-    s = Server(db).start()
+    s = Server(db, extra=["--max-tables-per-client", "100"]).start()  # more unfinished tables than 10
     yield s
     s.stop()
 
@@ -289,7 +289,12 @@ def test_mr_card_game_shows_the_score_against_each_target(server: Server, browse
     assert badges.count() == len(targets)
     shown = sorted(badges.all_inner_texts())
     assert shown == sorted(
-        f"score {t['score']} vs power {t['power']}: {'beaten' if t['beaten'] else 'not beaten'}" for t in targets
+        f"{t['score']} vs {t['power']}: {'beaten' if t['beaten'] else 'not beaten'}" for t in targets
+    )
+    said = sorted(badges.nth(i).get_attribute("title") or "" for i in range(badges.count()))
+    assert said == sorted(
+        f"your score {t['score']} against its power {t['power']}: {'beaten' if t['beaten'] else 'not beaten'}"
+        for t in targets
     )
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()

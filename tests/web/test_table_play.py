@@ -49,7 +49,7 @@ EARLY = 0.05  # what the wire's clock may gain on the page's (the frame passes t
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = f"sqlite:///{tmp_path_factory.mktemp('play') / 'tables.db'}"
-    s = Server(db).start()
+    s = Server(db, extra=["--max-tables-per-client", "100"]).start()  # more unfinished tables than 10
     yield s
     s.stop()
 

@@ -136,8 +136,10 @@ function tile(s, ctx, extra = {}) { return face({ ...s, size: "tile", ...extra }
 /** The score a combat puts against a monster, as a badge over its card. */
 function scoreBadge(target) {
   if (!target) return "";
-  return el("div", { class: `score ${target.beaten ? "beats" : "short"}`, "data-score": target.score },
-    `score ${target.score} vs power ${target.power}: ${target.beaten ? "beaten" : "not beaten"}`);
+  // One short line over the monster's other side (its name stays in sight); the words in full on hover.
+  const words = `your score ${target.score} against its power ${target.power}: ${target.beaten ? "beaten" : "not beaten"}`;
+  return el("div", { class: `score ${target.beaten ? "beats" : "short"}`, "data-score": target.score, title: words },
+    `${target.score} vs ${target.power}: ${target.beaten ? "beaten" : "not beaten"}`);
 }
 
 /** A location pile: its monster (item side at its foot) and how many cards are still below. */
@@ -178,7 +180,7 @@ function combatBox(combat) {
     el("div", { class: "fight-sum" }, facts.join(" · ")),
     combat.against_sorceress ? el("div", {}, `score ${combat.against_sorceress.score} against the Sorceress (needs ${combat.against_sorceress.needs})`) : "",
     rows.length ? el("div", { class: "table-scroll" }, el("table", { class: "facts-table", "data-zone": "targets" },
-      el("thead", {}, el("tr", {}, ...["monster", "element", "power", "your score", "", hasCounter ? "counter-attack" : ""].map((h) => el("th", {}, h)))),
+      el("thead", {}, el("tr", {}, ...["monster", "element", "power", "score", "", hasCounter ? "counter" : ""].map((h) => el("th", {}, h)))),
       el("tbody", {}, ...rows))) : "",
     combat.counter_attack ? el("div", { class: "counter" }, `Counter-attack from ${combat.counter_attack.from}: block ${combat.counter_attack.still_to_block} more (${combat.counter_attack.type}); if not blocked: ${combat.counter_attack.if_not_blocked}`) : "");
 }
@@ -302,8 +304,8 @@ export function render(view, ctx) {
     const columns = Math.max(1, ...view.map.map((p) => (Number.isInteger(p.column) ? p.column + 1 : 1)));
     const sorted = [...view.map].sort((a, b) => (a.row ?? 0) - (b.row ?? 0) || (a.column ?? 0) - (b.column ?? 0));
     middle.push(zone("the map", el("div", { class: "map-grid", style: `grid-template-columns: repeat(${columns}, auto)` }, ...sorted.map((p) => locationCell(p, ctx, targets))), { key: "map", cls: "map-zone" }));
-    const side = [tower];
-    if (quests) side.push(quests);
+    // The Tower and the quest pile side by side (each one card wide), the nemesis piles under them.
+    const side = [quests ? el("div", { class: "tower-quests" }, tower, quests) : tower];
     if (view.nemesis) {
       side.push(zone("nemesis piles", el("div", { class: "nemesis-grid" }, ...view.nemesis.map((p) => locationCell(p, ctx, targets, "nemesis"))), { key: "nemesis" }));
     }
