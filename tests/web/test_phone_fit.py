@@ -80,12 +80,18 @@ def browser() -> Iterator[Any]:
 
 
 def open_mid_game(
-    server: Server, browser: Any, game: str, options: dict[str, Any], size: tuple[int, int], seed: int
+    server: Server,
+    browser: Any,
+    game: str,
+    options: dict[str, Any],
+    size: tuple[int, int],
+    seed: int,
+    moves: int = 10,
 ) -> Any:
-    """A page at seat 0 of a table some decisions into a game, settled."""
+    """A page at seat 0 of a table ``moves`` decisions into a game, settled."""
     players = cardtable.load(game, **options).players
     table, tokens = server.create(game, ["me"] + ["random"] * (players - 1), **options)
-    advance(server, table, tokens[0], 10, seed)
+    advance(server, table, tokens[0], moves, seed)
     page = new_page(browser, *size)
     open_seat(page, server, table, 0, tokens[0])
     live = live_table(server, table)
@@ -132,16 +138,23 @@ MAP_NAMES_JS = """() => [...document.querySelectorAll(
   })"""
 
 
+ZONE_BOXES_JS = """() => ['map', 'tower', 'quests', 'trainer', 'heap', 'nemesis']
+  .map((z) => [z, document.querySelector(`[data-zone='${z}']`)])
+  .filter(([z, n]) => n && n.getClientRects().length && !(z !== 'map' && n.closest("[data-zone='map']")))
+  .map(([z, n]) => { const r = n.getBoundingClientRect();
+    return {zone: z, left: r.left, right: r.right, top: r.top, bottom: r.bottom}; })"""
+
+
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
 @pytest.mark.parametrize(
-    "options",
-    [{"players": 3}, PLAYMAT],
-    ids=["map", "playmat"],
+    ("options", "seed", "moves"),
+    [({"players": 3}, 7, 10), ({"players": 3}, 4, 16), (PLAYMAT, 7, 10)],
+    ids=["map", "map-later", "playmat"],
 )
 def test_every_name_on_mr_card_games_map_is_drawn_whole(
-    server: Server, browser: Any, options: dict[str, Any], size: tuple[int, int]
+    server: Server, browser: Any, options: dict[str, Any], seed: int, moves: int, size: tuple[int, int]
 ) -> None:
-    page = open_mid_game(server, browser, "mr-card-game", options, size, seed=7)
+    page = open_mid_game(server, browser, "mr-card-game", options, size, seed, moves)
     view = page.live.state.view(0)
     wanted: set[str] = set()
     for place in list(view["map"]) + list(view.get("nemesis") or []):
@@ -159,6 +172,17 @@ def test_every_name_on_mr_card_games_map_is_drawn_whole(
     drawn = {n["text"] for n in names}
     assert wanted <= drawn, f"names not drawn whole: {sorted(wanted - drawn)}"
     assert [n["text"] for n in names if n["cut"]] == [], "names cut on the map"
+    # The zones beside the map never lie over it (a squeezed map once ran under the Tower).
+    boxes = page.evaluate(ZONE_BOXES_JS)
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            apart = (
+                a["right"] <= b["left"] + 1
+                or b["right"] <= a["left"] + 1
+                or a["bottom"] <= b["top"] + 1
+                or b["bottom"] <= a["top"] + 1
+            )
+            assert apart, f"{a['zone']} and {b['zone']} overlap: {a} {b}"
     where = ".map-zone .cell-caption, .map-zone .card-title, .map-zone .second-title, [data-zone='tower'] .card-title"
     broken = page.evaluate(BROKEN_WORDS_JS, where)
     assert broken == [], f"words broken on the map: {broken}"
