@@ -1,7 +1,8 @@
 """What a page must not do on a small screen, measured in the browser: helpers for the layout tests.
 
 ``OVERFLOW_JS`` lists every drawn element that reaches past the left or right edge of the viewport,
-every box that scrolls sideways, and every text cut with an ellipsis (a name a player cannot read):
+every box that scrolls sideways, and every text cut with an ellipsis or a card name cut by its line
+clamp (a name a player cannot read):
 on a phone the table must fit the screen's width, stacked, with nothing to swipe sideways and no
 name cut. ``BROKEN_WORDS_JS`` lists card names broken inside a word where no hyphen was offered.
 """
@@ -33,6 +34,10 @@ OVERFLOW_JS: Final = """() => {
     }
     if (['auto', 'scroll'].includes(st.overflowX) && wider) out.push(`scrolls sideways: ${name(e)}`);
     if (st.textOverflow === 'ellipsis' && wider) out.push(`cut with an ellipsis: ${name(e)}`);
+    const clamp = st.webkitLineClamp && st.webkitLineClamp !== 'none';
+    if (clamp && e.matches('.card-title') && e.scrollHeight > e.clientHeight + 1) {
+      out.push(`a name cut short: ${name(e)}`);
+    }
   }
   return out;
 }"""
