@@ -427,6 +427,22 @@ class Session:
             if p in CARD_PARAMS and isinstance(v, int)
         )
 
+    def look_hint(self, seat: int, query: str) -> str:
+        """For ``look N`` where N is no card's number but a choice's: the card that choice names, to
+        look at by its own number (``look`` never guesses which was meant: a card's number always
+        wins, so the hint only follows a miss)."""
+        text = query.strip()
+        if not text.isdigit():
+            return ""
+        legal = self.table.state.legal_actions() if self.table.state.current_player == seat else []
+        number = int(text)
+        if not 1 <= number <= len(legal):
+            return ""
+        named = sorted(self.cards_of([legal[number - 1]]))
+        if not named:
+            return f" (choice {number} names no card)"
+        return f"; choice {number} is about card #{named[0]}: type `look {named[0]}`"
+
     @staticmethod
     def choices_drawn(table: RenderableType) -> RenderableType:
         return table
@@ -601,7 +617,7 @@ class Session:
             return
         found = find(cards, query)
         if not found:
-            self.error(f"no card you can see is called {query.strip()!r} or numbered so")
+            self.error(f"no card you can see is called {query.strip()!r} or numbered so{self.look_hint(seat, query)}")
             return
         ctx = RenderContext(self.game, seat)
         faces = {(c.name, self.face_key(c)) for c in found}
