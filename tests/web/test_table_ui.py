@@ -27,6 +27,7 @@ import cardtable
 from cardtable.web.live import LiveTable, card_of
 from cardtable.web.storage import Storage
 from tests.web import browser as browser_mod
+from tests.web.fit import OVERFLOW_JS as FIT_JS
 from tests.web.pages import SETTLED, Wire, click_card_action, new_page, open_seat, state
 from tests.web.server import Server, recv_state
 
@@ -199,7 +200,10 @@ def test_a_table_in_the_middle_of_a_game_reads_like_a_card_table(
     assert "`" not in page.locator("#prompt").inner_text()
 
     # The page never scrolls sideways; on a desktop it does not scroll at all.
-    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    fits = page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    assert fits, "the page scrolls sideways:\n" + "\n".join(
+        p for p in page.evaluate(FIT_JS) if p.startswith("past the edge")
+    )
     if width >= 1000:
         assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
     if width >= 1000 and view["game"] == "mr-card-game":
