@@ -8,6 +8,7 @@ no way to inspect a card.
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -205,9 +206,10 @@ def test_auto_pass_can_be_switched_off_by_flag_and_by_command(cli: Runner, tmp_p
     assert "auto takes on or off" in run.out
 
 
-def test_the_pause_is_the_same_for_every_single_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_pause_is_the_same_for_every_single_choice(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The pause before a single choice is taken is one constant: a forced pass with an empty hand
     and a pass that could have been a counter look alike to anyone watching the clock."""
+    monkeypatch.chdir(tmp_path)  # at the end the game offers to save: a "1" read as a file name lands here
     slept: list[float] = []
     monkeypatch.setattr(play_module.time, "sleep", slept.append)
     game = cardtable.load("doctor-strange")
