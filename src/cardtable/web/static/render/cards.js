@@ -37,7 +37,8 @@ export function icon(kind) {
 const VOWELS = /[aeiouy]/i;
 const SUFFIXES = /(ness|less|ment|tion|sion|able|ible|ship|hood|ings?|ity|ous|ful)$/i;
 
-/** Soft hyphens in a word (before a common ending, else after a vowel that a consonant follows). */
+/** Soft hyphens in a word (before a common ending, else after a vowel that a consonant follows, or
+ * between two consonants after a vowel: "Accoun-tant", not "Accou-ntant"). */
 function hyphenate(word) {
   const suffix = SUFFIXES.exec(word);
   if (suffix && word.length - suffix[0].length >= 5) return `${word.slice(0, -suffix[0].length)}\u00ad${suffix[0]}`;
@@ -47,7 +48,12 @@ function hyphenate(word) {
   for (let i = 0; i < word.length; i++) {
     out += word[i];
     run++;
-    if (run >= 5 && word.length - i - 1 >= 3 && VOWELS.test(word[i]) && !VOWELS.test(word[i + 1])) { out += "\u00ad"; run = 0; }
+    if (run >= 5 && word.length - i - 1 >= 3 && VOWELS.test(word[i]) && !VOWELS.test(word[i + 1])) {
+      // Two consonants after the vowel: the break goes between them.
+      if (i + 2 < word.length && !VOWELS.test(word[i + 2]) && word.length - i - 2 >= 3) { i++; out += word[i]; }
+      out += "\u00ad";
+      run = 0;
+    }
   }
   return out;
 }
