@@ -35,6 +35,7 @@ export function icon(kind) {
 }
 
 const VOWELS = /[aeiouy]/i;
+const ONSETS = new Set("bl br ch cl cr dr fl fr gl gn gr kn ph pl pr qu sc sh sk sl sm sn sp st sw th tr tw wh wr".split(" "));
 const SUFFIXES = /(ness|less|ment|tion|sion|able|ible|ship|hood|ings?|ity|ous|ful)$/i;
 
 /** Soft hyphens in a word (before a common ending, else after a vowel that a consonant follows, or
@@ -49,8 +50,10 @@ function hyphenate(word) {
     out += word[i];
     run++;
     if (run >= 5 && word.length - i - 1 >= 3 && VOWELS.test(word[i]) && !VOWELS.test(word[i + 1])) {
-      // Two consonants after the vowel: the break goes between them.
-      if (i + 2 < word.length && !VOWELS.test(word[i + 2]) && word.length - i - 2 >= 3) { i++; out += word[i]; }
+      // Two consonants after the vowel: the break goes between them, unless they start syllables
+      // together ("Scare-crow", "Sauce-sphere").
+      const pair = word.slice(i + 1, i + 3).toLowerCase();
+      if (i + 2 < word.length && !VOWELS.test(word[i + 2]) && word.length - i - 2 >= 3 && !ONSETS.has(pair)) { i++; out += word[i]; }
       out += "\u00ad";
       run = 0;
     }

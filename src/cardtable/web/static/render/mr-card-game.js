@@ -153,11 +153,14 @@ function locationCell(place, ctx, targets, cls = "") {
     // A map card is a little wider than a mini card and as tall as its words: every name on it (the
     // monster, its item side) wraps onto a second line instead of being cut.
     body = face({ ...s, size: "map" }, ctx);
+    // This combat's score lies over the card's band (its power and element are in the score's words
+    // and the targets table), so the names below it stay in sight.
+    const target = targets.get(monster.id);
+    if (target) body.append(scoreBadge(target));
   } else body = slot(place.empty ? "cleared" : "empty", { size: "mini" });
   return el("div", { class: `cell map-cell ${cls}`, "data-location": place.location ?? "", "data-place": `loc-${place.location}`, title: place.location },
     el("div", { class: "cell-caption" }, place.location ?? ""),
     el("span", { class: "below", title: below ? `${below} cards below` : "no card below" }, below ? `+${below}` : "last"),
-    monster ? scoreBadge(targets.get(monster.id)) : "",
     body);
 }
 
