@@ -187,3 +187,36 @@ def test_every_name_on_mr_card_games_map_is_drawn_whole(
     broken = page.evaluate(BROKEN_WORDS_JS, where)
     assert broken == [], f"words broken on the map: {broken}"
     page.context.close()
+
+
+TUCK_JS = """() => {
+  // A weapon with a long attachment tucked under it, in a lane as narrow as a phone's.
+  const box = document.createElement('div');
+  box.className = 'cards lane-cards';
+  box.style.width = '120px';
+  box.innerHTML = '<div class="tuck"><div class="card size-mini tone-weapon"><div class="card-band"></div>' +
+    '<div class="card-title">Halberd</div></div><div class="tucked"><div class="card strip tone-spell">' +
+    '<span class="strip-label">attached</span><span class="card-title">Hellfire Brand of the Endless Night</span>' +
+    '<span class="badge b-cost"><b>1</b></span></div></div></div>';
+  document.getElementById('board').prepend(box);
+  const width = (sel) => box.querySelector(sel).getBoundingClientRect().width;
+  const title = box.querySelector('.strip .card-title');
+  const out = {tuck: width('.tuck'), card: width('.card.size-mini'), strip: width('.card.strip'),
+    cut: title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1};
+  box.remove();
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+def test_a_tucked_card_is_no_wider_than_the_card_above_it(server: Server, browser: Any, size: tuple[int, int]) -> None:
+    """A long attachment under a weapon once made its lane as wide as the attachment's name and pushed
+    it past a phone's edge (Mephisto, 2v2): the tucked strip is the card's width and its name wraps."""
+    table, tokens = server.create("mephisto", ["me", "random"], players=2)
+    page = new_page(browser, *size)
+    open_seat(page, server, table, 0, tokens[0])
+    drawn = page.evaluate(TUCK_JS)
+    assert drawn["tuck"] <= drawn["card"] + 1, drawn
+    assert drawn["strip"] <= drawn["card"] + 1, drawn
+    assert not drawn["cut"], drawn
+    page.context.close()

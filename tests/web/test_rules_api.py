@@ -25,7 +25,7 @@ def test_every_game_has_its_rules_clause_by_clause(client: TestClient) -> None:
         for clause in clauses:
             assert clause["text"] and "test_" not in clause["text"], clause
         page = client.get(f"/rules/{game}")
-        assert page.status_code == 200 and "rules.js" in page.text
+        assert page.status_code == 200 and "rules-page.js" in page.text  # the page's script, a file (CSP)
 
 
 def test_a_game_without_rules_is_a_clear_404(client: TestClient) -> None:
