@@ -197,7 +197,9 @@ def test_a_table_in_the_middle_of_a_game_reads_like_a_card_table(
     for heading in page.evaluate(HEADINGS_JS):
         assert heading["transform"] == "none", heading
         assert "'S " not in heading["text"], heading
-    assert "`" not in page.locator("#prompt").inner_text()
+    prompt = page.locator("#prompt").inner_text()
+    assert "`" not in prompt
+    assert not re.search(r"\(card \d+", prompt), f"an id in words in the prompt: {prompt!r}"  # a small #N mark
 
     # The page never scrolls sideways; on a desktop it does not scroll at all.
     fits = page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")

@@ -395,7 +395,8 @@ function drawPrompt() {
   if (!text) {
     text = view.is_over ? "The game is over." : `${generic.seatName(view, view.current_player)} to decide (turn ${view.turn}).`;
   }
-  node.textContent = text;
+  // A card the prompt names by id ("Magic Amulet (card 4)") gets the small id mark, as in the log.
+  node.replaceChildren(...labelNodes(text));
   const mine = model.frame.legal.length > 0;
   node.classList.toggle("mine", mine);
   $("turn-panel").classList.toggle("mine", mine);
