@@ -8,6 +8,7 @@ no way to inspect a card.
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -205,9 +206,10 @@ def test_auto_pass_can_be_switched_off_by_flag_and_by_command(cli: Runner, tmp_p
     assert "auto takes on or off" in run.out
 
 
-def test_the_pause_is_the_same_for_every_single_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_pause_is_the_same_for_every_single_choice(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The pause before a single choice is taken is one constant: a forced pass with an empty hand
     and a pass that could have been a counter look alike to anyone watching the clock."""
+    monkeypatch.chdir(tmp_path)  # at the end the game offers to save: a "1" read as a file name lands here
     slept: list[float] = []
     monkeypatch.setattr(play_module.time, "sleep", slept.append)
     game = cardtable.load("doctor-strange")
@@ -217,3 +219,23 @@ def test_the_pause_is_the_same_for_every_single_choice(monkeypatch: pytest.Monke
     s.run()
     assert slept and set(slept) == {AUTO_PAUSE}
     assert len(slept) == out.getvalue().count("(the only choice: taken for you")
+
+
+def test_look_at_a_choices_number_points_to_the_card_it_names() -> None:
+    """``look 1`` right after the list of choices: 1 is no card you can see, but choice 1 names a
+    card: the message says which, and how to look at it; nothing is taken."""
+    s, out, _ = train_position()
+    seat = s.table.state.current_player
+    assert seat is not None
+    ids = {c.id for c in visible(s.table.state.view(seat))}
+    legal = s.table.state.legal_actions()
+    number = next(
+        n for n in range(1, len(legal) + 1) if n not in ids and s.cards_of([legal[n - 1]])
+    )  # a choice's number that is no visible card's
+    named = min(s.cards_of([legal[number - 1]]))
+    before = s.table.state.fingerprint()
+    s.handle(seat, f"look {number}")
+    text = " ".join(out.getvalue().split())
+    assert f"no card you can see is called '{number}' or numbered so; choice {number} is about card #{named}" in text
+    assert f"type `look {named}`" in text
+    assert s.table.state.fingerprint() == before

@@ -349,3 +349,11 @@ def test_an_unwritable_save_file_is_reported_and_another_can_be_given(cli: Runne
     assert json.loads((tmp_path / "ok.json").read_text())["actions"] == []
     failed = cli("play", "toy", "--seed", "3", "--save", "no/such/dir/g.json", input=["quit", ""])
     assert failed.code == 1
+
+
+def test_me_is_a_person_at_this_terminal_as_in_the_lobby(cli: Runner) -> None:
+    """``--seats me,random``: the lobby's word for your own seat works in the terminal too."""
+    mine = cli("play", "toy", "--seats", "me,random", "--seed", "3", input=["1"] * 40)
+    theirs = cli("play", "toy", "--seats", "human,random", "--seed", "3", input=["1"] * 40)
+    assert mine.code == theirs.code == 0
+    assert mine.out == theirs.out

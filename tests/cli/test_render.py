@@ -109,3 +109,25 @@ def test_a_long_public_pile_is_a_paragraph_but_the_hand_stays_a_table() -> None:
     text = draw(generic.render_view(view, ctx()))
     assert "Card0 #0 · Card1 #1" in text
     assert "cost" in text  # the hand's table has a column per stat
+
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@given(
+    st.lists(st.text(alphabet="abcdefgh '!", min_size=1, max_size=18).map(str.strip).filter(bool), max_size=14),
+    st.integers(min_value=24, max_value=100),
+)
+def test_a_flow_keeps_every_separator_where_it_breaks_a_line(items: list[str], width: int) -> None:
+    """Between two items there is always a ``·``, also where the line breaks (``… a Bitch`` at the
+    end of a full line once lost it, and the next item read as part of the one before)."""
+    from rich.text import Text
+
+    from cardtable.cli.render.faces import Flow
+
+    flow = Flow([Text(i) for i in items], head=Text("Removed from the game: "), indent=4)
+    lines = [line.plain.rstrip() for line in flow.lines(width)]
+    assert all(len(line) <= width for line in lines)
+    said = " ".join(line.strip() for line in lines)
+    assert said.count("·") == max(0, len([i for i in items if i]) - 1)

@@ -18,7 +18,7 @@ from cardtable.cli.render.mr_card_game import case_block, tower_block
 from cardtable.engine import Rng
 from cardtable.games.mr_card_game.cards import K_BOSS
 from cardtable.games.mr_card_game.state import McgState
-from tests.mr_card_game.helpers import give_lasting, give_skill, new
+from tests.mr_card_game.helpers import give_lasting, give_skill, new, to_heap
 
 
 def words(drawn: RenderableType, width: int) -> str:
@@ -203,3 +203,53 @@ def test_a_long_display_case_goes_by_name_when_the_screen_is_short() -> None:
         assert str(shown[card]["name"]) in full
     ability = max((str(d["text"]) for d in shown.values()), key=len)  # a skill's own words
     assert ability[:40] in full and ability[:40] not in compact
+
+
+def test_a_buffs_state_and_the_case_heading_read_in_words() -> None:
+    """A buff reads ``active`` or ``inactive`` (not ``ON``/``off``, which read as a switch to press),
+    and the case's heading names the skills that lie beside it."""
+    s = new(2)
+    buffs: list[int] = []
+    for card in s.skill_pile:  # the first two buffs of the skill pile: one switched on, one not
+        probe = new(2)
+        give_skill(probe, 0, card)
+        if "active" in probe.view(0)["players"][0]["skills"][0]:
+            buffs.append(card)
+        if len(buffs) == 2:
+            break
+    assert len(buffs) == 2
+    give_skill(s, 0, buffs[0], active=True)
+    give_skill(s, 0, buffs[1], active=False)
+    view = s.view(0)
+    states = {d["id"]: d["active"] for d in view["players"][0]["skills"]}
+    assert states == {buffs[0]: True, buffs[1]: False}
+    case = case_block(view, RenderContext(s.game, 0))
+    assert case is not None
+    drawn = words(case.forms[0].drawn, 200)
+    assert drawn.startswith("Your display case and skills:")
+    assert "(active)" in drawn and "(inactive)" in drawn
+    for form in case.forms:
+        text = words(form.drawn, 200)
+        assert " ON" not in text and " off" not in text
+
+
+def test_the_case_heading_without_skills_is_the_case_alone() -> None:
+    s = new(2)
+    case = case_block(s.view(0), RenderContext(s.game, 0))
+    assert case is not None
+    assert words(case.forms[0].drawn, 200).startswith("Your display case:")
+
+
+def test_a_heap_top_without_a_price_says_it_cannot_be_dived_for() -> None:
+    """An item with no meat price on top of the Heap: the line says why no Dumpster Dive takes it."""
+    s = new(2)
+    to_heap(s, [s.view(0)["map"][0]["monster"]["id"]])  # a monster's card: its item side, with a price
+    view = dict(s.view(0))
+    heap = [dict(c) for c in view["heap"]]
+    assert heap, "an item on the Heap"
+    priced = words(tower_block(view).full, 100)
+    assert f"dive {heap[-1]['meat_cost']}m" in priced
+    heap[-1]["meat_cost"] = None
+    view["heap"] = heap
+    drawn = words(tower_block(view).full, 100)
+    assert "no meat price: not for a Dumpster Dive" in drawn and "no dive" not in drawn

@@ -289,7 +289,12 @@ def test_mr_card_game_shows_the_score_against_each_target(server: Server, browse
     assert badges.count() == len(targets)
     shown = sorted(badges.all_inner_texts())
     assert shown == sorted(
-        f"score {t['score']} vs power {t['power']}: {'beaten' if t['beaten'] else 'not beaten'}" for t in targets
+        f"{t['score']} vs {t['power']}: {'beaten' if t['beaten'] else 'not beaten'}" for t in targets
+    )
+    said = sorted(badges.nth(i).get_attribute("title") or "" for i in range(badges.count()))
+    assert said == sorted(
+        f"your score {t['score']} against its power {t['power']}: {'beaten' if t['beaten'] else 'not beaten'}"
+        for t in targets
     )
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()

@@ -295,3 +295,46 @@ def test_the_lobby_offers_the_rematch_seat_kept_for_you(server: Server, browser:
     for page in (stranger, guest):
         assert page.errors == []  # type: ignore[attr-defined]
         page.context.close()
+
+
+SELECT_CUT_JS = """() => [...document.querySelectorAll('#seats select')].map((s) => {
+  // The closed menu's text as drawn: a span of the same font holding the chosen option's words.
+  const probe = document.createElement('span');
+  const st = getComputedStyle(s);
+  probe.style.font = st.font;
+  probe.style.whiteSpace = 'pre';
+  probe.style.position = 'absolute';
+  probe.textContent = s.options[s.selectedIndex].text;
+  document.body.append(probe);
+  const wide = probe.getBoundingClientRect().width;
+  probe.remove();
+  return {text: probe.textContent, fits: wide + 40 <= s.getBoundingClientRect().width};
+})"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
+def test_a_bots_seat_menu_is_not_cut_and_its_words_stand_under_it(
+    server: Server, browser: Any, size: tuple[int, int]
+) -> None:
+    """A closed seat menu once read "Bot: heuristic (greedy play a casual player would rec…": the menu
+    names the bot, and what it does stands in words under the menu."""
+    page = _page(browser, *size)
+    _lobby(page, server, "mephisto")
+    menus = page.evaluate(SELECT_CUT_JS)
+    assert menus and all(m["fits"] for m in menus), menus
+    bot = page.locator("#seats .seat-field[data-seat='1']")
+    chosen = bot.locator("select").evaluate("s => s.value")
+    info = next(a for a in _post_games(server) if a["name"] == chosen)
+    assert bot.locator(".seat-about").inner_text() == info["about"]
+    bot.locator("select").select_option("me")
+    assert bot.locator(".seat-about").is_hidden()
+    page.context.close()
+
+
+def _post_games(server: Server) -> list[dict[str, Any]]:
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(f"{server.base}/api/games") as response:
+        data = json.load(response)
+    return list(data["agent_info"])

@@ -27,6 +27,7 @@ import cardtable
 from cardtable.web.live import LiveTable, card_of
 from cardtable.web.storage import Storage
 from tests.web import browser as browser_mod
+from tests.web.fit import OVERFLOW_JS as FIT_JS
 from tests.web.pages import SETTLED, Wire, click_card_action, new_page, open_seat, state
 from tests.web.server import MANY_TABLES, Server, recv_state
 
@@ -195,11 +196,15 @@ def test_a_table_in_the_middle_of_a_game_reads_like_a_card_table(
     for heading in page.evaluate(HEADINGS_JS):
         assert heading["transform"] == "none", heading
         assert "'S " not in heading["text"], heading
-    assert "`" not in page.locator("#prompt").inner_text()
+    prompt = page.locator("#prompt").inner_text()
+    assert "`" not in prompt
+    assert not re.search(r"\(card \d+", prompt), f"an id in words in the prompt: {prompt!r}"  # a small #N mark
 
     # The page never scrolls sideways; on a desktop it does not scroll at all.
-    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"), (
-        f"the page scrolls sideways (table {table}, seed {live.seed}, state {live.version}: the deal is new every run)"
+    fits = page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    assert fits, (
+        f"the page scrolls sideways (table {table}, seed {live.seed}, state {live.version}; a new deal each run):\n"
+        + "\n".join(p for p in page.evaluate(FIT_JS) if p.startswith("past the edge"))
     )
     if width >= 1000:
         assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from cardtable.cli.render.generic import compact, label
 from cardtable.engine import Action, Game, Option, Result
+from cardtable.engine.options import grouped
 
 CARD_MARK = re.compile(r" \(card (\d+)\)")
 
@@ -189,32 +190,78 @@ def result_table(game: Game, result: Result, seat_labels: Sequence[str] | None =
     return grid
 
 
-def option_allowed(option: Option) -> str:
-    """What values an option takes, in words."""
+def _default_words(option: Option) -> str:
+    """The default as typed (``true``, ``400``, ``""`` for empty text)."""
+    if isinstance(option.default, bool):
+        return str(option.default).lower()
+    return str(option.default) if option.default != "" else '""'
+
+
+def _values_words(option: Option) -> str:
+    """What values an option takes and its default, in a line (choices with labels are listed apart)."""
+    default = _default_words(option)
+    if option.choices is not None and option.choice_labels is not None:
+        return f"default {default}; one of:"
     if option.choices is not None:
-        return " | ".join(str(c) for c in option.choices)
+        return f"default {default}; values " + " | ".join(str(c) for c in option.choices)
     if option.kind is bool:
-        return "true | false"
-    if option.min is not None or option.max is not None:
-        low = "" if option.min is None else str(option.min)
-        high = "" if option.max is None else str(option.max)
-        return f"{low}..{high}"
-    return {int: "integer", str: "text"}.get(option.kind, "")
+        return f"default {default}; values true | false"
+    if option.min is not None and option.max is not None and option.min == option.max:
+        return f"always {option.min}"
+    if option.min is not None and option.max is not None:
+        return f"default {default}; values {option.min}..{option.max} (a whole number)"
+    return f"default {default}; values text"
 
 
-def options_table(options: Sequence[Option]) -> RenderableType:
+def _option_body(option: Option) -> RenderableType:
+    """One option for a person: its label, default and values (each labelled choice in words), what it
+    does."""
+    head = Text(option.label, style="bold")
+    lines: list[RenderableType] = [head, Text(_values_words(option))]
+    if option.choices is not None and option.choice_labels is not None:
+        choices = Table.grid(padding=(0, 1))
+        choices.add_column(no_wrap=True, style="cyan")
+        choices.add_column(overflow="fold")
+        for choice, words in zip(option.choices, option.choice_labels, strict=True):
+            mark = " (default)" if choice == option.default else ""
+            # A label that only repeats its value ("P1") is not said twice.
+            said = "" if words == str(choice) else words
+            choices.add_row(Text("  " + str(choice)), Text((said + mark).strip()))
+        lines.append(choices)
+    lines.append(Text(option.doc, style="dim"))
+    return Group(*lines)
+
+
+ID_WIDTH = 22
+"""The widest column of option ids (longer ids fold): at 80 columns, 56 are left for the words."""
+
+
+def options_by_group(options: Sequence[Option]) -> RenderableType:
+    """The options as the lobby groups them: under each group's heading (players, rules variants,
+    supplemental rules, readings of unclear rules, house rules, card file, in that order), the
+    options a first game may want, then the advanced ones (folded away in the lobby) under their own
+    sub-heading. Each option: its id (what ``-o`` takes), its label in the rulebook's words, its
+    default and values (labelled choices one a line, with their words), and what it does."""
     if not options:
         return Text("(no options)", style="dim")
-    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    table.add_column("option", style="cyan", no_wrap=True)
-    table.add_column("default")
-    table.add_column("allowed")
-    table.add_column("what it does", overflow="fold")
-    for option in options:
-        default = str(option.default).lower() if isinstance(option.default, bool) else str(option.default)
-        default = default if default != "" else '""'
-        table.add_row(*(Text(c) for c in (option.name, default, option_allowed(option), option.doc)))
-    return table
+    width = min(ID_WIDTH, max(len(o.name) for o in options) + 2)
+    parts: list[RenderableType] = []
+    for group, members in grouped(options):
+        parts.append(Text(group, style="bold magenta"))
+        plain = [o for o in members if not o.advanced]
+        advanced = [o for o in members if o.advanced]
+        for subset, note in ((plain, ""), (advanced, "advanced (folded in the lobby; a first game never needs them)")):
+            if not subset:
+                continue
+            if note:
+                parts.append(Text("  " + note, style="italic"))
+            table = Table.grid(padding=(0, 1))
+            table.add_column(no_wrap=False, width=width, overflow="fold")
+            table.add_column(overflow="fold", ratio=1)
+            for option in subset:
+                table.add_row(Text("  " + option.name, style="cyan"), _option_body(option))
+            parts.append(table)
+    return Group(*parts)
 
 
 def configuration_text(config: dict[str, object]) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 from rich.text import Text
 
 from cardtable.cli.common import add_game_options, game_options, load_game
-from cardtable.cli.display import configuration_text, options_table
+from cardtable.cli.display import configuration_text, options_by_group
 from cardtable.cli.games import players_text
 from cardtable.engine import Option
 from cardtable.games import game_class
@@ -18,7 +18,8 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "options",
         help="show one game's options and the actions it offers",
-        description="Show a game's options (default, allowed values, what each does), its configurations, "
+        description="Show a game's options grouped as the lobby shows them (label, default, allowed values, "
+        "what each does; advanced ones apart), its configurations, "
         "and the text forms of its actions. Options given here are validated, so this also checks a set "
         "of options before playing with it.",
     )
@@ -32,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     options: tuple[Option, ...] = tuple(cls.OPTIONS)
     console.print(Text.assemble((args.game, "bold cyan"), "  ", (str(cls.title or args.game), "bold")))
     console.print(players_text(options))
-    console.print(options_table(options))
+    console.print(options_by_group(options))
     configs = [dict(c) for c in cls.CONFIGURATIONS]
     if configs:
         console.print(Text("configurations:", style="bold"))

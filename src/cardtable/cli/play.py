@@ -46,6 +46,8 @@ from cardtable.engine.record import replay
 from cardtable.games import game_class
 
 HUMAN = "human"
+ME = "me"
+"""Also a person at this terminal, as the lobby calls the seat of whoever makes a table."""
 
 INPUT_HELP = """\
 at your decision, type:
@@ -77,8 +79,8 @@ you confirm each one yourself.
 
 SEATS_HELP = f"""\
 seats:
-  --seats lists one entry per seat, in seat order, separated by commas: `human` for a person at this
-  terminal, a level (`easy`, `normal`, `hard`, `expert`), or any agent spec (`random`, `heuristic`,
+  --seats lists one entry per seat, in seat order, separated by commas: `human` (or `me`) for a person at
+  this terminal, a level (`easy`, `normal`, `hard`, `expert`), or any agent spec (`random`, `heuristic`,
   `strong`, `ismcts:iterations=400,rollout=heuristic` — an agent's own key=value options may follow
   it, comma separated; docs/agents.md lists them all).
   Without --players, the number of seats listed sets the number of players.
@@ -121,7 +123,7 @@ def add_parser(subparsers: Any) -> None:
         "--seats",
         default=HUMAN,
         metavar="LIST",
-        help="who sits where, comma separated: human or an agent spec per seat (default: human, "
+        help="who sits where, comma separated: human (or me) or an agent spec per seat (default: human, "
         "then random in every other seat; see below)",
     )
     parser.add_argument("--seed", type=int, help="seed of the deal (default: a random one, printed)")
@@ -142,10 +144,13 @@ def add_parser(subparsers: Any) -> None:
 
 
 def split_seats(text: str) -> list[str]:
-    """Split a seat list on commas, keeping an agent's ``key=value`` options with their agent.
+    """Split a seat list on commas, keeping an agent's ``key=value`` options with their agent; ``me``
+    (the lobby's word for your own seat) is ``human``.
 
     >>> split_seats("human,ismcts:iterations=400,rollout=heuristic,random")
     ['human', 'ismcts:iterations=400,rollout=heuristic', 'random']
+    >>> split_seats("me,heuristic")
+    ['human', 'heuristic']
     """
     seats: list[str] = []
     for raw in text.split(","):
@@ -156,7 +161,7 @@ def split_seats(text: str) -> list[str]:
         if "=" in part and ":" not in part and seats and ":" in seats[-1]:
             seats[-1] += "," + part
         else:
-            seats.append(part)
+            seats.append(HUMAN if part.lower() == ME else part)
     return seats
 
 
@@ -422,6 +427,22 @@ class Session:
             if p in CARD_PARAMS and isinstance(v, int)
         )
 
+    def look_hint(self, seat: int, query: str) -> str:
+        """For ``look N`` where N is no card's number but a choice's: the card that choice names, to
+        look at by its own number (``look`` never guesses which was meant: a card's number always
+        wins, so the hint only follows a miss)."""
+        text = query.strip()
+        if not text.isdigit():
+            return ""
+        legal = self.table.state.legal_actions() if self.table.state.current_player == seat else []
+        number = int(text)
+        if not 1 <= number <= len(legal):
+            return ""
+        named = sorted(self.cards_of([legal[number - 1]]))
+        if not named:
+            return f" (choice {number} names no card)"
+        return f"; choice {number} is about card #{named[0]}: type `look {named[0]}`"
+
     @staticmethod
     def choices_drawn(table: RenderableType) -> RenderableType:
         return table
@@ -596,7 +617,7 @@ class Session:
             return
         found = find(cards, query)
         if not found:
-            self.error(f"no card you can see is called {query.strip()!r} or numbered so")
+            self.error(f"no card you can see is called {query.strip()!r} or numbered so{self.look_hint(seat, query)}")
             return
         ctx = RenderContext(self.game, seat)
         faces = {(c.name, self.face_key(c)) for c in found}

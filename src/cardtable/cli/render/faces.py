@@ -208,24 +208,27 @@ class Flow:
         current = self.head.copy()
         fresh = True  # nothing but the head or the indent on the current line yet
         room = max(8, width - self.indent)
-        for item in self.items:
-            for piece, sep in self._pieces(item, room):
-                if fresh:
-                    if current.cell_len + piece.cell_len > width and current.cell_len > self.indent:
-                        lines.append(current)
-                        current = Text(" " * self.indent)
-                    current.append_text(piece)
-                    fresh = False
-                elif current.cell_len + sep.cell_len + piece.cell_len <= width:
-                    current.append_text(sep)
-                    current.append_text(piece)
-                else:
-                    tail = sep.plain.rstrip()
-                    if tail and current.cell_len + len(tail) <= width:
-                        current.append(tail, style="dim")
+        pieces = [pair for item in self.items for pair in self._pieces(item, room)]
+        for n, (piece, sep) in enumerate(pieces):
+            # A line that ends before the next piece ends with that piece's separator mark (`` ·``):
+            # a piece goes on a line only with room left for the mark after it, so no break drops it.
+            after = pieces[n + 1][1].plain.rstrip() if n + 1 < len(pieces) else ""
+            if fresh:
+                if current.cell_len + piece.cell_len > width and current.cell_len > self.indent:
                     lines.append(current)
                     current = Text(" " * self.indent)
-                    current.append_text(piece)
+                current.append_text(piece)
+                fresh = False
+            elif current.cell_len + sep.cell_len + piece.cell_len + len(after) <= width:
+                current.append_text(sep)
+                current.append_text(piece)
+            else:
+                tail = sep.plain.rstrip()
+                if tail and current.cell_len + len(tail) <= width:
+                    current.append(tail, style="dim")
+                lines.append(current)
+                current = Text(" " * self.indent)
+                current.append_text(piece)
         if current.plain.strip() or not lines:
             lines.append(current)
         for line in lines:

@@ -4,7 +4,8 @@ display cases and the hand, as cards, drawn from the view alone.
 Every card is a chip that is never cut: a monster ``Haunted Hamper P9 spooky 3m Mus2 #30`` (power,
 element, meat, stat drop) with the item on its back ``↳ Spectral Sock Soup food``; an item its bonuses
 (``+1M``: melee, ``S`` spell, ``R`` ranged, ``E`` evade), its price and whether it is equipped; a skill
-its price, class and state (``ON``, ``used``, ``permed``); a stat card its suit and value (``Mus1``).
+its price, class and state (a buff ``active`` or ``inactive``, ``used``, ``permed``); a stat card its
+suit and value (``Mus1``).
 
 The blocks, from top to bottom: the header; the map (a 3x3 grid of locations, or on a narrow screen a
 location a line, or a map row a line with each monster's power and element); the nemesis piles and the
@@ -199,8 +200,9 @@ def face(card: Card, ctx: RenderContext | None = None) -> Face:
 
 
 def skill_state(c: Card) -> str:
-    """A skill's state in a word or two: ON/off (buffs), used (this turn), permed (ascension)."""
-    state = {True: "ON", False: "off"}.get(c.get("active"), "") if "active" in c else ""  # type: ignore[arg-type]
+    """A skill's state in a word or two: active/inactive (a buff: "ON"/"off" read as a switch to
+    press), used (this turn), permed (ascension)."""
+    state = {True: "active", False: "inactive"}.get(c.get("active"), "") if "active" in c else ""  # type: ignore[arg-type]
     if c.get("used_this_turn"):
         state = "used"
     if c.get("permed"):  # O3.4: a permed skill
@@ -456,7 +458,7 @@ def tower_block(view: Card) -> Block:
                 ("Heap ", "bold"),
                 f"({len(heap)}): ",
                 chip(item_face(top)),
-                (" no price: no dive" if price is None else f" · dive {price}m", "dim"),
+                (" · no meat price: not for a Dumpster Dive" if price is None else f" · dive {price}m", "dim"),
             )
         )
     else:
@@ -754,7 +756,10 @@ def case_block(view: Card, ctx: RenderContext) -> Block | None:
         faces.append(item_face(c))
     for c in _cards(row.get("skills")):
         faces.append(skill_face(c))
-    title = Text("Your display case: ", style="bold green")
+    # Trained skills lie beside the case; the heading names both when there are skills.
+    title = Text(
+        "Your display case and skills: " if _cards(row.get("skills")) else "Your display case: ", style="bold green"
+    )
     if not faces:
         return block("display case", Text.assemble(title, ("empty", "dim")), fold=None)
     table = Table(box=None, show_edge=False, show_header=False, padding=(0, 1), expand=True, pad_edge=False)

@@ -7,10 +7,17 @@ let games = [];
 let agents = [];
 let agentInfo = [];
 
-/** How the seat menu names a bot: the level's (or agent's) label and its words, from /api/games. */
+/** How the seat menu names a bot: the level's (or agent's) label, from /api/games. Its words go
+ * under the menu (a closed menu would cut them). */
 function agentLabel(name) {
   const info = agentInfo.find((a) => a.name === name);
-  return info ? `Bot: ${info.label} (${info.about})` : `Bot: ${name}`;
+  return info ? `Bot: ${info.label}` : `Bot: ${name}`;
+}
+
+/** What the chosen bot does, in words ("" for a person or a spec typed by hand). */
+function agentAbout(name) {
+  const info = agentInfo.find((a) => a.name === name);
+  return info ? info.about : "";
 }
 
 const $ = (id) => document.getElementById(id);
@@ -197,9 +204,13 @@ function seatRow(name, index, previous) {
   choice.value = previous?.value ?? (index === 0 ? "me" : (agents.includes("heuristic") && currentGame().heuristic ? "heuristic" : "random"));
   const custom = el("input", { name: `spec-${index}`, placeholder: "ismcts:ms=1000", value: previous?.custom ?? "", "aria-label": `bot spec for ${name}` });
   custom.hidden = choice.value !== "custom";
-  choice.addEventListener("change", () => { custom.hidden = choice.value !== "custom"; });
+  const about = el("div", { class: "option-doc seat-about" });
+  const describe = () => { about.textContent = agentAbout(choice.value); about.hidden = !about.textContent; };
+  describe();
+  choice.addEventListener("change", () => { custom.hidden = choice.value !== "custom"; describe(); });
   return el("div", { class: "seat-field", "data-seat": index },
     el("div", { class: "field seat" }, el("label", { for: choice.id }, name), choice, custom),
+    about,
     el("div", { class: "field-error", role: "alert", hidden: true }));
 }
 

@@ -7,6 +7,7 @@ import { PAUSE_MS, autopassOn, holdLeft, setAutopass } from "./autopass.js";
 import * as inspect from "./inspect.js";
 import { capture, motionWanted, play, setMotion } from "./motion.js";
 import * as generic from "./render/generic.js";
+import { fitBands } from "./render/cards.js";
 import { drawWatching, rematchLabel, rematchSeatLink, takeInvitation, tokenRefused } from "./guest.js";
 import { drawRules } from "./rules.js";
 
@@ -369,6 +370,7 @@ function draw() {
   $("dock").replaceChildren(...ctx.docked);
   $("dock").hidden = !ctx.docked.length;
   $("aside").replaceChildren(...ctx.asides);
+  fitBands(document.getElementById("table-area"));
   markChanges(model.log.slice(model.lastFrom));
   model.unplaced = frame.legal.filter((item) => item.card !== null && item.card !== undefined && !ctx.placed.has(`card:${item.card}`));
   model.onTable = frame.legal.filter((item) => item.card !== null && item.card !== undefined && ctx.placed.has(`card:${item.card}`));
@@ -393,7 +395,8 @@ function drawPrompt() {
   if (!text) {
     text = view.is_over ? "The game is over." : `${generic.seatName(view, view.current_player)} to decide (turn ${view.turn}).`;
   }
-  node.textContent = text;
+  // A card the prompt names by id ("Magic Amulet (card 4)") gets the small id mark, as in the log.
+  node.replaceChildren(...labelNodes(text));
   const mine = model.frame.legal.length > 0;
   node.classList.toggle("mine", mine);
   $("turn-panel").classList.toggle("mine", mine);
@@ -656,3 +659,10 @@ async function start() {
 
 export { PAUSE_MS };
 start();
+
+// A window turned or resized changes which type words fit their bands.
+let refit = 0;
+window.addEventListener("resize", () => {
+  clearTimeout(refit);
+  refit = setTimeout(() => fitBands(document.getElementById("table-area")), 100);
+});

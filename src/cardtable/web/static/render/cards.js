@@ -35,9 +35,11 @@ export function icon(kind) {
 }
 
 const VOWELS = /[aeiouy]/i;
+const ONSETS = new Set("bl br ch cl cr dr fl fr gl gn gr kn ph pl pr qu sc sh sk sl sm sn sp st sw th tr tw wh wr".split(" "));
 const SUFFIXES = /(ness|less|ment|tion|sion|able|ible|ship|hood|ings?|ity|ous|ful)$/i;
 
-/** Soft hyphens in a word (before a common ending, else after a vowel that a consonant follows). */
+/** Soft hyphens in a word (before a common ending, else after a vowel that a consonant follows, or
+ * between two consonants after a vowel: "Accoun-tant", not "Accou-ntant"). */
 function hyphenate(word) {
   const suffix = SUFFIXES.exec(word);
   if (suffix && word.length - suffix[0].length >= 5) return `${word.slice(0, -suffix[0].length)}\u00ad${suffix[0]}`;
@@ -47,7 +49,14 @@ function hyphenate(word) {
   for (let i = 0; i < word.length; i++) {
     out += word[i];
     run++;
-    if (run >= 5 && word.length - i - 1 >= 3 && VOWELS.test(word[i]) && !VOWELS.test(word[i + 1])) { out += "\u00ad"; run = 0; }
+    if (run >= 5 && word.length - i - 1 >= 3 && VOWELS.test(word[i]) && !VOWELS.test(word[i + 1])) {
+      // Two consonants after the vowel: the break goes between them, unless they start syllables
+      // together ("Scare-crow", "Sauce-sphere").
+      const pair = word.slice(i + 1, i + 3).toLowerCase();
+      if (i + 2 < word.length && !VOWELS.test(word[i + 2]) && word.length - i - 2 >= 3 && !ONSETS.has(pair)) { i++; out += word[i]; }
+      out += "\u00ad";
+      run = 0;
+    }
   }
   return out;
 }
@@ -77,6 +86,16 @@ export function plain(text) {
   return String(text ?? "").replace(/\s*\(card \d+\)/g, "").replace(/\(card \d+, /g, "(");
 }
 
+/** After drawing: a type word too long for its band (a narrow card with a number in both upper
+ * corners) is left to the band's colour and the inspect view instead of being cut to "Mo…". All
+ * widths are read first, then the classes set, so the page lays out once. */
+export function fitBands(root) {
+  const bands = [...root.querySelectorAll(".card .band-text")];
+  for (const b of bands) b.classList.remove("no-room");
+  const tight = bands.filter((b) => b.scrollWidth > b.clientWidth + 1);
+  for (const b of tight) b.classList.add("no-room");
+}
+
 const specs = new WeakMap();
 
 /** The spec a card element was drawn from (for the inspect pop-up), or undefined. */
@@ -93,7 +112,8 @@ export function specOf(node) { return specs.get(node); }
  *   tokens       words on small tokens laid on the card ("marked", "active")
  *   under        specs of cards tucked under it (attachments, captives), each with ``label``
  *   count        identical cards stacked (×N)
- *   size         "mini" for dense zones
+ *   size         "mini" for dense zones, "tile" (a name and its band), "map" (a mini card as tall
+ *                as its names, which wrap: Mr. Card Game's map), "strip-row" (one line)
  *   details      [[label, value], ...] for the inspect pop-up
  */
 export function face(spec, ctx) {
@@ -102,7 +122,7 @@ export function face(spec, ctx) {
   for (const s of spec.state || []) cls.push(s);
   if (spec.count > 1) cls.push("stacked");
   // A small card with numbers in both upper corners has no room for the type's word: its colour says it.
-  if ((spec.size === "mini" || spec.size === "tile") && spec.corners && spec.corners.tl && spec.corners.tr) cls.push("two-corners");
+  if (["mini", "tile", "map"].includes(spec.size) && spec.corners && spec.corners.tl && spec.corners.tr) cls.push("two-corners");
   const node = el("div", { class: cls.join(" "), "data-card": Number.isInteger(spec.id) ? spec.id : undefined, "data-name": spec.title });
   const corners = spec.corners || {};
   // The coloured band on top carries the type and the two upper corners; the title sits under it.
@@ -113,10 +133,15 @@ export function face(spec, ctx) {
   if (spec.text) node.append(el("div", { class: "card-text" }, spec.text));
   if (spec.second) {
     const s = spec.second;
+    // On a map card the other side's type follows its name ("Frog-Leg Fricassee · Food"), a line saved.
+    const inline = spec.size === "map" && s.type;
     node.append(el("div", { class: `card-second tone-${s.tone || "plain"}` },
-      el("div", { class: "second-head" }, el("span", { class: "flip" }, "↻"), el("span", { class: "second-title" }, s.title),
-        badge((s.corners || {}).tr, "tr")),
-      s.type ? el("div", { class: "second-band" }, sentence(s.type)) : ""));
+      inline
+        ? el("div", { class: "second-head" }, badge((s.corners || {}).tr, "tr"), el("span", { class: "flip" }, "↻ "),
+          el("span", { class: "second-title" }, softHyphens(s.title), el("span", { class: "second-type" }, ` · ${sentence(s.type)}`)))
+        : el("div", { class: "second-head" }, el("span", { class: "flip" }, "↻"), el("span", { class: "second-title" }, s.title),
+          badge((s.corners || {}).tr, "tr")),
+      s.type && !inline ? el("div", { class: "second-band" }, sentence(s.type)) : ""));
   }
   const foot = el("div", { class: "card-foot" }, badge(corners.bl, "bl"), el("span", { class: "spacer" }), badge(corners.br, "br"));
   if (foot.querySelector(".badge")) node.append(foot);

@@ -95,11 +95,13 @@ function skillSpec(s) {
   return { id: s.id, title: s.name, type: `${s.type} · ${s.class}`, tone: s.type === "skill" ? "skill" : "spell", corners, text: s.text, details, state, tokens, stateWords };
 }
 
-/** A stat card (or a kind of them, with a count): suit and value, like a playing card. */
+/** A stat card (or a kind of them, with a count): suit and value, like a playing card. The band says
+ * the suit short ("Mys", as the map's stat drops do): a small card has no room for "Mysticality", and
+ * its colour says the suit anyway. */
 function statSpec(c) {
   const v = { v: c.value, k: c.stat, t: `${c.stat} ${c.value}` };
   return {
-    id: c.id, title: c.name, type: c.stat, tone: c.stat, corners: { tl: v, br: v }, count: c.count,
+    id: c.id, title: c.name, type: SHORT[c.stat] || c.stat, tone: c.stat, corners: { tl: v, br: v }, count: c.count,
     text: "", details: [["Stat", c.stat], ["Value", c.value], ...(c.count > 1 ? [["Cards", c.count]] : [])],
   };
 }
@@ -134,8 +136,10 @@ function tile(s, ctx, extra = {}) { return face({ ...s, size: "tile", ...extra }
 /** The score a combat puts against a monster, as a badge over its card. */
 function scoreBadge(target) {
   if (!target) return "";
-  return el("div", { class: `score ${target.beaten ? "beats" : "short"}`, "data-score": target.score },
-    `score ${target.score} vs power ${target.power}: ${target.beaten ? "beaten" : "not beaten"}`);
+  // One short line over the monster's other side (its name stays in sight); the words in full on hover.
+  const words = `your score ${target.score} against its power ${target.power}: ${target.beaten ? "beaten" : "not beaten"}`;
+  return el("div", { class: `score ${target.beaten ? "beats" : "short"}`, "data-score": target.score, title: words },
+    `${target.score} vs ${target.power}: ${target.beaten ? "beaten" : "not beaten"}`);
 }
 
 /** A location pile: its monster (item side at its foot) and how many cards are still below. */
@@ -146,12 +150,17 @@ function locationCell(place, ctx, targets, cls = "") {
   if (monster) {
     const s = monsterSpec(monster);
     s.details.push(["Still below", (place.still_below || []).join(", ") || "nothing"]);
-    body = mini(s, ctx);
+    // A map card is a little wider than a mini card and as tall as its words: every name on it (the
+    // monster, its item side) wraps onto a second line instead of being cut.
+    body = face({ ...s, size: "map" }, ctx);
+    // This combat's score lies over the card's band (its power and element are in the score's words
+    // and the targets table), so the names below it stay in sight.
+    const target = targets.get(monster.id);
+    if (target) body.append(scoreBadge(target));
   } else body = slot(place.empty ? "cleared" : "empty", { size: "mini" });
   return el("div", { class: `cell map-cell ${cls}`, "data-location": place.location ?? "", "data-place": `loc-${place.location}`, title: place.location },
     el("div", { class: "cell-caption" }, place.location ?? ""),
     el("span", { class: "below", title: below ? `${below} cards below` : "no card below" }, below ? `+${below}` : "last"),
-    monster ? scoreBadge(targets.get(monster.id)) : "",
     body);
 }
 
@@ -174,7 +183,7 @@ function combatBox(combat) {
     el("div", { class: "fight-sum" }, facts.join(" · ")),
     combat.against_sorceress ? el("div", {}, `score ${combat.against_sorceress.score} against the Sorceress (needs ${combat.against_sorceress.needs})`) : "",
     rows.length ? el("div", { class: "table-scroll" }, el("table", { class: "facts-table", "data-zone": "targets" },
-      el("thead", {}, el("tr", {}, ...["monster", "element", "power", "your score", "", hasCounter ? "counter-attack" : ""].map((h) => el("th", {}, h)))),
+      el("thead", {}, el("tr", {}, ...["monster", "element", "power", "score", "", hasCounter ? "counter" : ""].map((h) => el("th", {}, h)))),
       el("tbody", {}, ...rows))) : "",
     combat.counter_attack ? el("div", { class: "counter" }, `Counter-attack from ${combat.counter_attack.from}: block ${combat.counter_attack.still_to_block} more (${combat.counter_attack.type}); if not blocked: ${combat.counter_attack.if_not_blocked}`) : "");
 }
@@ -293,13 +302,13 @@ export function render(view, ctx) {
       if (s.holds === "quests") return el("div", { class: "cell", style: at }, quests || slot("no quests", { size: "mini" }));
       return el("div", { class: "cell spare", style: at, title: s.space });
     });
-    middle.push(zone(lay.name ? sentence(lay.name) : "the map", el("div", { class: "playmat", style: `grid-template-columns: repeat(${lay.columns}, minmax(0, 1fr))` }, ...cells), { key: "map", cls: "map-zone" }));
+    middle.push(zone(lay.name ? sentence(lay.name) : "the map", el("div", { class: "playmat", style: `grid-template-columns: repeat(${lay.columns}, auto)` }, ...cells), { key: "map", cls: "map-zone" }));
   } else {
     const columns = Math.max(1, ...view.map.map((p) => (Number.isInteger(p.column) ? p.column + 1 : 1)));
     const sorted = [...view.map].sort((a, b) => (a.row ?? 0) - (b.row ?? 0) || (a.column ?? 0) - (b.column ?? 0));
     middle.push(zone("the map", el("div", { class: "map-grid", style: `grid-template-columns: repeat(${columns}, auto)` }, ...sorted.map((p) => locationCell(p, ctx, targets))), { key: "map", cls: "map-zone" }));
-    const side = [tower];
-    if (quests) side.push(quests);
+    // The Tower and the quest pile side by side (each one card wide), the nemesis piles under them.
+    const side = [quests ? el("div", { class: "tower-quests" }, tower, quests) : tower];
     if (view.nemesis) {
       side.push(zone("nemesis piles", el("div", { class: "nemesis-grid" }, ...view.nemesis.map((p) => locationCell(p, ctx, targets, "nemesis"))), { key: "nemesis" }));
     }
@@ -354,14 +363,14 @@ function towerZone(view, ctx, targets) {
   if (!s) return "";
   const sp = anySpec(s);
   const t = Number.isInteger(s.id) ? targets.get(s.id) : null;
-  return zone("the Sorceress' Tower", el("div", { class: "cell tower" }, t ? scoreBadge(t) : "", mini(sp, ctx)), { key: "tower", place: "tower" });
+  return zone("the Sorceress' Tower", el("div", { class: "cell tower" }, t ? scoreBadge(t) : "", face({ ...sp, size: "map" }, ctx)), { key: "tower", place: "tower" });
 }
 
 function questsZone(view, ctx) {
   if (!Array.isArray(view.quests)) return "";
   const q = view.quests;
   if (!q.length) return zone("quests", slot("all bosses beaten", { size: "mini" }), { key: "quests" });
-  const top = mini(anySpec(q[0]), ctx);
+  const top = face({ ...anySpec(q[0]), size: "map" }, ctx);
   const rest = q.slice(1);
   return zone(`quests (${q.length})`, el("div", { class: "pile", "data-pile": q.length }, el("div", { class: "pile-stack" }, top),
     rest.length ? el("details", { class: "pile-list" }, el("summary", {}, `${rest.length} more`), row(rest.map((c) => face({ ...anySpec(c), size: "strip-row" }, ctx)), { cls: "souls" })) : ""), { key: "quests", place: "quests" });
