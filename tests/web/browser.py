@@ -4,7 +4,7 @@ The pages run under the server's content security policy (no ``unsafe-eval``). P
 a bare expression given to ``wait_for_function`` (``"document.body.dataset.over === 'true'"``) as
 a string, which the policy refuses; an arrow function (``"() => ..."``) it compiles as code. While
 :func:`chromium` runs, ``wait_for_function`` turns a bare expression into an arrow function, so
-tests may write either.
+tests may write either, and waits for the page to have a body (a navigation may be under way).
 """
 
 from __future__ import annotations
@@ -44,8 +44,13 @@ _FUNCTION = re.compile(r"^\s*(async\s+)?(function\b|\([^()]*\)\s*=>|[A-Za-z_$][\
 
 
 def as_function(expression: str) -> str:
-    """``expression`` as an arrow function, unless it is a function already."""
-    return expression if _FUNCTION.match(expression) else f"() => ({expression})"
+    """``expression`` as an arrow function that is false while the page has no body.
+
+    A click on a link starts a navigation; until the new document has a body, a predicate that reads
+    ``document.body.dataset`` would throw instead of waiting, so every predicate waits for a body first.
+    """
+    function = expression if _FUNCTION.match(expression) else f"() => ({expression})"
+    return f"(...args) => document.body !== null && ({function})(...args)"
 
 
 @contextmanager

@@ -182,6 +182,7 @@ def test_your_tables_come_first_and_rows_show_only_what_differs(
         assert button.evaluate(ONE_LINE), f"{button.inner_text()!r} wraps"
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "sideways scroll"
     back.click()
+    page.wait_for_url(f"**/table/{table}*")
     page.wait_for_function("document.body.dataset.state !== undefined")
     assert "you are P1" in page.locator("#who").inner_text()
     assert page.errors == []  # type: ignore[attr-defined]
