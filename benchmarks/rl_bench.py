@@ -3,7 +3,8 @@
 
 For each game in ``cardtable.available()`` and each of its ``Game.CONFIGURATIONS`` it plays random
 games for about ``--seconds`` per mode (uniform random legal actions everywhere; the modes take turns
-in ``--rounds`` bursts, so a shared machine's changing load tilts no ratio) and reports decisions per
+in ``--rounds`` bursts, each mode in a process of its own, so a shared machine's changing load tilts no
+ratio and no mode's objects slow another's garbage collection) and reports decisions per
 second (every seat's decisions: an opponent's decision inside a Gymnasium step counts too):
 
 * ``engine``: the protocol alone, as ``benchmarks/bench.py`` measures it (``legal_actions`` + ``apply``
@@ -42,6 +43,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import multiprocessing
 import os
 import platform
 import sys
@@ -233,27 +235,61 @@ def games_for(mode: str, game_id: str, options: dict[str, Any]) -> Games:
     return rlcard_games()
 
 
+def _worker(conn: Any, mode: str, game_id: str, options: dict[str, Any], clock: str) -> None:
+    """One mode in a process of its own: each message is a burst's seconds (None: stop); the answer is
+    the decisions played and the time they took (whole games, at least the burst)."""
+    now = time.process_time if clock == "cpu" else time.perf_counter
+    stream = games_for(mode, game_id, options)
+    conn.send("ready")
+    while True:
+        burst = conn.recv()
+        if burst is None:
+            break
+        decisions = 0
+        start = now()
+        while True:
+            decisions += next(stream)
+            elapsed = now() - start
+            if elapsed >= burst:
+                break
+        conn.send((decisions, elapsed))
+    conn.close()
+
+
 def measure(
     game_id: str, options: dict[str, Any], seconds: float, modes: tuple[str, ...], rounds: int, clock: str = "cpu"
 ) -> dict[str, Any]:
-    """Decisions per second per mode. The modes take turns in ``rounds`` bursts (whole games, about
-    ``seconds / rounds`` each), so a machine whose load changes slows them all alike and the ratios
-    hold. ``clock="cpu"`` (the default) times the process's CPU time, which other processes on a
-    shared machine barely move; ``"wall"`` the time on the wall."""
-    now = time.process_time if clock == "cpu" else time.perf_counter
-    streams = {mode: games_for(mode, game_id, options) for mode in modes}
+    """Decisions per second per mode. Each mode runs in a process of its own (a user's process holds
+    one environment, not the benchmark's eight: another mode's live objects would slow its garbage
+    collection), and the modes take turns in ``rounds`` bursts (whole games, about ``seconds / rounds``
+    each; one process runs at a time), so a machine whose load changes slows them all alike and the
+    ratios hold. ``clock="cpu"`` (the default) times each process's CPU time, which other processes on
+    a shared machine barely move; ``"wall"`` the time on the wall."""
+    context = multiprocessing.get_context("fork")
+    workers = {}
+    for mode in modes:
+        parent, child = context.Pipe()
+        process = context.Process(target=_worker, args=(child, mode, game_id, options, clock), daemon=True)
+        process.start()
+        child.close()
+        workers[mode] = (parent, process)
+    for parent, _ in workers.values():
+        parent.recv()  # "ready": every environment is built before any is timed
     decisions = dict.fromkeys(modes, 0)
     spent = dict.fromkeys(modes, 0.0)
     burst = seconds / rounds
-    for _ in range(rounds):
-        for mode in modes:
-            start = now()
-            while True:
-                decisions[mode] += next(streams[mode])
-                elapsed = now() - start
-                if elapsed >= burst:
-                    break
-            spent[mode] += elapsed
+    try:
+        for _ in range(rounds):
+            for mode in modes:
+                parent, _ = workers[mode]
+                parent.send(burst)
+                n, elapsed = parent.recv()
+                decisions[mode] += n
+                spent[mode] += elapsed
+    finally:
+        for parent, process in workers.values():
+            parent.send(None)
+            process.join()
     rates = {mode: decisions[mode] / spent[mode] for mode in modes}
     row: dict[str, Any] = {"game": game_id, "config": config_label(options), "decisions_per_s": rates}
     if "engine" in rates:
