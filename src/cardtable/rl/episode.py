@@ -37,7 +37,9 @@ class Episode:
     """
 
     __slots__ = (
+        "_indices",
         "_items",
+        "_legal",
         "_limit",
         "_turn",
         "_turn_limit",
@@ -80,6 +82,8 @@ class Episode:
         """Which safety limit stopped the game (``"max_steps"``, ``"max_turn_steps"``), or None."""
         self.trackers: Trackers = {} if trackers is None else trackers
         self._items = codec.items
+        self._legal: object = None
+        self._indices: list[int] = []
 
     @property
     def current_player(self) -> int | None:
@@ -134,8 +138,17 @@ class Episode:
         return self.codec.mask(self.state, seat)
 
     def legal_indices(self) -> list[int]:
-        """The indices of the legal actions of the seat to decide, ascending (empty once over)."""
-        return [] if self.is_over else self.codec.legal_indices(self.state)
+        """The indices of the legal actions of the seat to decide, ascending (empty once over; a
+        shared list: copy it to change it)."""
+        if self.stopped is not None:
+            return []
+        legal = self.state.legal_actions()
+        # Worked out once per decision: the engine's legal-action list is a new object after each
+        # move (and kept alive here, so its identity cannot be reused by another list).
+        if legal is not self._legal:
+            self._legal = legal
+            self._indices = sorted([a.index for a in legal])
+        return self._indices
 
     def legal_array(self) -> npt.NDArray[np.int64]:
         """:meth:`legal_indices` as an array."""
@@ -173,6 +186,16 @@ class Episode:
         """The result as JSON-ready data, or None while the game is not over by its rules."""
         return self.state.result().to_json() if self.state.is_over else None
 
+    # The legal-action cache holds this process's actions: a pickle (and a deep copy) leaves it out.
+    def __getstate__(self) -> dict[str, object]:
+        return {name: getattr(self, name) for name in Episode.__slots__ if name not in ("_legal", "_indices")}
+
+    def __setstate__(self, fields: dict[str, object]) -> None:
+        for name, value in fields.items():
+            setattr(self, name, value)
+        self._legal = None
+        self._indices = []
+
     def clone(self) -> Episode:
         """An independent copy (the engine's ``clone()`` of the state; new observation buffers)."""
         other = Episode.__new__(Episode)
@@ -180,4 +203,5 @@ class Episode:
             setattr(other, name, getattr(self, name))
         other.state = self.state.clone()
         other.trackers = {}
+        other._legal = None
         return other

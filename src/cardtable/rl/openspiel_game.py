@@ -477,6 +477,10 @@ def clone_episode(episode: Episode) -> Episode:
     return episode.clone()
 
 
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+
+
 class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
     """A position of a cardtable game, for OpenSpiel."""
 
@@ -490,11 +494,16 @@ class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
         return self._box.episode.state
 
     def current_player(self) -> int:
+        # pyspiel asks this several times per move: the dealt, unstopped episode first.
+        episode = self._box._episode
+        if episode is not None and episode.stopped is None:
+            seat = episode.state.current_player
+            return _TERMINAL if seat is None else seat
         box = self._box
         if box.chance:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         seat = box.episode.current_player
-        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+        return _TERMINAL if seat is None else seat
 
     def is_chance_node(self) -> bool:
         return self._box.chance
@@ -532,6 +541,9 @@ class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         box = self._box
+        episode = box._episode
+        if episode is not None:
+            return episode.stopped is not None or episode.state.is_over
         return not box.chance and box.episode.is_over
 
     def returns(self) -> list[float]:

@@ -56,6 +56,10 @@ def observation_space(observer: Observer, actions: int) -> gymnasium.spaces.Dict
     return _observation_space(observer.size, observer.low, observer.high, actions)
 
 
+End = tuple[dict[str, float], bool, dict[str, dict[str, Any]]]
+"""How a game ended for every agent: rewards, whether it was a truncation (else a termination), infos."""
+
+
 def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
@@ -65,6 +69,7 @@ class _Base(Research):
     seeding and the researchers' conveniences."""
 
     metadata: dict[str, Any]
+    agents: list[str]
 
     def _setup(
         self,
@@ -155,6 +160,34 @@ class _Base(Research):
         """The game so far as a cardtable record (``cardtable.replay`` rebuilds it)."""
         return self._live().state.record()
 
+    def _act(self, agent: str, action: Any) -> End | None:
+        """Apply ``agent``'s action (it must be the one to decide): None while the game goes on, else
+        how it ended for every agent (the game's result, a safety stop, or the illegal action that
+        ended it with ``illegal="lose"``; ``illegal="raise"`` raises and changes nothing)."""
+        episode = self._live()
+        try:
+            episode.apply(action)
+        except IllegalAction as exc:
+            if self.illegal == "raise":
+                raise
+            why = {"agent": agent, "action": _action_repr(action), "error": str(exc)}
+            return (
+                {a: ILLEGAL_REWARD if a == agent else 0.0 for a in self.agents},
+                False,
+                {a: {"illegal_action": dict(why)} for a in self.agents},
+            )
+        if not episode.is_over:
+            return None
+        values = episode.rewards()
+        result = episode.result_json()
+        infos: dict[str, dict[str, Any]] = {}
+        for a in self.agents:
+            info: dict[str, Any] = {"result": result, "seed": episode.seed}
+            if episode.stopped is not None:
+                info["stopped"] = episode.stopped
+            infos[a] = info
+        return {a: values[self._seat[a]] for a in self.agents}, episode.truncated, infos
+
 
 class CardtableAECEnv(_Base, AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     """A cardtable game as a PettingZoo AEC environment (see the module docstring).
@@ -208,27 +241,23 @@ class CardtableAECEnv(_Base, AECEnv[str, dict[str, Any], int]):  # type: ignore[
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        episode = self._live()
-        self._cumulative_rewards[agent] = 0.0
         if action is None:
             raise ValueError(f"{agent} must act now; None is only for agents whose game is over")
-        try:
-            episode.apply(action)
-        except IllegalAction as exc:
-            if self.illegal == "raise":
-                raise
-            self._end_illegal(agent, action, str(exc))
+        self._cumulative_rewards[agent] = 0.0
+        end = self._act(agent, action)
+        if end is None:
+            # Rewards are 0 until the end: nothing to clear or to accumulate (the hot path).
+            seat = self._live().state.current_player
+            assert seat is not None  # the game goes on
+            self.agent_selection = self.possible_agents[seat]
         else:
-            current = episode.current_player
-            if current is None:
-                self._end_game()
-            else:
-                self.agent_selection = self.possible_agents[current]
-                # Rewards are 0 until the end: nothing to clear or to accumulate (the hot path).
-                if self.render_mode == "human":
-                    self.render()
-                return
-        self._accumulate_rewards()
+            rewards, truncated, infos = end
+            ended = self.truncations if truncated else self.terminations
+            for a in self.agents:
+                self.rewards[a] = rewards[a]
+                ended[a] = True
+                self.infos[a] = infos[a]
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -252,28 +281,6 @@ class CardtableAECEnv(_Base, AECEnv[str, dict[str, Any], int]):  # type: ignore[
 
     def close(self) -> None:
         self.episode = None
-
-    # -- internals -------------------------------------------------------------------------------
-    def _end_game(self) -> None:
-        episode = self._live()
-        values = episode.rewards()
-        truncated = episode.truncated
-        result = episode.result_json()
-        for a in self.agents:
-            self.rewards[a] = values[self._seat[a]]
-            if truncated:
-                self.truncations[a] = True
-            else:
-                self.terminations[a] = True
-            self.infos[a] = {"result": result, "seed": episode.seed}
-            if episode.stopped is not None:
-                self.infos[a]["stopped"] = episode.stopped
-
-    def _end_illegal(self, agent: str, action: int | None, why: str) -> None:
-        for a in self.agents:
-            self.rewards[a] = ILLEGAL_REWARD if a == agent else 0.0
-            self.terminations[a] = True
-            self.infos[a] = {"illegal_action": {"agent": agent, "action": _action_repr(action), "error": why}}
 
 
 class CardtableParallelEnv(_Base, ParallelEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
@@ -320,43 +327,25 @@ class CardtableParallelEnv(_Base, ParallelEnv[str, dict[str, Any], int | None]):
     def step(
         self, actions: dict[str, int | None]
     ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
-        episode = self._live()
+        self._live()
         agents = self.agents
         if not agents:
             raise RuntimeError("the game is over; call reset()")
         acting = self.acting
         assert acting is not None
-        rewards = dict.fromkeys(agents, 0.0)
-        terminations = dict.fromkeys(agents, False)
-        truncations = dict.fromkeys(agents, False)
-        infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         if acting not in actions:
             raise ValueError(f"{acting} must act now: step() needs an action for it")
-        try:
-            episode.apply(actions[acting])  # type: ignore[arg-type]
-        except IllegalAction as exc:
-            if self.illegal == "raise":
-                raise
-            for a in agents:
-                rewards[a] = ILLEGAL_REWARD if a == acting else 0.0
-                terminations[a] = True
-                infos[a] = {
-                    "illegal_action": {"agent": acting, "action": _action_repr(actions[acting]), "error": str(exc)}
-                }
-            observations = self._observations()
-            self.agents = []
-            return observations, rewards, terminations, truncations, infos
+        end = self._act(acting, actions[acting])
         observations = self._observations()
-        if episode.is_over:
-            values = episode.rewards()
-            truncated = episode.truncated
-            result = episode.result_json()
-            for a in agents:
-                rewards[a] = values[self._seat[a]]
-                (truncations if truncated else terminations)[a] = True
-                infos[a] = {"result": result, "seed": episode.seed}
-                if episode.stopped is not None:
-                    infos[a]["stopped"] = episode.stopped
+        if end is None:
+            rewards = dict.fromkeys(agents, 0.0)
+            terminations = dict.fromkeys(agents, False)
+            truncations = dict.fromkeys(agents, False)
+            infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        else:
+            rewards, truncated, infos = end
+            terminations = dict.fromkeys(agents, not truncated)
+            truncations = dict.fromkeys(agents, truncated)
             self.agents = []
         if self.render_mode == "human":
             self.render()

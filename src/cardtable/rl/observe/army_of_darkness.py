@@ -9,7 +9,7 @@ turn and which step it is, and each seat's side and counts.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from cardtable.games.army_of_darkness.codes import (
     ARMED,
@@ -26,10 +26,16 @@ from cardtable.games.army_of_darkness.codes import (
 from cardtable.games.army_of_darkness.game import ArmyOfDarkness
 from cardtable.games.army_of_darkness.state import AodState
 from cardtable.rl.encode.army_of_darkness import PLAYER_FEATURES, STEPS, ArmyOfDarknessEncoder
-from cardtable.rl.observe import Buffer, Memo, Observer, clip
+from cardtable.rl.observe.base import Buffer, Memo, Observer, clip
 
-_HAND, _DISCARD, _REMOVED, _PLAYING, _RETURNING, _TURN, _DECK = range(1, 8)
-_SEATS = 8
+_HAND: Final = 1
+_DISCARD: Final = 2
+_REMOVED: Final = 3
+_PLAYING: Final = 4
+_RETURNING: Final = 5
+_TURN: Final = 6
+_DECK: Final = 7
+_SEATS: Final = 8
 """Five slots per seat from here: numbers, monsters, allies, items, cards known in hand."""
 
 

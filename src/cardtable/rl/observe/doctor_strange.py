@@ -11,7 +11,7 @@ attacks and the fight (a card of a past fight only while it is public), and prog
 from __future__ import annotations
 
 from itertools import compress, count
-from typing import ClassVar
+from typing import ClassVar, Final
 
 import numpy as np
 
@@ -20,29 +20,27 @@ from cardtable.games.doctor_strange.game import DoctorStrange
 from cardtable.games.doctor_strange.state import DSState
 from cardtable.games.doctor_strange.words import FATE_DONE, RULEBOOK_PHASE, STEP
 from cardtable.rl.encode.doctor_strange import CHARACTER_FEATURES, DoctorStrangeEncoder
-from cardtable.rl.observe import Buffer, Memo, Observer, clip
+from cardtable.rl.observe.base import Buffer, Memo, Observer, clip
 
 _FIGHTING = (S.EXCHANGE, S.HELPER)
 _MINUS_ONE_LT = (-1).__lt__
 """``_MINUS_ONE_LT(h)``: ``h >= 0`` for an int ``h >= -1`` (a C-level predicate for ``map``)."""
-(
-    _ROLE,
-    _HAND,
-    _SEEN_HAND,
-    _SEEN_DECK,
-    _PLAYING,
-    _DISCARD,
-    _KILLED,
-    _EXILED,
-    _SEARCH,
-    _TABLE,
-    _COUNTS,
-    _ATTACKS,
-    _FIGHT,
-    _VICTORY,
-    _TABLE_ROWS,
-    _TABLE_ATTACHED,
-) = range(1, 17)
+_ROLE: Final = 1
+_HAND: Final = 2
+_SEEN_HAND: Final = 3
+_SEEN_DECK: Final = 4
+_PLAYING: Final = 5
+_DISCARD: Final = 6
+_KILLED: Final = 7
+_EXILED: Final = 8
+_SEARCH: Final = 9
+_TABLE: Final = 10
+_COUNTS: Final = 11
+_ATTACKS: Final = 12
+_FIGHT: Final = 13
+_VICTORY: Final = 14
+_TABLE_ROWS: Final = 15
+_TABLE_ATTACHED: Final = 16
 
 
 Ints = tuple[int, ...]

@@ -10,7 +10,7 @@ lanes, the fight, the card resolving and progress through the deck.
 from __future__ import annotations
 
 from itertools import chain
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from cardtable.games.mephisto.board import BLOCKED, DECK
 from cardtable.games.mephisto.cards import MONSTER, WEAPON
@@ -31,7 +31,7 @@ from cardtable.games.mephisto.rules import (
 )
 from cardtable.rl.encode.mephisto import CELL_FEATURES, PLAYER_FEATURES, TYPES, MephistoEncoder
 from cardtable.rl.encode.tools import number
-from cardtable.rl.observe import Buffer, Memo, Observer, clip
+from cardtable.rl.observe.base import Buffer, Memo, Observer, clip
 
 _FIGHT = (P_MON, P_WPN, P_FAVOR)
 Ints = tuple[int, ...]
@@ -41,7 +41,17 @@ attached and their hosts."""
 FightKey = tuple[int, int, int, int, Ints, Ints]
 """The fight: fighter, attack needed, attack, fighter's favor, monsters, weapons."""
 # Memo slots (0 is the common block's).
-_HAND, _DISCARD, _DUNGEON, _LANES, _FIGHT_SLOT, _RESOLVING, _PROGRESS, _ROWS, _KNOWN, _SOULS, _IN_PLAY = range(1, 12)
+_HAND: Final = 1
+_DISCARD: Final = 2
+_DUNGEON: Final = 3
+_LANES: Final = 4
+_FIGHT_SLOT: Final = 5
+_RESOLVING: Final = 6
+_PROGRESS: Final = 7
+_ROWS: Final = 8
+_KNOWN: Final = 9
+_SOULS: Final = 10
+_IN_PLAY: Final = 11
 
 
 class MephistoObserver(Observer):

@@ -12,11 +12,11 @@ acting player's score against each target, and the March.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 import numpy as np
 
-from cardtable.games.mr_card_game.cards import K_BOSS, S_BUFF, S_COMBAT, S_NONCOMBAT
+from cardtable.games.mr_card_game.cards import K_BOSS, S_BUFF, S_COMBAT, S_NONCOMBAT, STAT_KINDS
 from cardtable.games.mr_card_game.codes import (
     D_BLOCK,
     D_CHOOSE,
@@ -42,45 +42,59 @@ from cardtable.games.mr_card_game.codes import (
 from cardtable.games.mr_card_game.game import MrCardGame
 from cardtable.games.mr_card_game.state import McgState
 from cardtable.rl.encode.mr_card_game import MAP_FEATURES, PHASES, PLAYER_FEATURES, MrCardGameEncoder
-from cardtable.rl.observe import Buffer, Memo, Observer, clip
+from cardtable.rl.observe.base import Buffer, Memo, Observer, clip
 
 _COMBAT_PHASES = (D_COMBAT, D_MANEUVER, D_TARGET, D_BLOCK)
 _COMBAT_INSTANTS = (D_SPELLX, D_CHOOSE, D_UPGRADE, D_CURE)
 _COMBAT_STEPS = (ST_COMBAT, ST_MANEUVER, ST_TARGET)
-_NONCOMBAT, _COMBAT, _END, _POLL, _OVER = range(5)
+_NONCOMBAT: Final = 0
+_COMBAT: Final = 1
+_END: Final = 2
+_POLL: Final = 3
+_OVER: Final = 4
 assert PHASES == ("non-combat phase", "combat phase", "end of turn", "the March poll", "game over")
-(
-    _HEAP,
-    _TRAINER,
-    _NEMESIS,
-    _QUESTS,
-    _TOWER,
-    _REMOVED,
-    _MIDDLE,
-    _STORE,
-    _SKILL_DISCARD,
-    _PAYING,
-    _MY_HAND,
-    _MY_DECK,
-    _PILES,
-    _FLAGS,
-    _ROUNDS,
-    _MAP,
-    _CARD_STATE,
-    _COMBAT_SLOT,
-    _MARCH,
-) = range(1, 20)
-_SEATS = 20
-(_ROW, _NEGATIVE, _CLASS, _STORE_KNOWN, _DISPLAY, _SKILLS, _ESCROW, _PLAYED, _DISCARD, _HAND_DECK) = range(10)
-_PER_SEAT = 10
-_NO_KINDS = (0,) * 12
+_HEAP: Final = 1
+_TRAINER: Final = 2
+_NEMESIS: Final = 3
+_QUESTS: Final = 4
+_TOWER: Final = 5
+_REMOVED: Final = 6
+_MIDDLE: Final = 7
+_STORE: Final = 8
+_SKILL_DISCARD: Final = 9
+_PAYING: Final = 10
+_MY_HAND: Final = 11
+_MY_DECK: Final = 12
+_PILES: Final = 13
+_FLAGS: Final = 14
+_ROUNDS: Final = 15
+_MAP: Final = 16
+_CARD_STATE: Final = 17
+_COMBAT_SLOT: Final = 18
+_MARCH: Final = 19
+_SEATS: Final = 20
+_ROW: Final = 0
+_NEGATIVE: Final = 1
+_CLASS: Final = 2
+_STORE_KNOWN: Final = 3
+_DISPLAY: Final = 4
+_SKILLS: Final = 5
+_ESCROW: Final = 6
+_PLAYED: Final = 7
+_DISCARD: Final = 8
+_HAND_DECK: Final = 9
+_PER_SEAT: Final = 10
+_KINDS: Final = len(STAT_KINDS)
+"""Stat kinds (``mus1``..``mox4``), by kind code."""
+_NO_KINDS = (0,) * _KINDS
 Ints = tuple[int, ...]
 CardState = tuple[int, int, int, tuple[Ints, ...], tuple[Ints, ...]]
 """Equipped, used and buff masks, every seat's display case and skills."""
 CombatKey = tuple[bool, int, int, int, int, tuple[int, int] | None, int, Ints]
 """The combat: mine, cards played, damage, power reduction, targets beaten, (score, needed) against the
 Sorceress in the March, the maneuver, the targets."""
-_KIND_VALUES = tuple(k % 4 + 1 for k in range(12))
+_KIND_VALUES = tuple(int(kind[-1]) for kind in STAT_KINDS)
+"""Each stat kind's value (``mus3``: 3)."""
 
 
 def _thirds() -> tuple[float, ...]:
@@ -113,7 +127,7 @@ class MrCardGameObserver(Observer):
         self.state_at = enc.b_card_state.start
         stats_at = enc.b_stats.start
         width = len(enc.stat_zones)
-        self.stat_col = {zone: self.column(stats_at + i, width, 12) for zone, i in enc.stat_zone_index.items()}
+        self.stat_col = {zone: self.column(stats_at + i, width, _KINDS) for zone, i in enc.stat_zone_index.items()}
         self.stat_seat = {
             kind: [self.stat_col[f"{kind}_{r}"] for r in range(n)] for kind in ("played", "discard", "hand_and_deck")
         }
@@ -126,6 +140,7 @@ class MrCardGameObserver(Observer):
         self.players_at = enc.b_players.start
         self.width = len(PLAYER_FEATURES)
         self.combat_at = enc.b_combat.start
+        self.combat_width = enc.b_combat.size
         self.march_at = enc.b_march.start
         c = g.cards
         self.c = c
@@ -167,14 +182,14 @@ class MrCardGameObserver(Observer):
             value: int = old[3]
             return value
         skind = self.skind
-        tally = [0] * 12
+        tally = [0] * _KINDS
         for x in pile:
             tally[skind[x]] += 1
         if more is not None:
             for x in more:
                 tally[skind[x]] += 1
         was = old[2] if old is not None else _NO_KINDS
-        for k in range(12):
+        for k in range(_KINDS):
             if tally[k] != was[k]:
                 out[col[k]] = clip(tally[k] / 5.0)
         value = sum(map(int.__mul__, tally, _KIND_VALUES))
@@ -469,7 +484,7 @@ class MrCardGameObserver(Observer):
         c0 = self.combat_at
         col = self.col["combat_target"]
         if old is not None:
-            for i in range(12):
+            for i in range(self.combat_width):
                 out[c0 + i] = 0.0
             for t in old[7]:
                 out[col[t]] = 0.0
