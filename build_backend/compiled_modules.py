@@ -1,12 +1,15 @@
 """Which modules the compiled build compiles with mypyc (the rest stays Python in both builds).
 
-The engine and every game package, and the agents that search and play out games. Left as Python:
+The engine and every game package, the agents that search and play out games, and the RL observers
+(``rl/observe``: they write a seat's observation from the state at every environment step, so an
+environment runs at the speed of the engine it reads only if they are compiled with it; the rest of
+``rl`` is the libraries' API and stays Python). Left as Python:
 package ``__init__`` files (run once at import), the generator's pure twin ``engine/rng.py`` (its
 64-bit arithmetic is the C twin's job), the engine's exception classes ``engine/errors.py`` (they
 subclass ``ValueError`` and the like as well, and users catch and subclass them), the root-parallel
 search's process plumbing ``agents/parallel.py`` and ``agents/worker.py`` (the helper runs as
 ``python -m``, which a compiled module cannot, and neither is on a hot path) and every interface
-(CLI, web, RL, simulation, testing).
+(CLI, web, the RL environments, simulation, testing).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("engine", "games", "games/*", "agents", "agents/heuristics")
+PACKAGES = ("engine", "games", "games/*", "agents", "agents/heuristics", "rl/observe")
 NEVER = {
     "src/cardtable/engine/rng.py",
     "src/cardtable/engine/errors.py",
