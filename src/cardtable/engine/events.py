@@ -195,9 +195,13 @@ class EventLog(Sequence[Event]):
         return (EventLog, (self.game, self.raw))
 
 
-class LogSlice(Sequence[Event]):
+# Native in the compiled build (one is made per apply that logs something, so it must be cheap to make),
+# and acyclic (it refers to a log, never back): it is not a subclass of Sequence but registered as one.
+@mypyc_attr(acyclic=True)
+class LogSlice:
     """The events one ``apply`` caused: entries ``start`` to ``stop`` of a log, a read-only sequence
-    of :class:`Event` whose objects are made when it is read (the log only grows, so it stays true)."""
+    of :class:`Event` (``len``, indexing, slicing, iteration, ``in``) whose objects are made when it is
+    read. The log only grows, so it stays true after later applies."""
 
     __slots__ = ("log", "start", "stop")
 
@@ -226,9 +230,23 @@ class LogSlice(Sequence[Event]):
     def __iter__(self) -> Iterator[Event]:
         return iter(self._events())
 
+    def __reversed__(self) -> Iterator[Event]:
+        return reversed(self._events())
+
+    def __contains__(self, item: object) -> bool:
+        return item in self._events()
+
+    def index(self, item: Event) -> int:
+        """The position of ``item`` (ValueError when absent), as for any sequence."""
+        return self._events().index(item)
+
+    def count(self, item: Event) -> int:
+        """How many times ``item`` occurs, as for any sequence."""
+        return self._events().count(item)
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (EventLog, LogSlice, list, tuple)):
-            return list(self) == list(other)
+            return self._events() == list(other)
         return NotImplemented
 
     def __repr__(self) -> str:
@@ -236,3 +254,6 @@ class LogSlice(Sequence[Event]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (LogSlice, (self.log, self.start, self.stop))
+
+
+Sequence.register(LogSlice)

@@ -18,7 +18,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, Generic, Self
+from typing import Any, ClassVar, Final, Generic, Self, cast
 
 from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
@@ -414,7 +414,7 @@ class State(Generic[G]):
         if stop == start or log is None:
             return ()
         # The events as a window of the log: their objects are made only if somebody reads them.
-        return LogSlice(log, start >> 2, stop >> 2)
+        return cast(Sequence[Event], LogSlice(log, start >> 2, stop >> 2))
 
     def _illegal_message(self, action: Action, legal: list[Action]) -> str:
         """Why ``action`` cannot be taken now, told to the seat that must decide (only to it: it may

@@ -1287,7 +1287,7 @@ class MephistoState(State["Mephisto"]):
         return result(self)
 
 
-_HANDLERS: dict[str, Callable[[MephistoState, Action], None]] = {
+_HANDLERS: Final[dict[str, Callable[[MephistoState, Action], None]]] = {
     "play": MephistoState._a_play,
     "activate": MephistoState._a_activate,
     "discard": MephistoState._a_discard,
