@@ -136,27 +136,3 @@ def test_an_event_log_compares_by_its_events() -> None:
     assert log == list(log) and log == tuple(log) and log == log.head(len(log))
     assert log != log.head(len(log) - 1) and (log == 3) is False
     assert repr(log).startswith("EventLog([Event(")
-
-
-def test_assigning_the_log_gives_the_state_that_log_to_record_into() -> None:
-    game = cardtable.load("mephisto", players=2)
-    quiet = game.new(4, log=False)
-    quiet.log = []  # an empty log from here on
-    returned = quiet.apply(quiet.legal_actions()[0])
-    assert quiet.log is not None and len(quiet.log) == len(returned) > 0
-    assert quiet.events(0) == [e.for_seat(0) for e in returned]
-    loud = game.new(4)
-    assert loud.log is not None
-    kept = list(loud.log)[:2]
-    loud.log = kept  # a list of events: the first entries of the new log, as given
-    returned = loud.apply(loud.legal_actions()[0])
-    log = loud.log
-    assert log is not None and log[0] is kept[0] and log[1] is kept[1] and log[2:] == list(returned)
-    twin = pickle.loads(pickle.dumps(loud))
-    assert twin.log is not None and twin._raw is twin.log.raw and twin.events(1) == loud.events(1)
-    for bad in (5, "log", [1, 2], {"a": 1}):
-        with pytest.raises(TypeError, match="a state's log is None, an EventLog or a list of events"):
-            loud.log = bad
-    assert loud.log is not None and len(loud.log) == 2 + len(returned)  # a refused value changes nothing
-    loud.log = None
-    assert loud.apply(loud.legal_actions()[0]) == () and loud.log is None and loud.events(0) == []

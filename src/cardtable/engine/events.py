@@ -143,19 +143,6 @@ class EventLog(Sequence[Event]):
         self.raw: list[Any] = [] if raw is None else raw
         self._made: list[Event] = []
 
-    @staticmethod
-    def of(game: Any, events: list[Event] | tuple[Event, ...]) -> EventLog:
-        """A log of ``game`` holding ``events`` (already made: they are its entries as given)."""
-        out = EventLog(game)
-        raw = out.raw
-        for e in events:
-            raw.append(e.kind)
-            raw.append(None)
-            raw.append(e)
-            raw.append(NOBODY)
-        out._made = list(events)
-        return out
-
     def upto(self, stop: int) -> list[Event]:
         """The list of made events, at least the first ``stop`` of them (the caller must not change it)."""
         made = self._made

@@ -244,13 +244,13 @@ class State(Generic[G]):
 
     __slots__ = (
         "_legal",
-        "_log",
         "_raw",
         "concealed",
         "current_player",
         "game",
         "history",
         "is_over",
+        "log",
         "rng",
         "seed",
         "turn",
@@ -267,7 +267,8 @@ class State(Generic[G]):
     current_player: int | None
     is_over: bool
     turn: int
-    _log: EventLog | None
+    log: EventLog | None
+    """The event log (None: the state keeps none). Read it; only the state records into it."""
     _raw: list[Any] | None
     """The log's buffer (``log.raw``), where :meth:`tell` and :meth:`emit` record: None without a log."""
     _legal: list[Action] | None
@@ -282,30 +283,10 @@ class State(Generic[G]):
         self.is_over = False
         self.turn = 1
         self._legal = None
-        self._log = None
+        self.log = None
         self._raw = None
         if log:
             self.start_log()
-
-    @property
-    def log(self) -> EventLog | None:
-        """The event log (None: the state keeps none), a read-only sequence of :class:`Event`; only
-        the state records into it. Assigning ``None`` drops it; assigning an :class:`EventLog` or a
-        list (or tuple) of events gives the state that log to record into from now on, as
-        :meth:`start_log` does (``state.log = []``: an empty log from here on)."""
-        return self._log
-
-    @log.setter
-    def log(self, value: object) -> None:
-        if value is None:
-            self._log = None
-            self._raw = None
-        elif isinstance(value, EventLog):
-            self.start_log(value)
-        elif isinstance(value, (list, tuple)) and all(isinstance(e, Event) for e in value):
-            self.start_log(EventLog.of(self.game, value))
-        else:
-            raise TypeError(f"a state's log is None, an EventLog or a list of events, not {type(value).__name__}")
 
     # -- hooks a game implements -------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
@@ -429,7 +410,7 @@ class State(Generic[G]):
         start = len(raw)
         self._do(act)
         stop = len(raw)
-        log = self._log
+        log = self.log
         if stop == start or log is None:
             return ()
         # The events as a window of the log: their objects are made only if somebody reads them.
@@ -508,7 +489,7 @@ class State(Generic[G]):
         none until this is called."""
         if log is None:
             log = EventLog(self.game)
-        self._log = log
+        self.log = log
         self._raw = log.raw
 
     def events(self, seat: object, since: int = 0) -> list[str]:
@@ -612,7 +593,7 @@ class State(Generic[G]):
         other.current_player = self.current_player
         other.is_over = self.is_over
         other.turn = self.turn
-        other._log = None
+        other.log = None
         other._raw = None
         other._legal = self._legal
         return other
