@@ -52,7 +52,7 @@ def _cards(action: Action) -> list[int]:
 def _seen_after(state: State, action: Action, seat: int) -> tuple[str, tuple[str, ...]]:
     """What ``seat`` sees after ``action``: its view and the events it reads about it."""
     after = state.clone()
-    after.log = []
+    after.start_log()
     after.apply(action)
     return json.dumps(after.view(seat), sort_keys=True), tuple(e.for_seat(seat) for e in after.log)
 

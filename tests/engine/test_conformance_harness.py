@@ -14,7 +14,7 @@ import pytest
 
 import cardtable
 import cardtable.games
-from cardtable.engine import JSON, Action, ActionSpace, Event, ReplayDivergence, Result, Rng, State
+from cardtable.engine import JSON, Action, ActionSpace, ReplayDivergence, Result, Rng, State
 from cardtable.testing.conformance import (
     CardNames,
     ConformanceError,
@@ -433,7 +433,7 @@ class NumberEvent(NamedToyState):
     def _do(self, action: Action) -> None:
         super()._do(action)
         if self.log is not None:
-            self.log.append(Event("num", 7))  # type: ignore[arg-type]
+            self.emit("num", 7)  # type: ignore[arg-type]
 
 
 def test_event_text_that_is_not_a_string(monkeypatch: pytest.MonkeyPatch) -> None:

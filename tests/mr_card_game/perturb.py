@@ -22,11 +22,11 @@ class PerturbationError(AssertionError):
 def check_perturbation(state: McgState, seat: int, seed: int, steps: int = 80) -> int:
     """Run the check from ``state`` for ``seat``; returns how many steps were compared."""
     true = state.clone()
-    true.log = []
+    true.start_log()
     other = state.determinize(seat, Rng(seed))
     assert isinstance(other, McgState)
     other.rng = state.rng.copy()
-    other.log = []
+    other.start_log()
     r = Rng(seed * 31 + 7)
     items = state.game.actions.items
     for step in range(steps):

@@ -40,7 +40,7 @@ from cardtable.cli.screen import Block, Form, block, compose
 from cardtable.cli.summary import summary_block
 from cardtable.cli.term import Terminal
 from cardtable.cli.typed import Ask, Problem, pick, shown
-from cardtable.engine import Action, CardtableError, Game, OptionError, State, Table, UndoRefused
+from cardtable.engine import Action, CardtableError, Event, Game, OptionError, State, Table, UndoRefused
 from cardtable.engine.actions import CARD_PARAMS
 from cardtable.engine.record import replay
 from cardtable.games import game_class
@@ -454,7 +454,7 @@ class Session:
 
     def take_events(self, seat: int | None) -> list[tuple[str, str]]:
         """The events ``seat`` has not been shown yet, as ``(kind, text)`` redacted for it, marked seen."""
-        log = self.table.state.log or []
+        log: Sequence[Event] = self.table.state.log or []
         since = min(self.seen.get(seat, 0), len(log))
         out = [(e.kind, e.for_seat(seat)) for e in log[since:]]
         self.seen[seat] = len(log)

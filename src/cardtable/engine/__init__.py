@@ -14,6 +14,7 @@ from cardtable.engine.errors import (
     ReplayDivergence,
     UndoRefused,
 )
+from cardtable.engine.events import EventLog
 from cardtable.engine.game import (
     CONCEALED,
     ENGINE_VIEW_KEYS,
@@ -39,6 +40,7 @@ __all__ = [
     "CardDataError",
     "CardtableError",
     "Event",
+    "EventLog",
     "Game",
     "GameOver",
     "IllegalAction",

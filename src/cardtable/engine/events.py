@@ -6,18 +6,21 @@ that player). :meth:`Event.for_seat` is the one place that decides who reads wha
 
 Most events are kept as data, not text (:class:`Told`): the game that words them, a *words function*
 and its arguments, taken when the event happens. The words are built only when someone reads them
-(``state.events(seat)``, ``for_seat``, ``text``), so a game played with the log on — the default of
-``game.new()`` — pays for a small object per event instead of formatting every line for every seat.
-A words function is ``words(game, args, seat) -> str``: ``seat`` is the reading seat when it may read
-the fuller text (it is in ``to``, or every seat reads its own wording: ``seated``), else ``None``,
-which asks for the public text. Its arguments must be values taken at the time (numbers, text,
-tuples), never a part of the state that changes later.
+(``state.events(seat)``, ``for_seat``, ``text``). A words function is ``words(game, args, seat) ->
+str``: ``seat`` is the reading seat when it may read the fuller text (it is in ``to``, or every seat
+reads its own wording: ``seated``), else ``None``, which asks for the public text. Its arguments must
+be values taken at the time (numbers, text, tuples), never a part of the state that changes later.
+
+A state's log (:class:`EventLog`) does not even make an object per event while the game is played:
+the state appends each event's four fields (kind, words function, arguments, addressees) to one flat
+list, and an :class:`Event` is made for an entry the first time somebody reads it, then kept. So a
+game played with the log on — the default of ``game.new()`` — pays a few list appends per event.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Final, overload
 
 from mypy_extensions import mypyc_attr
 
@@ -25,6 +28,9 @@ Words = Callable[[Any, tuple[Any, ...], "int | None"], str]
 """``words(game, args, seat)``: an event's text for ``seat`` (``None``: the public text)."""
 
 NOBODY: Final[frozenset[int]] = frozenset()
+SEATED: Final[frozenset[int]] = frozenset((-1,))
+"""In a log's buffer, the addressees of an event every seat reads in its own words (-1 is no seat;
+compared by value, so a log that went through pickle still knows its seated events)."""
 _ONLY: Final = tuple(frozenset((seat,)) for seat in range(64))
 
 
@@ -118,3 +124,136 @@ class Told(Event):
         # constructor (mypyc's __new__ of a class closed to interpreted subclasses runs __init__), so
         # the default, a blank object and its fields, cannot unpickle. Its words travel by name.
         return (type(self), (self.kind, self.game, self.words, self.args, self.to, self.seated))
+
+
+class EventLog(Sequence[Event]):
+    """A state's event log: its events so far, oldest first, as a read-only sequence of :class:`Event`.
+
+    The state records into :attr:`raw`, four slots per event: the kind, the words function (None for
+    an event given as text), the arguments (the :class:`Event` itself for one given as text) and the
+    addressees (:data:`SEATED` for an event every seat reads in its own words). Reading the log
+    (indexing, slicing, iterating) makes the :class:`Event` objects of the entries not yet made, and
+    keeps them: the same entry read twice is the same object. Only the state appends to ``raw``.
+    """
+
+    __slots__ = ("_made", "game", "raw")
+
+    def __init__(self, game: Any, raw: list[Any] | None = None) -> None:
+        self.game = game
+        self.raw: list[Any] = [] if raw is None else raw
+        self._made: list[Event] = []
+
+    def upto(self, stop: int) -> list[Event]:
+        """The list of made events, at least the first ``stop`` of them (the caller must not change it)."""
+        made = self._made
+        if len(made) < stop:
+            raw = self.raw
+            game = self.game
+            for j in range(4 * len(made), 4 * stop, 4):
+                words = raw[j + 1]
+                if words is None:
+                    made.append(raw[j + 2])
+                elif raw[j + 3] == SEATED:
+                    made.append(Told(raw[j], game, words, raw[j + 2], NOBODY, True))
+                else:
+                    made.append(Told(raw[j], game, words, raw[j + 2], raw[j + 3], False))
+        return made
+
+    def head(self, count: int) -> EventLog:
+        """A new log holding this log's first ``count`` events (the same event objects where made)."""
+        out = EventLog(self.game, self.raw[: 4 * count])
+        out._made = self._made[:count]
+        return out
+
+    def __len__(self) -> int:
+        return len(self.raw) >> 2
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        made = self.upto(len(self.raw) >> 2)
+        if isinstance(index, slice):
+            return made[index]
+        return made[index]
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.upto(len(self.raw) >> 2)[:])
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (EventLog, LogSlice, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"EventLog({list(self)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (EventLog, (self.game, self.raw))
+
+
+# Native in the compiled build (one is made per apply that logs something, so it must be cheap to make),
+# and acyclic (it refers to a log, never back): it is not a subclass of Sequence but registered as one.
+@mypyc_attr(acyclic=True)
+class LogSlice:
+    """The events one ``apply`` caused: entries ``start`` to ``stop`` of a log, a read-only sequence
+    of :class:`Event` (``len``, indexing, slicing, iteration, ``in``) whose objects are made when it is
+    read. The log only grows, so it stays true after later applies."""
+
+    __slots__ = ("log", "start", "stop")
+
+    def __init__(self, log: EventLog, start: int, stop: int) -> None:
+        self.log = log
+        self.start = start
+        self.stop = stop
+
+    def _events(self) -> list[Event]:
+        return self.log.upto(self.stop)[self.start : self.stop]
+
+    def __len__(self) -> int:
+        return self.stop - self.start
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        if isinstance(index, slice):
+            return self._events()[index]
+        return self._events()[index]
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._events())
+
+    def __reversed__(self) -> Iterator[Event]:
+        return reversed(self._events())
+
+    def __contains__(self, item: object) -> bool:
+        return item in self._events()
+
+    def index(self, item: Event) -> int:
+        """The position of ``item`` (ValueError when absent), as for any sequence."""
+        return self._events().index(item)
+
+    def count(self, item: Event) -> int:
+        """How many times ``item`` occurs, as for any sequence."""
+        return self._events().count(item)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (EventLog, LogSlice, list, tuple)):
+            return self._events() == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"LogSlice({self._events()!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (LogSlice, (self.log, self.start, self.stop))
+
+
+Sequence.register(LogSlice)

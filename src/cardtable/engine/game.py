@@ -18,7 +18,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, Generic, Self
+from typing import Any, ClassVar, Final, Generic, Self, cast
 
 from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
@@ -26,7 +26,7 @@ from typing_extensions import TypeVar
 from cardtable.engine.actions import CARD_PARAMS, Action, ActionSpace, resolve_named
 from cardtable.engine.card_edits import canonical_edits
 from cardtable.engine.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn, OptionError, quoted
-from cardtable.engine.events import NOBODY, Told, Words
+from cardtable.engine.events import NOBODY, SEATED, EventLog, LogSlice, Words
 from cardtable.engine.events import Event as Event
 from cardtable.engine.options import Option, OptionValue, validate_options
 from cardtable.engine.rng import Rng, as_rng
@@ -242,7 +242,19 @@ game's own type (its card tables, action objects) without narrowing the attribut
 class State(Generic[G]):
     """A position in a game. See DESIGN.md for the protocol; subclasses implement the hooks."""
 
-    __slots__ = ("_legal", "concealed", "current_player", "game", "history", "is_over", "log", "rng", "seed", "turn")
+    __slots__ = (
+        "_legal",
+        "_raw",
+        "concealed",
+        "current_player",
+        "game",
+        "history",
+        "is_over",
+        "log",
+        "rng",
+        "seed",
+        "turn",
+    )
 
     game: G
     seed: int
@@ -255,7 +267,10 @@ class State(Generic[G]):
     current_player: int | None
     is_over: bool
     turn: int
-    log: list[Event] | None
+    log: EventLog | None
+    """The event log (None: the state keeps none). Read it; only the state records into it."""
+    _raw: list[Any] | None
+    """The log's buffer (``log.raw``), where :meth:`tell` and :meth:`emit` record: None without a log."""
     _legal: list[Action] | None
 
     def __init__(self, game: G, seed: int, log: bool) -> None:
@@ -267,8 +282,11 @@ class State(Generic[G]):
         self.current_player = None
         self.is_over = False
         self.turn = 1
-        self.log = [] if log else None
         self._legal = None
+        self.log = None
+        self._raw = None
+        if log:
+            self.start_log()
 
     # -- hooks a game implements -------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
@@ -383,16 +401,20 @@ class State(Generic[G]):
             legal = self.legal_actions()
         if act not in legal:
             raise IllegalAction(self._illegal_message(act, legal))
-        log = self.log
+        raw = self._raw
         self._legal = None
         self.history.append(act.index)
-        if log is None:
+        if raw is None:
             self._do(act)
             return ()
-        start = len(log)
+        start = len(raw)
         self._do(act)
-        # Most decisions log nothing: no list to build then.
-        return log[start:] if len(log) > start else ()
+        stop = len(raw)
+        log = self.log
+        if stop == start or log is None:
+            return ()
+        # The events as a window of the log: their objects are made only if somebody reads them.
+        return cast(Sequence[Event], LogSlice(log, start >> 2, stop >> 2))
 
     def _illegal_message(self, action: Action, legal: list[Action]) -> str:
         """Why ``action`` cannot be taken now, told to the seat that must decide (only to it: it may
@@ -433,23 +455,42 @@ class State(Generic[G]):
 
     def emit(self, kind: str, text: str, private: str | None = None, to: Sequence[int] = ()) -> None:
         """Add an event given as text to the log (a no-op when the state keeps no log)."""
-        if self.log is not None:
-            self.log.append(Event(kind, text, private, frozenset(to)))
+        raw = self._raw
+        if raw is not None:
+            raw.append(kind)
+            raw.append(None)
+            raw.append(Event(kind, text, private, frozenset(to)))
+            raw.append(NOBODY)
 
     def tell(self, kind: str, words: Words, args: tuple[Any, ...], to: frozenset[int] = NOBODY) -> None:
         """Add an event kept as data (a no-op when the state keeps no log): its text is built when a
         seat reads it, by ``words(game, args, seat)`` with ``seat`` a seat of ``to`` (its fuller text)
         or None (the public text); ``args`` are values taken now (see :mod:`cardtable.engine.events`)."""
-        log = self.log
-        if log is not None:
-            log.append(Told(kind, self.game, words, args, to, False))
+        raw = self._raw
+        if raw is not None:  # four slots of the log's buffer: no object per event (cardtable.engine.events)
+            raw.append(kind)
+            raw.append(words)
+            raw.append(args)
+            raw.append(to)
 
     def tell_seated(self, kind: str, words: Words, args: tuple[Any, ...]) -> None:
         """Add an event every seat reads in its own words (``words(game, args, seat)``; a spectator
         reads ``words(game, args, None)``): a line naming places each seat sees from its own side."""
-        log = self.log
-        if log is not None:
-            log.append(Told(kind, self.game, words, args, NOBODY, True))
+        raw = self._raw
+        if raw is not None:
+            raw.append(kind)
+            raw.append(words)
+            raw.append(args)
+            raw.append(SEATED)
+
+    def start_log(self, log: EventLog | None = None) -> None:
+        """Keep an event log from now on: ``log`` (a log of this game to go on with, which this state
+        then records into) or a new, empty one. A state made with ``log=False`` and every clone keep
+        none until this is called."""
+        if log is None:
+            log = EventLog(self.game)
+        self.log = log
+        self._raw = log.raw
 
     def events(self, seat: object, since: int = 0) -> list[str]:
         """The event log from index ``since`` as ``seat`` may read it (``None``: spectator)."""
@@ -553,6 +594,7 @@ class State(Generic[G]):
         other.is_over = self.is_over
         other.turn = self.turn
         other.log = None
+        other._raw = None
         other._legal = self._legal
         return other
 

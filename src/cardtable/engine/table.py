@@ -152,7 +152,8 @@ class Table:
             self.checkpoints.pop()
         point = self.checkpoints[-1]  # the game's start is never dropped
         fresh = point.state.clone()
-        fresh.log = (old.log or [])[: point.log_length]
+        if old.log is not None:
+            fresh.start_log(old.log.head(point.log_length))
         items = self.game.actions.items
         for index in old.history[point.actions : keep]:
             fresh.apply(items[index])

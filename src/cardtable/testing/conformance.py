@@ -622,7 +622,8 @@ def check_perturbation(state: State, seat: int, rng: Rng, steps: int = 40) -> in
     truth = state.clone()
     twin = state.determinize(seat, Rng(rng.below(1 << 62)))
     twin.rng.state = truth.rng.state  # public chance resolves identically in both
-    truth.log, twin.log = [], []  # events from here on, for both
+    truth.start_log()  # events from here on, for both
+    twin.start_log()
     policy = Rng(rng.below(1 << 62))
 
     def same_face(step: int) -> None:

@@ -11,9 +11,11 @@ each seat and a spectator reads. After an intended change of wording, regenerate
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import cardtable
+from cardtable.engine.events import Event
 from cardtable.engine.rng import Rng
 from cardtable.testing.conformance import cases, config_label
 
@@ -33,7 +35,7 @@ def event_lines(game_id: str, options: dict[str, Any], seed: int, cap: int = CAP
     step = -1
     seen = 0
     while True:
-        log = state.log or []
+        log: Sequence[Event] = state.log or []
         for e in log[seen:]:
             reads = [e.for_seat(r) for r in readers]
             out.append([step, e.kind, e.text, e.private, sorted(e.to), reads])

@@ -56,8 +56,11 @@ from cardtable.games.mr_card_game.codes import (
     D_TARGET,
     D_UNEQUIP,
     D_UPGRADE,
+    EVADE,
     M_MARCH,
     M_TURN,
+    RANGED,
+    SPELL,
     ST_COMBAT,
     ST_TARGET,
 )
@@ -75,6 +78,7 @@ from cardtable.games.mr_card_game.effects import (
     DIVE_COST,
     DRAW,
     EXTRA_UPGRADE,
+    F_MANEUVER,
     FORBID,
     GAIN_MEAT,
     GAIN_STAT,
@@ -95,9 +99,6 @@ from cardtable.games.mr_card_game.noncombat import equipped_count
 from cardtable.games.mr_card_game.resolve import equipped_power
 from cardtable.games.mr_card_game.state import McgState
 
-EVADE: Final = 3
-SPELL: Final = 1
-RANGED: Final = 2
 SORCERESS: Final = -2
 """``plan``'s target code for the Sorceress form of the player's run (ascension: ``kill-sorceress``)."""
 SORCERESS_VALUE: Final = 100.0
@@ -111,7 +112,7 @@ KEEP_OFF: Final = 0.25
 """The cost of discarding a stat card (per point of value) of the main type, and of another type."""
 _FORBID_COST = (3.0, 1.0, 1.0, 2.5, 1.5, 1.5, 1.5)
 """The cost of losing train, dive, autosell, equip, use, skill, buff (``effects.FORBIDDABLE`` order)."""
-MANEUVER_FORBIDS: Final = 7
+MANEUVER_FORBIDS: Final = F_MANEUVER
 """``FORBIDDABLE`` index of maneuver:melee (the others follow)."""
 RUN_VALUE: Final = 25.0
 """:func:`strength` of a completed ascension run (about a Sorceress form's power)."""

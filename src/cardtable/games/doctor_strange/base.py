@@ -82,6 +82,7 @@ class DSBase(State["DoctorStrange"]):
     """The fields of a Doctor Strange state and the queries shared by its rules modules."""
 
     __slots__ = (
+        "_att_shared",
         "active",
         "ares",
         "att_on",
@@ -143,6 +144,10 @@ class DSBase(State["DoctorStrange"]):
     mpow: list[int]
     loc: list[int]
     att_on: list[int]
+    """Per card: the character card it is attached to (-1: none). Shared by a state and its clones
+    until one of them changes its own (copy on write, :meth:`own_att_on`): never change it in place
+    from outside."""
+    _att_shared: bool
     pending: int
     evcard: int
     evseat: int
@@ -177,6 +182,13 @@ class DSBase(State["DoctorStrange"]):
     xowed: int
     xseat: int
     xret: int
+
+    def own_att_on(self) -> list[int]:
+        """``att_on``, to change: this state's own copy if a clone still shares it."""
+        if self._att_shared:
+            self.att_on = self.att_on.copy()
+            self._att_shared = False
+        return self.att_on
 
     def _enter(self, card: int, seat: int) -> None:
         """A character comes into play on ``seat``'s side, owned by ``seat``, clean."""

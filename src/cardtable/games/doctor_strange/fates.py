@@ -36,7 +36,7 @@ def discard_attachment(st: DSState, card: int) -> None:
     g = st.game
     host = st.att_on[card]
     hs = g.SLOT[host]
-    st.att_on[card] = -1
+    st.own_att_on()[card] = -1
     st.mpow[hs] -= g.POW[card]
     if st.loc[hs] == card:
         st.loc[hs] = -1

@@ -117,6 +117,7 @@ class DSState(Upkeep):
         self.mpow: list[int] = [g.POW[c] for c in g.CHARS]
         self.loc: list[int] = [-1] * k
         self.att_on: list[int] = [-1] * n
+        self._att_shared = False
         self.pending = -1  # a permanent card on its way to a character (public)
         self.evcard = -1  # the event waiting for its choice (negate target / Go Back in Time)
         self.evseat = -1  # the seat that played it (and makes the choice)
@@ -457,7 +458,7 @@ class DSState(Upkeep):
         g = self.game
         card = self.pending
         s = g.SLOT[host]
-        self.att_on[card] = host
+        self.own_att_on()[card] = host
         self.mpow[s] += g.POW[card]
         if g.TYPE[card] == C.LOCATION:
             self.loc[s] = card
@@ -535,7 +536,8 @@ class DSState(Upkeep):
         o.cap = self.cap.copy()
         o.mpow = self.mpow.copy()
         o.loc = self.loc.copy()
-        o.att_on = self.att_on.copy()
+        o.att_on = self.att_on  # shared until either changes it (own_att_on)
+        self._att_shared = o._att_shared = True
         o.attacks = self.attacks.copy()
         o.peek = self.peek.copy()
         o.streak = self.streak.copy()

@@ -79,6 +79,11 @@ if TYPE_CHECKING:
     from cardtable.games.mephisto.game import Mephisto
 
 # Steps of a turn (where the flow resumes once the effect queue is empty).
+_COW_DUR: Final = 1
+_COW_HOST: Final = 2
+"""Bits of ``MephistoState._cow``: the per-card tables a clone shares with its original until one of
+the two changes them (copy on write, so that clone need not copy 2 x the deck's size)."""
+
 S_PLAY: Final = 0
 S_AFTER: Final = 1
 S_SOLO: Final = 2
@@ -147,9 +152,14 @@ chooser, source card)."""
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # clone's _new_blank, and subclasses in tests
 class MephistoState(State["Mephisto"]):
-    """A Mephisto position. Fields are public for scenario tests; change them only between decisions."""
+    """A Mephisto position. Fields are public for scenario tests; change them only between decisions.
+
+    ``dur`` and ``host`` (per-card tables) are shared by a state and its clones until one of them
+    changes its own (``_own_dur``/``_own_host`` copy first): replace them, never change them in place
+    from outside."""
 
     __slots__ = (
+        "_cow",
         "acted",
         "activated",
         "actor",
@@ -222,6 +232,7 @@ class MephistoState(State["Mephisto"]):
     team_done: int
     acted: bool
     handed: bool
+    _cow: int
 
     def __init__(self, game: Mephisto, seed: int, log: bool) -> None:
         super().__init__(game, seed, log)
@@ -237,6 +248,7 @@ class MephistoState(State["Mephisto"]):
         self.inplay = [[] for _ in range(n)]
         self.dur = [0] * size
         self.host = [-1] * size
+        self._cow = 0
         self.attached = []
         self.limbo = []
         self.pub = 0
@@ -619,16 +631,30 @@ class MephistoState(State["Mephisto"]):
                 return seat
         raise AssertionError(f"card {card} is not in play")
 
+    def _own_dur(self) -> list[int]:
+        """``dur``, to change: this state's own copy if a clone still shares it (see ``_cow``)."""
+        if self._cow & _COW_DUR:
+            self.dur = self.dur.copy()
+            self._cow &= ~_COW_DUR
+        return self.dur
+
+    def _own_host(self) -> list[int]:
+        """``host``, to change: this state's own copy if a clone still shares it (see ``_cow``)."""
+        if self._cow & _COW_HOST:
+            self.host = self.host.copy()
+            self._cow &= ~_COW_HOST
+        return self.host
+
     def _repair(self, card: int, n: int, src: int) -> None:
         old = self.dur[card]
         cap = self.game.cards.durability[card]
-        self.dur[card] = min(old + n, cap) if self.game.repair_cap else old + n
+        self._own_dur()[card] = min(old + n, cap) if self.game.repair_cap else old + n
         if self.log is not None and self.dur[card] != old:
             self.tell("repair", said_repair, (src, self.owner(card), card, old, self.dur[card]))
 
     def _damage(self, card: int, n: int, src: int) -> None:
         old = self.dur[card]
-        self.dur[card] -= n
+        self._own_dur()[card] -= n
         if self.log is not None:
             self.tell("damage", said_damage, (src, self.owner(card), card, n, old, max(0, self.dur[card])))
         if self.dur[card] <= 0:
@@ -636,7 +662,7 @@ class MephistoState(State["Mephisto"]):
 
     def _wear(self, card: int) -> None:
         """Remove one durability (activation or fight); break at 0 (M7.4)."""
-        self.dur[card] -= 1
+        self._own_dur()[card] -= 1
         if self.dur[card] <= 0:
             self._break(card)
 
@@ -646,12 +672,12 @@ class MephistoState(State["Mephisto"]):
         if self.log is not None:
             self.tell("break", said_break, (seat, card))
         self.inplay[seat].remove(card)
-        self.dur[card] = 0
+        self._own_dur()[card] = 0
         self.discard.append(card)
         host = self.host
         for s in [s for s in self.attached if host[s] == card]:
             self.attached.remove(s)
-            host[s] = -1
+            self._own_host()[s] = -1
             self.discard.append(s)
 
     def _discard_from_hand(self, seat: int, card: int, src: int = -1, paying: int = -1) -> None:
@@ -860,7 +886,7 @@ class MephistoState(State["Mephisto"]):
         kind = c.type[card]
         if kind != SPELL:
             self.inplay[seat].append(card)
-            self.dur[card] = c.durability[card]
+            self._own_dur()[card] = c.durability[card]
             if self.log is not None:
                 if kind == WEAPON:
                     self.tell_seated("play", said_into_lane, (seat, card, c.range[card]))
@@ -893,7 +919,7 @@ class MephistoState(State["Mephisto"]):
         self.choices = []
         self.limbo.remove(spell)
         self.attached.append(spell)
-        self.host[spell] = weapon
+        self._own_host()[spell] = weapon
         g = self.game
         if self.log is not None:
             self.tell("attach", said_attach, (spell, self.owner(weapon), weapon))
@@ -1167,8 +1193,9 @@ class MephistoState(State["Mephisto"]):
         o.souls = [s.copy() for s in self.souls]
         o.soul_pts = self.soul_pts.copy()
         o.inplay = [p.copy() for p in self.inplay]
-        o.dur = self.dur.copy()
-        o.host = self.host.copy()
+        o.dur = self.dur  # shared until either state changes them (_own_dur, _own_host)
+        o.host = self.host
+        self._cow = o._cow = _COW_DUR | _COW_HOST
         o.attached = self.attached.copy()
         o.limbo = self.limbo.copy()
         o.pub = self.pub
@@ -1260,7 +1287,7 @@ class MephistoState(State["Mephisto"]):
         return result(self)
 
 
-_HANDLERS: dict[str, Callable[[MephistoState, Action], None]] = {
+_HANDLERS: Final[dict[str, Callable[[MephistoState, Action], None]]] = {
     "play": MephistoState._a_play,
     "activate": MephistoState._a_activate,
     "discard": MephistoState._a_discard,

@@ -31,21 +31,17 @@ game (reason ``king-freed``). Bosses and nemesis piles are built again as the op
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
 from cardtable.games.mr_card_game import flow, modifiers
 from cardtable.games.mr_card_game.cards import K_BOARD_ITEM, K_BOSS, K_STORE
 from cardtable.games.mr_card_game.classes import BOARDS, newbie_back
-from cardtable.games.mr_card_game.codes import ST_ASCEND
+from cardtable.games.mr_card_game.codes import ASC_CLASS, ASC_DONE, ASC_PERM, ST_ASCEND
 from cardtable.games.mr_card_game.setup import take_foil
 
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
-
-PERM: Final = 0
-CLASS: Final = 1
-DONE: Final = 2
 
 
 def form_of(s: McgState, p: int) -> int:
@@ -118,7 +114,7 @@ def do_kill_sorceress(s: McgState, action: Action) -> None:
     modifiers.refresh(s, p)
     if log:
         s.emit("ascension", f"{g.seat_name(p)} completes run {s.runs[p]} and takes {c.iname[card]}")
-    s.asc_stage = PERM
+    s.asc_stage = ASC_PERM
     s.step = ST_ASCEND
     flow.advance(s)
 
@@ -194,12 +190,12 @@ def next_stage(s: McgState) -> bool:
     on to the end of the turn), False when a decision is open (``asc_stage`` says which)."""
     g = s.game
     p = s.actor
-    if s.asc_stage == PERM:
+    if s.asc_stage == ASC_PERM:
         if perm_options(s, p):
             s.current_player = p
             return False
-        s.asc_stage = CLASS
-    if s.asc_stage == CLASS:
+        s.asc_stage = ASC_CLASS
+    if s.asc_stage == ASC_CLASS:
         if g.classes:
             if s.asc_card < 0:
                 # Return the class card or board to the middle first.
@@ -219,9 +215,9 @@ def next_stage(s: McgState) -> bool:
                 modifiers.refresh(s, p)
             s.current_player = p
             return False
-        s.asc_stage = DONE
+        s.asc_stage = ASC_DONE
     s.asc_card = -1
-    s.asc_stage = PERM
+    s.asc_stage = ASC_PERM
     flow.end_phase(s)
     flow.start_end_of_turn(s, p)
     return True
@@ -252,11 +248,11 @@ def do_perm(s: McgState, action: Action) -> None:
     if s.log is not None:
         s.emit("ascension", f"{s.game.seat_name(p)} perms {s.game.card_name(card)}")
     _drop_skills(s, p)
-    s.asc_stage = CLASS
+    s.asc_stage = ASC_CLASS
     flow.advance(s)
 
 
 def do_no_perm(s: McgState, action: Action) -> None:
     _drop_skills(s, s.actor)
-    s.asc_stage = CLASS
+    s.asc_stage = ASC_CLASS
     flow.advance(s)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Final
 from cardtable.engine import Action
 from cardtable.games.mr_card_game import flow, modifiers
 from cardtable.games.mr_card_game.cards import T_ACCESSORY
-from cardtable.games.mr_card_game.codes import D_SIDE
+from cardtable.games.mr_card_game.codes import ASC_DONE, D_SIDE
 
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 CARDS: Final = 1
 BOARDS: Final = 2
 """``game.classes``: 0 none, 1 class cards, 2 class boards."""
-DONE: Final = 2
 
 
 def _position(s: McgState, p: int) -> int:
@@ -111,7 +110,7 @@ def do_class(s: McgState, action: Action) -> None:
     card = int(action.args[0])
     p = s.actor
     take_class(s, p, card)
-    s.asc_stage = DONE
+    s.asc_stage = ASC_DONE
     flow.advance(s)
 
 
@@ -185,5 +184,5 @@ def do_side(s: McgState, action: Action) -> None:
     newbie_back(s, p)
     if s.log is not None:
         s.emit("class", f"{g.seat_name(p)} takes the Mr. Card Game side (the newbie gear)")
-    s.asc_stage = DONE
+    s.asc_stage = ASC_DONE
     flow.advance(s)

@@ -56,3 +56,19 @@ NO_LIMIT: Final = -1
 """``state.pool`` when the meat supply is unlimited."""
 MAX_X: Final = 40
 """The largest X a Spell Attack ability can be given (``spend mojo=1..MAX_X``)."""
+
+# Maneuvers (``state.man``, ``-1`` when none): the indices of ``effects.MANEUVERS``.
+MELEE: Final = 0
+SPELL: Final = 1
+RANGED: Final = 2
+EVADE: Final = 3
+
+# Ascension stages (``state.asc_stage``): perm a skill, then choose a class, then done.
+ASC_PERM: Final = 0
+ASC_CLASS: Final = 1
+ASC_DONE: Final = 2
+
+NO_ELEMENT_BONUS: Final = (0, 0, 0, 0, 0, 0)
+"""``state.dmg_vs`` when no bonus against any element applies (indexed by ``effects.ELEMENTS``)."""
+KIND_VALUES: Final = tuple(k % 4 + 1 for k in range(12))
+"""The stat value of each stat-card kind (``kind % 4 + 1``), for totals by kind."""

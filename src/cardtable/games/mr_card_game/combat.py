@@ -19,12 +19,20 @@ Evasion adds the damage only with the option ``evasion-adds-damage``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from cardtable.engine import Action
 from cardtable.games.mr_card_game import ascension, flow, hardcore, march, modifiers, said
 from cardtable.games.mr_card_game.cards import E_COMBAT, K_BOSS, MOJO_X, S_COMBAT, STAT_CODE
-from cardtable.games.mr_card_game.codes import M_TURN, ST_BLOCK, ST_COMBAT, ST_MANEUVER, ST_TARGET
+from cardtable.games.mr_card_game.codes import (
+    EVADE,
+    M_TURN,
+    NO_ELEMENT_BONUS,
+    ST_BLOCK,
+    ST_COMBAT,
+    ST_MANEUVER,
+    ST_TARGET,
+)
 from cardtable.games.mr_card_game.effects import F_MANEUVER, F_SKILL, F_USE, MANEUVER_STAT
 from cardtable.games.mr_card_game.endturn import kind_mask, take_kind
 from cardtable.games.mr_card_game.mojo import mojo_actions
@@ -33,9 +41,6 @@ from cardtable.games.mr_card_game.resolve import gain_meat, gain_stat
 
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
-
-EVADE: Final = 3
-NO_BONUS = (0, 0, 0, 0, 0, 0)
 
 
 def targets(s: McgState) -> list[int]:
@@ -134,7 +139,7 @@ def legal_step1(s: McgState) -> list[Action]:
     for m in range(4):
         if not forbid >> (F_MANEUVER + m) & 1:
             out += table[m][mask >> 4 * MANEUVER_STAT[m] & 15]
-    if s.mode == M_TURN and (s.dmg or s.red or s.dmg_vs != NO_BONUS or g.low_power):
+    if s.mode == M_TURN and (s.dmg or s.red or s.dmg_vs != NO_ELEMENT_BONUS or g.low_power):
         # A kill by damage alone (clarification 5) or of a monster at power 0 or less (clarification 7).
         out += kill_actions(s)
         if g.ascension and beats_sorceress(s):

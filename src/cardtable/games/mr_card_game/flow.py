@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from cardtable.engine import Action
 from cardtable.games.mr_card_game import ascension, combat, endturn, march, resolve, said
 from cardtable.games.mr_card_game.codes import (
+    ASC_PERM,
     D_BLOCK,
     D_CLASS,
     D_COMBAT,
@@ -37,6 +38,7 @@ from cardtable.games.mr_card_game.codes import (
     HAND_SIZE,
     M_MARCH,
     M_TURN,
+    NO_ELEMENT_BONUS,
     Q_DRAW_TO,
     ST_ASCEND,
     ST_BLOCK,
@@ -55,7 +57,6 @@ from cardtable.games.mr_card_game.codes import (
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
 
-NO_ELEMENT_BONUS = (0, 0, 0, 0, 0, 0)
 
 _DECISION_AT: tuple[int, ...] = tuple(
     {
@@ -160,7 +161,7 @@ def advance(s: McgState) -> None:
         elif step == ST_ASCEND:
             if ascension.next_stage(s):
                 continue
-            s.phase = D_PERM if s.asc_stage == 0 else D_CLASS
+            s.phase = D_PERM if s.asc_stage == ASC_PERM else D_CLASS
         elif step == ST_SIDE:
             s.phase = D_SIDE
             s.current_player = s.poll[s.midx]

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Final
 from cardtable.engine import Action
 from cardtable.games.mr_card_game import combat, flow, modifiers
 from cardtable.games.mr_card_game.cards import K_BOSS, STAT_CODE
+from cardtable.games.mr_card_game.codes import RANGED
 from cardtable.games.mr_card_game.effects import CHOOSE, GAIN_STAT, STAT_WORDS, SUBTYPES, UNEQUIP
 from cardtable.games.mr_card_game.endturn import kind_mask, take_kind
 from cardtable.games.mr_card_game.resolve import cure_options, gain_meat, remove_negative, unequip_slot
@@ -37,7 +38,6 @@ from cardtable.games.mr_card_game.text import kind_text
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
 
-RANGED: Final = 2
 ANY_TYPE: Final = -1
 
 

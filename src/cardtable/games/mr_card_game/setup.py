@@ -14,7 +14,7 @@ from cardtable.engine.events import only
 from cardtable.games.mr_card_game import flow, modifiers, said
 from cardtable.games.mr_card_game import trainer as trainer_mod
 from cardtable.games.mr_card_game.classes import BOARDS, CARDS
-from cardtable.games.mr_card_game.codes import D_NONCOMBAT, HAND_SIZE, M_TURN, NO_LIMIT, ST_NONCOMBAT, ST_SIDE
+from cardtable.games.mr_card_game.codes import ASC_PERM, D_NONCOMBAT, HAND_SIZE, M_TURN, NO_LIMIT, ST_NONCOMBAT, ST_SIDE
 from cardtable.games.mr_card_game.game import starting_meat
 from cardtable.games.mr_card_game.shuffle import draw_list, pick_tuple
 
@@ -64,7 +64,7 @@ def deal(s: McgState) -> None:
     s.cure_left = False
     s.force = -1
     s.eq_seen = ()
-    s.asc_stage = 0
+    s.asc_stage = ASC_PERM
     s.asc_card = -1
     s.hc = 0
     s.hc_type = -1

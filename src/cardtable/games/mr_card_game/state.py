@@ -20,7 +20,7 @@ The rules are in the modules named in :mod:`.game`; this module only holds them 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -496,7 +496,7 @@ def deal(pool: list[int], k: int, rng: Rng) -> list[int]:
     return rng.deal(pool, k)
 
 
-_LEGAL: dict[int, Callable[[McgState], list[Action]]] = {
+_LEGAL: Final[dict[int, Callable[[McgState], list[Action]]]] = {
     D_NONCOMBAT: noncombat.legal,
     D_SPELLX: mojo.legal_spell_x,
     D_CHOOSE: noncombat.legal_choose,
@@ -516,7 +516,7 @@ _LEGAL: dict[int, Callable[[McgState], list[Action]]] = {
     D_SIDE: classes.legal_side,
 }
 
-_HANDLERS: dict[str, Callable[[McgState, Action], None]] = {
+_HANDLERS: Final[dict[str, Callable[[McgState, Action], None]]] = {
     "equip": noncombat.do_equip,
     "unequip": noncombat.do_unequip,
     "autosell": noncombat.do_autosell,

@@ -57,6 +57,7 @@ from cardtable.games.mr_card_game.codes import (
     D_TARGET,
     D_UNEQUIP,
     D_UPGRADE,
+    KIND_VALUES,
     M_MARCH,
     NO_LIMIT,
     ST_COMBAT,
@@ -379,10 +380,7 @@ runs many games of one :class:`MrCardGame`: the memo must not grow without bound
 
 def _stat_total(counts: list[int]) -> int:
     """The stat values of cards counted by kind (a kind's value is ``kind % 4 + 1``)."""
-    return sum(map(operator.mul, counts, _KIND_VALUES))
-
-
-_KIND_VALUES = tuple(k % 4 + 1 for k in range(12))
+    return sum(map(operator.mul, counts, KIND_VALUES))
 
 
 _cache = per_game(_Cache)
