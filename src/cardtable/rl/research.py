@@ -1,8 +1,8 @@
 """What every cardtable environment offers researchers beyond its library's API.
 
-* :meth:`Research.action_meaning` and :meth:`Research.action_index`: an action index as text
-  (``play card=17``) and back;
-* :meth:`Research.observation_layout`: which slice of the observation vector is what, as data;
+* :meth:`Codebook.action_meaning` and :meth:`Codebook.action_index`: an action index as text
+  (``play card=17``) and back (the vectorised environments offer these too);
+* :meth:`Codebook.observation_layout`: which slice of the observation vector is what, as data;
 * :meth:`Research.state` and :attr:`Research.state_space`: the global state for centralised critics
   (every seat's observation, side by side) and :meth:`Research.snapshot`, the god view;
 * :func:`layout_of`: the same layout for any loaded game.
@@ -40,19 +40,12 @@ def layout_of(observer: Observer) -> list[dict[str, JSON]]:
     ]
 
 
-class Research:
-    """The conveniences (see the module docstring); an environment sets ``game``, ``codec`` and
-    ``observer``, and says which episode is live (:meth:`_research_episode`)."""
+class Codebook:
+    """Action text and index, both ways, and the observation layout: what every environment offers,
+    the vectorised ones included; an environment sets ``codec`` and ``observer``."""
 
-    game: Game
     codec: ActionCodec
     observer: Observer
-
-    def _research_episode(self) -> Episode:
-        episode: Episode | None = getattr(self, "episode", None)
-        if episode is None:
-            raise RuntimeError("call reset() before using the environment")
-        return episode
 
     def action_meaning(self, index: int) -> str:
         """The text of the action with ``index`` (``play card=17``); raises ``MalformedAction`` for an
@@ -71,6 +64,19 @@ class Research:
     def observation_layout(self) -> list[dict[str, JSON]]:
         """The observation vector's blocks as data (see :func:`layout_of`)."""
         return layout_of(self.observer)
+
+
+class Research(Codebook):
+    """The conveniences (see the module docstring); an environment sets ``game``, ``codec`` and
+    ``observer``, and says which episode is live (:meth:`_research_episode`)."""
+
+    game: Game
+
+    def _research_episode(self) -> Episode:
+        episode: Episode | None = getattr(self, "episode", None)
+        if episode is None:
+            raise RuntimeError("call reset() before using the environment")
+        return episode
 
     @property
     def state_space(self) -> gymnasium.spaces.Box:

@@ -57,7 +57,7 @@ from cardtable.rl.gym_env import observation_space
 from cardtable.rl.limits import MAX_STEPS, MAX_TURN_STEPS, check_limit
 from cardtable.rl.observe import observer_for
 from cardtable.rl.opponents import OpponentSpec, check_specs
-from cardtable.rl.research import layout_of
+from cardtable.rl.research import Codebook
 from cardtable.rl.shaping import DEFAULT_SCALE, potential_for
 from cardtable.rl.spaces import ActionCodec
 from cardtable.rl.table import ILLEGAL_MODES, Table
@@ -193,7 +193,7 @@ def _worker(
             block.close()
 
 
-class CardtableVectorEnv(VectorEnv[dict[str, Any], Any, np.ndarray]):
+class CardtableVectorEnv(Codebook, VectorEnv[dict[str, Any], Any, np.ndarray]):
     """``num_envs`` games, each for one learner against opponents (see the module docstring)."""
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": ["ansi"]}
@@ -412,18 +412,6 @@ class CardtableVectorEnv(VectorEnv[dict[str, Any], Any, np.ndarray]):
         """A uniformly random legal action per row (from ``rng``, or the environment's generator)."""
         gen = rng if rng is not None else self.np_random
         return np.array([int(gen.choice(legal)) for legal in self.legal_actions()], dtype=np.int64)
-
-    def action_meaning(self, index: int) -> str:
-        """The text of the action with ``index`` (``play card=17``)."""
-        return self.codec.action(index).text
-
-    def action_index(self, text: str) -> int:
-        """The index of the action with this text."""
-        return self.codec.index(text)
-
-    def observation_layout(self) -> list[dict[str, JSON]]:
-        """The observation vector's blocks as data (:func:`cardtable.rl.research.layout_of`)."""
-        return layout_of(self.observer)
 
     def seats(self) -> list[int]:
         """The learner's seat in each row's game."""

@@ -57,11 +57,11 @@ from cardtable.rl.gym_env import observation_space
 from cardtable.rl.limits import MAX_STEPS, MAX_TURN_STEPS, check_limit
 from cardtable.rl.observe import observer_for
 from cardtable.rl.pettingzoo_env import agent_name
-from cardtable.rl.research import layout_of
+from cardtable.rl.research import Codebook
 from cardtable.rl.spaces import ActionCodec
 
 
-class CardtableMultiAgentVectorEnv:
+class CardtableMultiAgentVectorEnv(Codebook):
     """``num_envs`` games of ``game_id``, every seat a learner (see the module docstring). Options are
     those of :func:`cardtable.load`; ``encoder``, ``observe``, ``max_steps`` and ``max_turn_steps``
     are those of every cardtable environment; ``copy=False`` returns the environment's own arrays
@@ -240,18 +240,6 @@ class CardtableMultiAgentVectorEnv:
         """A uniformly random legal action per row."""
         rng = rng or np.random.default_rng()
         return np.array([int(rng.choice(legal)) for legal in self.legal_actions()], dtype=np.int64)
-
-    def action_meaning(self, index: int) -> str:
-        """The text of the action with ``index`` (``play card=17``)."""
-        return self.codec.action(index).text
-
-    def action_index(self, text: str) -> int:
-        """The index of the action with this text."""
-        return self.codec.index(text)
-
-    def observation_layout(self) -> list[dict[str, JSON]]:
-        """The observation vector's blocks as data (:func:`cardtable.rl.research.layout_of`)."""
-        return layout_of(self.observer)
 
     def views(self, agent: str | int | None = None) -> list[dict[str, JSON]]:
         """Per row, the view of ``agent`` (default: the seat that decides there), for people."""
