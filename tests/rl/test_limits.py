@@ -69,21 +69,27 @@ def test_the_safety_limits_stop_a_game_as_a_truncation() -> None:
     unlimited.reset(seed=1)
 
 
+def _play_loving_equipment(env: Any, seed: int) -> tuple[float, bool, bool, dict[str, Any]]:
+    """Play one episode from ``seed`` as a learner that always takes an equipment change when one is
+    legal (else a random action); the last step's reward, terminated, truncated and info."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    while True:
+        legal = env.legal_actions()
+        changes = [a for a in legal if env.action_meaning(int(a)).startswith(("equip ", "unequip "))]
+        action = int(changes[0]) if changes else int(rng.choice(legal))
+        _, reward, terminated, truncated, info = env.step(action)
+        if terminated or truncated:
+            return float(reward), terminated, truncated, info
+
+
 def test_a_learner_that_loves_changing_equipment_cannot_stall_mr_card_game() -> None:
     """Issue 22: a learner that took ``unequip card=100`` / ``equip card=100`` for ever never finished
     its turn. Always preferring an equipment change now runs out of them, and the game goes on to
     its end by the rules, never by a safety limit."""
     env = cardtable.rl.gymnasium_env("mr-card-game", players=2, opponents="random")
     for seed in range(3):
-        env.reset(seed=seed)
-        rng = np.random.default_rng(seed)
-        while True:
-            legal = env.legal_actions()
-            changes = [a for a in legal if env.action_meaning(int(a)).startswith(("equip ", "unequip "))]
-            action = int(changes[0]) if changes else int(rng.choice(legal))
-            _, _, terminated, truncated, info = env.step(action)
-            if terminated or truncated:
-                break
+        _, _, _, info = _play_loving_equipment(env, seed)
         assert "stopped" not in info and env.episode.state.is_over
 
 
@@ -96,15 +102,7 @@ def test_under_the_legacy_reading_the_safety_limit_stops_the_stall() -> None:
     )
     stopped = 0
     for seed in range(3):
-        env.reset(seed=seed)
-        rng = np.random.default_rng(seed)
-        while True:
-            legal = env.legal_actions()
-            changes = [a for a in legal if env.action_meaning(int(a)).startswith(("equip ", "unequip "))]
-            action = int(changes[0]) if changes else int(rng.choice(legal))
-            _, reward, terminated, truncated, info = env.step(action)
-            if terminated or truncated:
-                break
+        reward, terminated, truncated, info = _play_loving_equipment(env, seed)
         if info.get("stopped") == "max_turn_steps":
             assert truncated and not terminated and reward == 0.0
             stopped += 1
