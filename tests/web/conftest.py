@@ -15,6 +15,7 @@ warnings.filterwarnings("ignore", message=".*httpx2.*")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from cardtable.web import create_app  # noqa: E402
+from tests.web import browser as browser_mod  # noqa: E402
 
 
 class Recorder:
@@ -28,6 +29,14 @@ class Recorder:
 
     def of(self, client: Any) -> list[dict[str, Any]]:
         return [f for c, f in self.frames if c is client]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium under Playwright, one per test module (the module skips first when
+    :func:`tests.web.browser.missing` says it cannot run)."""
+    with browser_mod.chromium() as b:
+        yield b
 
 
 @pytest.fixture

@@ -53,12 +53,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s.stop()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with browser_mod.chromium() as b:
-        yield b
-
-
 def _page(browser: Any, width: int = 1280, height: int = 800) -> Any:
     return new_page(browser, width, height)
 

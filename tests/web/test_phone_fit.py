@@ -73,12 +73,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s.stop()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with browser_mod.chromium() as b:
-        yield b
-
-
 def open_mid_game(
     server: Server,
     browser: Any,

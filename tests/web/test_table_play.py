@@ -54,12 +54,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s.stop()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with browser_mod.chromium() as b:
-        yield b
-
-
 def seeded_table(
     server: Server, game: str, options: dict[str, Any], seed: int, seats: list[str]
 ) -> tuple[str, dict[int, str]]:

@@ -102,12 +102,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with browser_mod.chromium() as b:
-        yield b
-
-
-@pytest.fixture(scope="module")
 def tables(server: Server) -> dict[str, tuple[str, str]]:
     """Tables in mid-game by configuration (id, seat 0's token), made when first asked for and kept
     for both screen sizes."""
