@@ -362,24 +362,19 @@ def summary(rows: list[dict[str, Any]]) -> str:
                 f"{LABELS[mode]} step / engine decision (target <= {TARGET:g}x): {max(values):.1f}x to "
                 f"{min(values):.1f}x, met in {met} of {len(values)} configurations"
             )
-    speedups = [row["vector_speedup"] for row in rows if "vector_speedup" in row]
-    for mode in ("vector", "vector_nocopy"):
-        values = [s[mode] for s in speedups if mode in s]
-        if values:
-            met = sum(v >= VECTOR_TARGET for v in values)
-            lines.append(
-                f"{LABELS[mode]} / Gymnasium (target >= {VECTOR_TARGET:g}): {min(values):.2f} to {max(values):.2f}, "
-                f"met in {met} of {len(values)} configurations"
-            )
-    peers = [row["vs_rlcard"] for row in rows if "vs_rlcard" in row]
-    for mode in ("pettingzoo", "gymnasium"):
-        values = [p[mode] for p in peers if mode in p]
-        if values:
-            met = sum(v >= 1.0 for v in values)
-            lines.append(
-                f"{LABELS[mode]} / RLCard UNO (target >= 1): {min(values):.2f} to {max(values):.2f}, "
-                f"met in {met} of {len(values)} configurations"
-            )
+    for field, peer, target, modes in (
+        ("vector_speedup", "Gymnasium", VECTOR_TARGET, ("vector", "vector_nocopy")),
+        ("vs_rlcard", "RLCard UNO", 1.0, ("pettingzoo", "gymnasium")),
+    ):
+        ratios = [row[field] for row in rows if field in row]
+        for mode in modes:
+            values = [r[mode] for r in ratios if mode in r]
+            if values:
+                met = sum(v >= target for v in values)
+                lines.append(
+                    f"{LABELS[mode]} / {peer} (target >= {target:g}): {min(values):.2f} to {max(values):.2f}, "
+                    f"met in {met} of {len(values)} configurations"
+                )
     return "\n".join(lines)
 
 
