@@ -7,6 +7,7 @@ import pytest
 
 import cardtable
 from cardtable.engine import Rng, State
+from tests.support.walk import apply_random
 
 
 def _play(state: State, steps: int, seed: int) -> None:
@@ -14,8 +15,7 @@ def _play(state: State, steps: int, seed: int) -> None:
     for _ in range(steps):
         if state.is_over:
             return
-        legal = state.legal_actions()
-        state.apply(legal[pick.below(len(legal))])
+        apply_random(state, pick)
 
 
 @pytest.mark.parametrize("game_id", ["mephisto", "doctor-strange"])

@@ -7,6 +7,7 @@ import itertools
 
 from cardtable.engine import Rng
 from tests.army_of_darkness.helpers import EVIL, Cards, arrange, load, run
+from tests.support.walk import apply_random
 
 
 def test_point4_a_turn_reads_as_it_was_played() -> None:
@@ -63,8 +64,7 @@ def test_point4_no_line_says_nothing() -> None:
         for _ in range(400):
             if st.is_over:
                 break
-            legal = st.legal_actions()
-            st.apply(legal[rng.below(len(legal))])
+            apply_random(st, rng)
         lines = st.events(None)
         assert lines and all(line.strip() for line in lines)
         for before, after in itertools.pairwise(lines):

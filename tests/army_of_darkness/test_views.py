@@ -15,6 +15,7 @@ from cardtable.games.army_of_darkness.game import ArmyOfDarkness
 from cardtable.games.army_of_darkness.state import AodState
 from cardtable.testing.conformance import card_objects, check_view_for_people, strings_in
 from tests.army_of_darkness.helpers import EVIL, Cards, arrange, load, run
+from tests.support.walk import apply_random
 
 BOOKKEEPING = {
     "phase",
@@ -74,8 +75,7 @@ def test_ad11_view_keys_are_the_declared_ones_and_every_card_carries_type_and_te
                 assert all("=" not in text for text in strings_in(view)), "no raw effect syntax"
         if st.is_over:
             break
-        legal = st.legal_actions()
-        st.apply(legal[rng.below(len(legal))])
+        apply_random(st, rng)
 
 
 def test_ad1_6_event_texts_say_what_they_do_and_never_offer_the_necronomicon_unless_allowed() -> None:

@@ -13,6 +13,7 @@ from cardtable.cli.play import Session
 from cardtable.cli.render import RenderContext, renderer_for
 from cardtable.cli.term import Terminal
 from cardtable.engine import Rng
+from tests.support.walk import apply_random
 
 
 def _draw(game: cardtable.Game, view: dict[str, object], seat: int | None, width: int = 100) -> str:
@@ -51,8 +52,7 @@ def test_every_view_along_a_game_draws_the_players_their_needs_and_the_prompt(pl
                             assert " ".join(card["text"].split()[:4]) in flat
         if state.is_over:
             break
-        legal = state.legal_actions()
-        state.apply(legal[rng.below(len(legal))])
+        apply_random(state, rng)
 
 
 def test_every_card_says_what_it_does_under_kalles_rules() -> None:
@@ -123,6 +123,5 @@ def test_the_table_itself_stays_short_at_8_players() -> None:
             seat = state.current_player
             drawn = renderer_for(game.id)(state.view(seat), RenderContext(game, seat))
             worst = max(worst, len(console.render_lines(drawn, console.options, pad=False)))
-            legal = state.legal_actions()
-            state.apply(legal[rng.below(len(legal))])
+            apply_random(state, rng)
     assert 0 < worst <= 42

@@ -12,6 +12,7 @@ from cardtable.cli.render import RenderContext, renderer_for
 from cardtable.engine import Rng
 from cardtable.games.doctor_strange import state as S
 from tests.doctor_strange.helpers import EVIL, GOOD, act, attach, dice, scenario
+from tests.support.walk import apply_random
 
 
 def _draw(view: dict[str, object], seat: int | None, width: int = 100) -> str:
@@ -115,8 +116,7 @@ def test_every_view_along_games_draws_and_leaves_room_on_a_50_row_screen() -> No
                     text = _draw(view, seat)
                     assert all(str(r["name"]) in text for r in view["table"])
                     tallest = max(tallest, len(text.splitlines()))
-            legal = state.legal_actions()
-            state.apply(legal[rng.below(len(legal))])
+            apply_random(state, rng)
     # The whole table (the `table` command) stays inside 50 rows at width 100; a decision's screen
     # fits the terminal by folding (tests/cli/test_screen_fits.py).
     assert tallest <= 50

@@ -15,6 +15,7 @@ from cardtable.cli.render import RenderContext, renderer_for
 from cardtable.cli.render.faces import chip
 from cardtable.cli.render.mephisto import face
 from cardtable.engine import Rng
+from tests.support.walk import apply_random
 
 # One configuration per shape of table (solitaire, a duel, three players, two teams): the variants
 # of a shape draw the same zones.
@@ -38,8 +39,7 @@ def played(config: dict[str, Any], seed: int, steps: int) -> Any:
     for _ in range(steps):
         if state.is_over:
             break
-        legal = state.legal_actions()
-        state.apply(legal[rng.below(len(legal))])
+        apply_random(state, rng)
     return state
 
 

@@ -19,6 +19,7 @@ from cardtable.engine import Rng
 from cardtable.games.mr_card_game.cards import K_BOSS
 from cardtable.games.mr_card_game.state import McgState
 from tests.mr_card_game.helpers import give_lasting, give_skill, new, to_heap
+from tests.support.walk import apply_random
 
 
 def words(drawn: RenderableType, width: int) -> str:
@@ -180,8 +181,7 @@ def test_a_hidden_mr_store_card_of_another_seat_never_appears(playmat: bool) -> 
                         if not state.pub >> card & 1:
                             assert c.iname[card] not in text, (seat, owner, c.iname[card])
                             checked += 1
-        legal = state.legal_actions()
-        state.apply(legal[r.below(len(legal))])
+        apply_random(state, r)
     assert checked > 50
 
 

@@ -13,6 +13,7 @@ from cardtable.engine import ENGINE_VIEW_KEYS, IllegalAction, Rng
 from cardtable.games.doctor_strange import state as S
 from cardtable.games.doctor_strange.game import DoctorStrange
 from cardtable.testing.conformance import card_objects, check_view_for_people
+from tests.support.walk import apply_random
 
 from .helpers import EVIL, GOOD, act, cid, dice, scenario, take_out
 
@@ -32,8 +33,7 @@ def test_view_keys_are_exactly_the_declared_ones_along_games() -> None:
                     assert name in g.NAMES
             if st.is_over:
                 break
-            legal = st.legal_actions()
-            st.apply(legal[rng.below(len(legal))])
+            apply_random(st, rng)
         assert st.view(0)["prompt"].startswith("Game over: ")
 
 

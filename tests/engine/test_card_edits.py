@@ -24,6 +24,7 @@ from cardtable.games.mephisto.cards import load_cards as mephisto_cards
 from cardtable.games.mr_card_game.cards import BUNDLED as MCG_CARDS
 from cardtable.games.mr_card_game.cards import NAME_FIELDS as MCG_NAMES
 from tests.engine.toy import Toy
+from tests.support.walk import apply_random
 
 cardtable.register("toy", Toy)
 
@@ -147,8 +148,7 @@ def test_every_game_plays_its_edited_cards(game: str, options: dict[str, Any], e
     state = edited.new(3, log=False)
     r = Rng(1)
     while not state.is_over and len(state.history) < 3000:
-        legal = state.legal_actions()
-        state.apply(legal[r.below(len(legal))])
+        apply_random(state, r)
 
 
 def test_an_edited_game_and_its_states_pickle_with_their_edits() -> None:
@@ -248,8 +248,7 @@ def _play(game: cardtable.Game, seed: int, agent: int) -> cardtable.State:
     state = game.new(seed)
     r = Rng(agent)
     while not state.is_over:
-        legal = state.legal_actions()
-        state.apply(legal[r.below(len(legal))])
+        apply_random(state, r)
     return state
 
 

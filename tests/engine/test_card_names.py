@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import cardtable
 from cardtable.engine import IllegalAction, MalformedAction, Rng, State
 from cardtable.engine.actions import CARD_PARAMS, name_key
+from tests.support.walk import apply_random
 
 
 def mephisto_at_first_decision() -> State:
@@ -121,8 +122,7 @@ def test_every_choice_can_be_named_by_its_card(game_id: str, seed: int, steps: i
     for _ in range(steps):
         if state.is_over:
             return
-        legal = state.legal_actions()
-        state.apply(legal[rng.below(len(legal))])
+        apply_random(state, rng)
     if state.is_over:
         return
     legal = state.legal_actions()

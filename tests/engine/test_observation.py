@@ -11,6 +11,7 @@ from cardtable.agents.base import Agent, Observation
 from cardtable.agents.random_agent import RandomAgent
 from cardtable.engine import Action, Rng, State
 from tests.engine.toy import Toy, ToyState
+from tests.support.walk import apply_random
 
 cardtable.register("toy", Toy)
 
@@ -21,8 +22,7 @@ def mid_game(seed: int, steps: int = 3) -> State:
     state = cardtable.load("toy").new(seed)
     r = Rng(seed)
     for _ in range(steps):
-        legal = state.legal_actions()
-        state.apply(legal[r.below(len(legal))])
+        apply_random(state, r)
     return state
 
 

@@ -14,6 +14,7 @@ import cardtable
 from cardtable.engine import CardtableError, RecordError, ReplayDivergence, Rng, State
 from cardtable.engine.record import FORMAT
 from tests.engine.toy import Toy
+from tests.support.walk import apply_random
 
 cardtable.register("toy", Toy)
 
@@ -23,8 +24,7 @@ def play(seed: int, agent: int, steps: int | None = None) -> State:
     r = Rng(agent)
     n = 0
     while not state.is_over and (steps is None or n < steps):
-        legal = state.legal_actions()
-        state.apply(legal[r.below(len(legal))])
+        apply_random(state, r)
         n += 1
     return state
 

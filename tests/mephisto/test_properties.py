@@ -14,6 +14,7 @@ from cardtable.engine import Rng
 from cardtable.games.mephisto.game import Mephisto
 from cardtable.games.mephisto.rules import MephistoState
 from cardtable.testing.conformance import check_clone, rollout
+from tests.support.walk import apply_random
 
 from .helpers import where
 
@@ -108,8 +109,7 @@ def test_views_hide_what_a_seat_cannot_know_and_determinize_keeps_them(config: d
                 hidden = len(s.deck) + sum(len(s.hands[o]) for o in range(n) if o != seat)
                 if hidden - bin(s.pub).count("1") >= 4:
                     assert any(d.deck != s.deck or d.hands != s.hands for d in samples)
-        legal = s.legal_actions()
-        s.apply(legal[rng.below(len(legal))])
+        apply_random(s, rng)
         step += 1
 
 
@@ -119,8 +119,7 @@ def test_private_draws_stay_private_in_the_log(config: dict[str, Any], seed: int
     s = _state(config, seed, log=True)
     rng = Rng(seed)
     while not s.is_over:
-        legal = s.legal_actions()
-        s.apply(legal[rng.below(len(legal))])
+        apply_random(s, rng)
     for event in s.log or []:
         if event.kind in ("draw", "deal"):
             assert event.private is not None and "(card" not in event.text
@@ -135,8 +134,7 @@ def test_replay_of_the_record_reproduces_the_final_snapshot(config: dict[str, An
     s = _state(config, seed)
     rng = Rng(seed)
     while not s.is_over:
-        legal = s.legal_actions()
-        s.apply(legal[rng.below(len(legal))])
+        apply_random(s, rng)
     again = cardtable.replay(s.record())
     assert again.snapshot() == s.snapshot()
     assert again.result() == s.result()

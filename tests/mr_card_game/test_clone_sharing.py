@@ -15,6 +15,7 @@ import cardtable
 from cardtable.engine import Rng
 from cardtable.games.mr_card_game.game import MrCardGame
 from cardtable.games.mr_card_game.state import SHARED, McgState
+from tests.support.walk import apply_random
 
 CONFIGS = [dict(c) for c in MrCardGame.CONFIGURATIONS]
 
@@ -33,8 +34,7 @@ def _play(s: McgState, rng: Rng, steps: int) -> None:
     for _ in range(steps):
         if s.is_over:
             return
-        legal = s.legal_actions()
-        s.apply(legal[rng.below(len(legal))])
+        apply_random(s, rng)
 
 
 def test_shared_fields_are_lists_of_the_state() -> None:

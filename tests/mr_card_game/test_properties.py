@@ -18,6 +18,7 @@ from cardtable.engine import Rng
 from cardtable.games.mr_card_game.codes import D_COMBAT, D_DISCARD, D_LIMIT, D_NONCOMBAT, D_POLL
 from cardtable.games.mr_card_game.game import MrCardGame
 from cardtable.games.mr_card_game.state import McgState
+from tests.support.walk import apply_random
 
 from .helpers import conserved
 
@@ -90,8 +91,7 @@ def test_views_are_free_of_hidden_cards_and_determinize_keeps_them(
     for _ in range(steps):
         if s.is_over:
             break
-        legal = s.legal_actions()
-        s.apply(legal[r.below(len(legal))])
+        apply_random(s, r)
     stat_ids = set(s.game.cards.stats)
     for seat in range(s.game.players):
         view = s.view(seat)
@@ -112,7 +112,6 @@ def test_replay_is_exact(config: dict[str, Any], seed: int) -> None:
     s = cardtable.load("mr-card-game", **config).new(seed)
     r = Rng(seed)
     while not s.is_over and len(s.history) < 400:
-        legal = s.legal_actions()
-        s.apply(legal[r.below(len(legal))])
+        apply_random(s, r)
     again = cardtable.replay(json.loads(json.dumps(s.record())))
     assert again.snapshot() == s.snapshot() and again.events(None) == s.events(None)

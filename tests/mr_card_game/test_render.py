@@ -15,6 +15,7 @@ from cardtable.cli.main import main
 from cardtable.cli.render import RenderContext, renderer_for
 from cardtable.engine import Rng
 from cardtable.games.mr_card_game.game import MrCardGame
+from tests.support.walk import apply_random
 
 
 def _screen(view: dict[str, object], game: cardtable.Game, seat: int | None, width: int) -> str:
@@ -32,8 +33,7 @@ def test_the_whole_table_is_drawn_from_the_view(config: dict[str, object]) -> No
     r = Rng(5)
     for steps in (0, 40, 90):
         while len(state.history) < steps and not state.is_over:
-            legal = state.legal_actions()
-            state.apply(legal[r.below(len(legal))])
+            apply_random(state, r)
         for seat in (*range(game.players), None):
             view = state.view(seat)
             text = _screen(view, game, seat, 120)
