@@ -480,7 +480,7 @@ class State(Generic[G]):
         if raw is not None:
             raw.append(kind)
             raw.append(None)
-            raw.append(Event(kind, text, private, frozenset(to)))
+            raw.append(Event(kind, text, private, frozenset(to) if to else NOBODY))
             raw.append(NOBODY)
 
     def tell(self, kind: str, words: Words, args: tuple[Any, ...], to: frozenset[int] = NOBODY) -> None:

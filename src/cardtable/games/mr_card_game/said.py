@@ -166,11 +166,32 @@ def _said_announce(game: MrCardGame, args: tuple[int, int, int], seat: int | Non
     return f"{game.seat_name(p)} announces a total of {total} (needs {need})"
 
 
+def _said_poll(game: MrCardGame, args: tuple[int], seat: int | None) -> str:
+    return f"round {args[0]} is over: who marches on the Tower?"
+
+
+def _said_poll_quests(game: MrCardGame, args: tuple[int], seat: int | None) -> str:
+    return f"round {args[0]} is over; the quests are not done, so nobody may march yet"
+
+
+def _said_passes(game: MrCardGame, args: tuple[int], seat: int | None) -> str:
+    return f"{game.seat_name(args[0])} passes"
+
+
+def _said_certificate(game: MrCardGame, args: tuple[int], seat: int | None) -> str:
+    return f"the {game.cards.certificate_name} passes to {game.seat_name(args[0])}"
+
+
+def _said_untrained(game: MrCardGame, args: tuple[int], seat: int | None) -> str:
+    return f"no skill was trained: the oldest, {game.card_name(args[0])}, is discarded"
+
+
 # The words functions the game passes to ``tell``, under their public names as Final aliases: compiled
 # code loads a Final name as a C static, where a function's own name is a dictionary lookup in the
 # module's globals at every event (cardtable.engine.events, "Why Final aliases").
 said_announce: Final = _said_announce
 said_autosell: Final = _said_autosell
+said_certificate: Final = _said_certificate
 said_combat: Final = _said_combat
 said_discard: Final = _said_discard
 said_discard_played: Final = _said_discard_played
@@ -188,7 +209,10 @@ said_mojo: Final = _said_mojo
 said_newbie: Final = _said_newbie
 said_no_combat: Final = _said_no_combat
 said_no_kill: Final = _said_no_kill
+said_passes: Final = _said_passes
 said_play: Final = _said_play
+said_poll: Final = _said_poll
+said_poll_quests: Final = _said_poll_quests
 said_reshuffle: Final = _said_reshuffle
 said_rollover: Final = _said_rollover
 said_skill: Final = _said_skill
@@ -197,4 +221,5 @@ said_train: Final = _said_train
 said_turn: Final = _said_turn
 said_turned_up: Final = _said_turned_up
 said_unequip: Final = _said_unequip
+said_untrained: Final = _said_untrained
 said_upgrade: Final = _said_upgrade
