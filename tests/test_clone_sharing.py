@@ -1,5 +1,6 @@
 """Clones share per-card tables copy-on-write (Mephisto's ``dur``/``host``, Doctor Strange's
-``att_on``): a change in one state must never show in the other, whichever of the two changes first."""
+``att_on``) and, in every game, the action history: a change in one state must never show in the
+other, whichever of the two changes first."""
 
 from __future__ import annotations
 
@@ -38,3 +39,50 @@ def test_a_clone_and_its_original_play_on_independently(game_id: str, seed: int)
         assert replayed.fingerprint() == still.fingerprint()
         _play(still, 150, seed + 100)
         assert still.fingerprint() == moving.fingerprint()  # same actions from the same position
+
+
+@pytest.mark.parametrize("game_id", cardtable.available())
+@pytest.mark.parametrize("seed", range(4))
+def test_a_shared_history_is_copied_by_whichever_state_grows_first(game_id: str, seed: int) -> None:
+    game = cardtable.load(game_id, players=2)
+    state = game.new(seed, log=False)
+    _play(state, 30, seed)
+    before = list(state.history)
+    twin = state.clone()
+    assert twin.history == before
+    # apply on the original, then on the clone: neither's history shows the other's actions
+    _play(state, 5, seed + 1)
+    assert twin.history == before
+    grown = list(state.history)
+    _play(twin, 7, seed + 2)
+    assert state.history == grown
+    assert twin.history[: len(before)] == before
+    # a search extends a clone's history through add_to_history (it calls _do itself, as ISMCTS does)
+    third = state.clone()
+    if not third.is_over:
+        action = third.legal_actions()[0]
+        third._legal = None
+        third.add_to_history(action.index)
+        third._do(action)
+        assert third.history == [*grown, action.index]
+    assert state.history == grown
+    # a clone of a clone, and a determinization, share nothing that the others then see
+    fourth = twin.clone()
+    _play(fourth, 3, seed + 3)
+    assert twin.history[: len(before)] == before and len(fourth.history) >= len(twin.history)
+    det = state.determinize(0, Rng(seed))
+    _play(det, 4, seed + 4)
+    assert state.history == grown
+
+
+def test_an_ismcts_search_leaves_the_histories_of_the_state_and_its_clones_alone() -> None:
+    from cardtable.agents.base import Observation
+    from cardtable.agents.ismcts import Ismcts
+
+    game = cardtable.load("mephisto", players=2)
+    state = game.new(3, log=False)
+    _play(state, 25, 3)
+    twin = state.clone()
+    before = list(state.history)
+    Ismcts(1, iterations=60).choose(Observation(state, state.current_player or 0))
+    assert state.history == before and twin.history == before

@@ -10,12 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardtable
+from cardtable.buildinfo import build_info
 from cardtable.engine import Rng
 from cardtable.games.army_of_darkness.codes import P_PLAY
 from cardtable.games.army_of_darkness.game import ArmyOfDarkness
 from cardtable.games.army_of_darkness.state import AodState
 from cardtable.testing.conformance import ConformanceError, check_perturbation
 from tests.army_of_darkness.helpers import Cards, arrange, load, run
+
+COMPILED = build_info()["build"] == "compiled"
 
 
 def test_point1_the_second_play_opens_whether_or_not_she_holds_a_playable_card() -> None:
@@ -62,6 +65,11 @@ def _failures(g: ArmyOfDarkness, seeds: range) -> int:
     return failures
 
 
+@pytest.mark.skipif(
+    COMPILED,
+    reason="puts back the old rule by monkeypatching a method of the state class, and patching a compiled "
+    "class cannot work (its type is closed to setattr, and compiled callers call its methods natively)",
+)
 def test_point1_the_perturbation_check_catches_the_old_second_play_window(monkeypatch: pytest.MonkeyPatch) -> None:
     g = load(2)
     assert _failures(g, range(12)) == 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import cardtable
+from cardtable.buildinfo import build_info
 from cardtable.engine import Rng
 from cardtable.games.doctor_strange import state as S
 from cardtable.games.doctor_strange.game import DoctorStrange
@@ -13,6 +14,8 @@ from cardtable.games.doctor_strange.state import DSState
 from cardtable.testing.conformance import ConformanceError, check_perturbation
 
 from .helpers import EVIL, GOOD, act, cid, dice, goto, legal_cards, scenario, take_out, texts, where
+
+COMPILED = build_info()["build"] == "compiled"
 
 COUNTERS_AND_X = ("Interruption", "Counter Spell", "Read Minds", "All Seeing Eye")
 
@@ -91,6 +94,11 @@ def test_ds13_2_a_window_skipped_only_when_every_card_of_its_kind_is_accounted_f
     assert st.active == GOOD  # Evil's Rest phase passed by itself: no R or X event can be in any hand
 
 
+@pytest.mark.skipif(
+    COMPILED,
+    reason="puts back the old rule by monkeypatching a method of the state class, and patching a compiled "
+    "class cannot work (its type is closed to setattr, and compiled callers call its methods natively)",
+)
 def test_perturbation_check_catches_a_window_that_opens_only_for_a_held_counter(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

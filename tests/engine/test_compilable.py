@@ -124,3 +124,63 @@ def test_public_entry_points_accept_any_value(path: str) -> None:
 def _annotations(fn: ast.FunctionDef) -> dict[str, str]:
     args = [*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs]
     return {a.arg: ast.unparse(a.annotation) if a.annotation else "" for a in args}
+
+
+def _final_names(path: Path) -> set[str]:
+    """The module-level names of ``path`` bound as ``Final``."""
+    out: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            ann = node.annotation
+            base = ann.value if isinstance(ann, ast.Subscript) else ann
+            if isinstance(base, ast.Name) and base.id == "Final":
+                out.add(node.target.id)
+    return out
+
+
+def _module_file(importer: Path, node: ast.ImportFrom, name: str) -> Path:
+    """The file that ``from ... import name`` in ``importer`` reads ``name`` from (the module itself when
+    ``name`` is a module)."""
+    if node.level:
+        base = importer.parent
+        for _ in range(node.level - 1):
+            base = base.parent
+        package = base.joinpath(*node.module.split(".")) if node.module else base
+    else:
+        package = ROOT.joinpath("src", *(node.module or "").split("."))
+    return package / f"{name}.py" if (package / f"{name}.py").exists() else package.with_suffix(".py")
+
+
+@pytest.mark.parametrize("path", [p for p in PATHS if "/games/" in p])
+def test_words_passed_to_tell_are_final_names(path: str) -> None:
+    """A words function handed to ``tell``/``tell_seated`` is a ``Final`` module name: compiled code
+    loads a Final as a C static, while a plain function name used as a value is a dictionary lookup
+    in the module's globals at every event (cardtable.engine.events, "Why Final aliases")."""
+    file = ROOT / path
+    tree = _tree(path)
+    imported: dict[str, tuple[Path, str]] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, ast.ImportFrom):
+            for alias in stmt.names:
+                imported[alias.asname or alias.name] = (_module_file(file, stmt, alias.name), alias.name)
+    local = _final_names(file)
+    for node in ast.walk(tree):
+        if not (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("tell", "tell_seated")
+            and len(node.args) >= 2
+        ):
+            continue
+        words = node.args[1]
+        where = f"{path}:{node.lineno}"
+        if isinstance(words, ast.Attribute) and isinstance(words.value, ast.Name) and words.value.id in imported:
+            module, _ = imported[words.value.id]
+            assert words.attr in _final_names(module), f"{where}: {ast.unparse(words)} is not a Final name"
+        elif isinstance(words, ast.Name) and words.id in imported:
+            module, name = imported[words.id]
+            assert name in _final_names(module), f"{where}: {words.id} is not a Final name of {module.name}"
+        else:
+            assert isinstance(words, ast.Name) and words.id in local, (
+                f"{where}: {ast.unparse(words)} is not a Final name"
+            )

@@ -130,9 +130,8 @@ def _random_playout(
 
     This is the hot loop of the search, so it does what ``State.apply`` does for a log-free state
     without re-checking legality (the action is taken from ``legal_actions()`` itself): clear the
-    legal-action cache, extend the history, call the game's ``_do``. Same result, ~15% faster.
+    legal-action cache, extend the history (``add_to_history``), call the game's ``_do``. Same result, ~15% faster.
     """
-    history = state.history
     do = state._do
     while not state.is_over and limit != 0:
         if stop is not None and stop(state):
@@ -143,7 +142,7 @@ def _random_playout(
             moves = state._legal_actions()
         action = moves[below(len(moves))]
         state._legal = None
-        history.append(action.index)
+        state.add_to_history(action.index)  # copy-on-write: it may be shared with a clone
         do(action)
 
 
@@ -157,7 +156,6 @@ def _policy_playout(
 ) -> None:
     """As :func:`_random_playout`, but each decision with a choice is ``policy``'s move, or a random one
     with probability ``epsilon`` (chance of a random move, in 1/1024ths, drawn from ``below``)."""
-    history = state.history
     do = state._do
     threshold = int(epsilon * 1024)
     while not state.is_over and limit != 0:
@@ -175,7 +173,7 @@ def _policy_playout(
         else:
             action = policy(state)
         state._legal = None
-        history.append(action.index)
+        state.add_to_history(action.index)  # copy-on-write: it may be shared with a clone
         do(action)
 
 
@@ -328,7 +326,7 @@ def grow(
                         best_action = action
                 assert best_action is not None
                 state._legal = None
-                state.history.append(best_action.index)
+                state.add_to_history(best_action.index)
                 state._do(best_action)
                 if best is None:
                     best = _Node(mover)
@@ -376,13 +374,13 @@ def grow(
                 children[key] = child
                 path.append(child)
                 state._legal = None
-                state.history.append(action.index)
+                state.add_to_history(action.index)
                 state._do(action)
                 break
             assert best is not None and best_action is not None
             path.append(best)
             state._legal = None
-            state.history.append(best_action.index)
+            state.add_to_history(best_action.index)
             state._do(best_action)
             node = best
             if stop is not None and stop(state):

@@ -15,6 +15,18 @@ A state's log (:class:`EventLog`) does not even make an object per event while t
 the state appends each event's four fields (kind, words function, arguments, addressees) to one flat
 list, and an :class:`Event` is made for an entry the first time somebody reads it, then kept. So a
 game played with the log on — the default of ``game.new()`` — pays a few list appends per event.
+
+Why Final aliases: a game hands its words function to ``tell`` by a module-level name bound as
+``Final`` (``said_draw: Final = _said_draw`` at the end of its ``said`` module). In the compiled build
+a function's own name used as a value is looked up in the module's globals dictionary each time
+(twice for ``said.said_draw``: the module, then its attribute), once per event; a ``Final`` name is a
+C static. ``tests/engine/test_compilable.py`` checks every ``tell`` of the games for it.
+
+Why the log is not deferred (replayed from the history when first read): the replay would start
+from a copy of the state taken where the log began, and a state's fields are public, changed by
+more than ``apply`` (rulebook scenarios and users set up positions by assigning hands, decks and
+phases). Such a change is invisible to the engine, so a replay would tell, silently, events of a
+game that was never played. The log is therefore recorded as it happens, as cheaply as above.
 """
 
 from __future__ import annotations

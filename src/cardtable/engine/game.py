@@ -243,6 +243,7 @@ class State(Generic[G]):
     """A position in a game. See DESIGN.md for the protocol; subclasses implement the hooks."""
 
     __slots__ = (
+        "_history_shared",
         "_legal",
         "_raw",
         "concealed",
@@ -260,6 +261,11 @@ class State(Generic[G]):
     seed: int
     rng: Rng
     history: list[int]
+    """The index of every action applied so far, in order. Read it; it may be shared with clones
+    (copy-on-write), so only :meth:`apply` and :meth:`add_to_history` may extend it."""
+    _history_shared: bool
+    """True when :attr:`history` may be the same list as another state's (a clone's, or the state
+    this one was cloned from): it is copied before it next grows."""
     concealed: tuple[tuple[int, frozenset[int]], ...]
     """The actions of :attr:`history` that not every seat saw: ``(position, the seats that saw it)``
     each, marked by the game with :meth:`conceal_last` (a secret choice, say of a card taken from a
@@ -278,6 +284,7 @@ class State(Generic[G]):
         self.seed = seed
         self.rng = Rng(seed)
         self.history = []
+        self._history_shared = False
         self.concealed = ()
         self.current_player = None
         self.is_over = False
@@ -332,6 +339,7 @@ class State(Generic[G]):
         out = self._determinize(who, as_rng(rng))
         if self.concealed:
             out.history = list(self.history_for(who))
+            out._history_shared = False
         return out
 
     def conceal_last(self, seen_by: Iterable[int]) -> None:
@@ -403,6 +411,9 @@ class State(Generic[G]):
             raise IllegalAction(self._illegal_message(act, legal))
         raw = self._raw
         self._legal = None
+        if self._history_shared:
+            self.history = self.history.copy()
+            self._history_shared = False
         self.history.append(act.index)
         if raw is None:
             self._do(act)
@@ -453,13 +464,23 @@ class State(Generic[G]):
                 space, kind, pairs, self.legal_actions(), self.game.card_names, self.game.describe_action
             )
 
+    def add_to_history(self, index: int) -> None:
+        """Append the action ``index`` to :attr:`history`, copying it first if it is shared with a
+        clone (copy-on-write). Code that carries out actions itself (a search's playout calling
+        ``_do`` after ``_legal = None``, as :meth:`apply` does) must extend the history this way,
+        never by appending to :attr:`history`, which would change the clone's too."""
+        if self._history_shared:
+            self.history = self.history.copy()
+            self._history_shared = False
+        self.history.append(index)
+
     def emit(self, kind: str, text: str, private: str | None = None, to: Sequence[int] = ()) -> None:
         """Add an event given as text to the log (a no-op when the state keeps no log)."""
         raw = self._raw
         if raw is not None:
             raw.append(kind)
             raw.append(None)
-            raw.append(Event(kind, text, private, frozenset(to)))
+            raw.append(Event(kind, text, private, frozenset(to) if to else NOBODY))
             raw.append(NOBODY)
 
     def tell(self, kind: str, words: Words, args: tuple[Any, ...], to: frozenset[int] = NOBODY) -> None:
@@ -588,7 +609,11 @@ class State(Generic[G]):
         other.game = self.game
         other.seed = self.seed
         other.rng = self.rng.copy()
-        other.history = self.history.copy()
+        # The history is shared, not copied (a long game's is hundreds of actions): whichever of the
+        # two states grows first copies it (apply, add_to_history).
+        other.history = self.history
+        other._history_shared = True
+        self._history_shared = True
         other.concealed = self.concealed
         other.current_player = self.current_player
         other.is_over = self.is_over

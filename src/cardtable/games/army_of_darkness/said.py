@@ -7,7 +7,7 @@ fuller text (a draw's cards, to the drawer), else None.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from cardtable.games.army_of_darkness.game import ArmyOfDarkness
@@ -18,13 +18,13 @@ def who(game: ArmyOfDarkness, seat: int, character: str) -> str:
     return f"{game.seat_name(seat)} ({character})"
 
 
-def said_characters(game: ArmyOfDarkness, args: tuple[tuple[str, ...], int], seat: int | None) -> str:
+def _said_characters(game: ArmyOfDarkness, args: tuple[tuple[str, ...], int], seat: int | None) -> str:
     titles, first = args
     listed = ", ".join(who(game, s, title) for s, title in enumerate(titles))
     return f"characters: {listed}; {who(game, first, titles[first])} goes first"
 
 
-def said_dealt(game: ArmyOfDarkness, args: tuple[int, str, int, tuple[int, ...]], seat: int | None) -> str:
+def _said_dealt(game: ArmyOfDarkness, args: tuple[int, str, int, tuple[int, ...]], seat: int | None) -> str:
     s, character, monster, hand = args
     line = f"{who(game, s, character)} gets {game.card_name(monster)} in front of them and {len(hand)} cards"
     if seat is None:
@@ -32,7 +32,7 @@ def said_dealt(game: ArmyOfDarkness, args: tuple[int, str, int, tuple[int, ...]]
     return f"{line}: " + ", ".join(game.card_name(c) for c in hand)
 
 
-def said_draw(game: ArmyOfDarkness, args: tuple[int, str, tuple[int, ...]], seat: int | None) -> str:
+def _said_draw(game: ArmyOfDarkness, args: tuple[int, str, tuple[int, ...]], seat: int | None) -> str:
     s, character, cards = args
     if seat is None:
         what = "a card" if len(cards) == 1 else f"{len(cards)} cards"
@@ -43,62 +43,82 @@ def said_draw(game: ArmyOfDarkness, args: tuple[int, str, tuple[int, ...]], seat
     return f"{who(game, s, character)} draws {what}"
 
 
-def said_no_cards(game: ArmyOfDarkness, args: tuple[int, str], seat: int | None) -> str:
+def _said_no_cards(game: ArmyOfDarkness, args: tuple[int, str], seat: int | None) -> str:
     return (
         f"{who(game, *args)} has no hand cards left: they switch sides at the end of their next turn "
         "if they still have none"
     )
 
 
-def said_hit_nothing(game: ArmyOfDarkness, args: tuple[int, str], seat: int | None) -> str:
+def _said_hit_nothing(game: ArmyOfDarkness, args: tuple[int, str], seat: int | None) -> str:
     return f"{who(game, *args)} takes a hit but has nothing to discard"
 
 
-def said_switch(game: ArmyOfDarkness, args: tuple[int, str], seat: int | None) -> str:
+def _said_switch(game: ArmyOfDarkness, args: tuple[int, str], seat: int | None) -> str:
     s, character = args
     return f"{game.seat_name(s)} has had no hand cards for a whole turn and switches: now {who(game, s, character)}"
 
 
-def said_turn(game: ArmyOfDarkness, args: tuple[int, int, str], seat: int | None) -> str:
+def _said_turn(game: ArmyOfDarkness, args: tuple[int, int, str], seat: int | None) -> str:
     turn, s, character = args
     return f"turn {turn}: {who(game, s, character)}"
 
 
-def said_play_event(game: ArmyOfDarkness, args: tuple[int, str, int], seat: int | None) -> str:
+def _said_play_event(game: ArmyOfDarkness, args: tuple[int, str, int], seat: int | None) -> str:
     s, character, card = args
     return f"{who(game, s, character)} plays the event {game.card_name(card)}"
 
 
-def said_play(game: ArmyOfDarkness, args: tuple[int, str, int, int, str], seat: int | None) -> str:
+def _said_play(game: ArmyOfDarkness, args: tuple[int, str, int, int, str], seat: int | None) -> str:
     s, character, card, to, to_character = args
     where = "themselves" if to == s else who(game, to, to_character)
     return f"{who(game, s, character)} plays {game.card_name(card)} in front of {where}"
 
 
-def said_done(game: ArmyOfDarkness, args: tuple[int, str, bool], seat: int | None) -> str:
+def _said_done(game: ArmyOfDarkness, args: tuple[int, str, bool], seat: int | None) -> str:
     s, character, played = args
     return f"{who(game, s, character)} plays {'no more cards' if played else 'no card'} this turn"
 
 
-def said_hit(game: ArmyOfDarkness, args: tuple[int, str, int], seat: int | None) -> str:
+def _said_hit(game: ArmyOfDarkness, args: tuple[int, str, int], seat: int | None) -> str:
     s, character, card = args
     return f"{who(game, s, character)} takes a hit and discards {game.card_name(card)}"
 
 
-def said_attack_discard(game: ArmyOfDarkness, args: tuple[int, str, int], seat: int | None) -> str:
+def _said_attack_discard(game: ArmyOfDarkness, args: tuple[int, str, int], seat: int | None) -> str:
     s, character, card = args
     return f"{who(game, s, character)} attacks and discards {game.card_name(card)}"
 
 
-def said_slay3(game: ArmyOfDarkness, args: tuple[int, str, str], seat: int | None) -> str:
+def _said_slay3(game: ArmyOfDarkness, args: tuple[int, str, str], seat: int | None) -> str:
     s, character, name = args
     return f"{who(game, s, character)} attacks and discards three {name} monsters"
 
 
-def said_attack(game: ArmyOfDarkness, args: tuple[int, str, int, str], seat: int | None) -> str:
+def _said_attack(game: ArmyOfDarkness, args: tuple[int, str, int, str], seat: int | None) -> str:
     s, character, target, target_character = args
     return f"{who(game, s, character)} attacks {who(game, target, target_character)}"
 
 
-def said_pass(game: ArmyOfDarkness, args: tuple[int, str], seat: int | None) -> str:
+def _said_pass(game: ArmyOfDarkness, args: tuple[int, str], seat: int | None) -> str:
     return f"{who(game, *args)} neither draws nor attacks a character"
+
+
+# The words functions the game passes to ``tell``, under their public names as Final aliases: compiled
+# code loads a Final name as a C static, where a function's own name is a dictionary lookup in the
+# module's globals at every event (cardtable.engine.events, "Why Final aliases").
+said_attack: Final = _said_attack
+said_attack_discard: Final = _said_attack_discard
+said_characters: Final = _said_characters
+said_dealt: Final = _said_dealt
+said_done: Final = _said_done
+said_draw: Final = _said_draw
+said_hit: Final = _said_hit
+said_hit_nothing: Final = _said_hit_nothing
+said_no_cards: Final = _said_no_cards
+said_pass: Final = _said_pass
+said_play: Final = _said_play
+said_play_event: Final = _said_play_event
+said_slay3: Final = _said_slay3
+said_switch: Final = _said_switch
+said_turn: Final = _said_turn

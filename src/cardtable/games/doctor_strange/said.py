@@ -7,7 +7,7 @@ card ids; a fight's totals are taken then); ``seat`` is the reader when it may r
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.games.doctor_strange import cards as C
 
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from cardtable.games.doctor_strange.game import DoctorStrange
 
 
-def said_draw(game: DoctorStrange, args: tuple[int, tuple[int, ...]], seat: int | None) -> str:
+def _said_draw(game: DoctorStrange, args: tuple[int, tuple[int, ...]], seat: int | None) -> str:
     who, got = args
     if seat is None:
         return f"{game.seat_name(who)} draws {len(got)} card{'s' if len(got) != 1 else ''}"
@@ -23,35 +23,35 @@ def said_draw(game: DoctorStrange, args: tuple[int, tuple[int, ...]], seat: int 
     return f"you draw {', '.join(game.card_name(c) for c in sorted(got)) or 'nothing'}"
 
 
-def said_deal(game: DoctorStrange, args: tuple[int, tuple[int, ...]], seat: int | None) -> str:
+def _said_deal(game: DoctorStrange, args: tuple[int, tuple[int, ...]], seat: int | None) -> str:
     who, hand = args
     if seat is None:
         return f"{game.seat_name(who)} is dealt {len(hand)} cards"
     return "you hold: " + ", ".join(game.card_name(c) for c in sorted(hand))
 
 
-def said_turn(game: DoctorStrange, args: tuple[int, int], seat: int | None) -> str:
+def _said_turn(game: DoctorStrange, args: tuple[int, int], seat: int | None) -> str:
     turn, active = args
     rnd = f" (round {(turn + 1) // 2})" if game.rounds else ""
     return f"turn {turn}{rnd}: {game.seat_name(active)}'s turn"
 
 
-def said_play(game: DoctorStrange, args: tuple[int, int], seat: int | None) -> str:
+def _said_play(game: DoctorStrange, args: tuple[int, int], seat: int | None) -> str:
     who, card = args
     return f"{game.seat_name(who)} plays {game.card_name(card)}"
 
 
-def said_hand_limit(game: DoctorStrange, args: tuple[int, int], seat: int | None) -> str:
+def _said_hand_limit(game: DoctorStrange, args: tuple[int, int], seat: int | None) -> str:
     who, card = args
     return f"{game.seat_name(who)} discards {game.card_name(card)} (hand limit 7)"
 
 
-def said_attach(game: DoctorStrange, args: tuple[int, int, int, int], seat: int | None) -> str:
+def _said_attach(game: DoctorStrange, args: tuple[int, int, int, int], seat: int | None) -> str:
     card, host, before, after = args
     return f"{game.card_name(card)} is attached to {game.card_name(host)} (power {before} -> {after})"
 
 
-def said_declare(game: DoctorStrange, args: tuple[int, int, int, int], seat: int | None) -> str:
+def _said_declare(game: DoctorStrange, args: tuple[int, int, int, int], seat: int | None) -> str:
     who, a, t, weapon = args
     fate = C.FATE_NAMES[game.FATE[weapon]]
     return (
@@ -60,7 +60,7 @@ def said_declare(game: DoctorStrange, args: tuple[int, int, int, int], seat: int
     )
 
 
-def said_roll(game: DoctorStrange, args: tuple[int, int, int, int, int, int, int, int], seat: int | None) -> str:
+def _said_roll(game: DoctorStrange, args: tuple[int, int, int, int, int, int, int, int], seat: int | None) -> str:
     a, ra, pa, atk, t, rd, pt, dfn = args
     return (
         f"fight: {game.NAMES[a]} rolls {ra} + power {pa} = Attack Total {atk}; "
@@ -68,7 +68,7 @@ def said_roll(game: DoctorStrange, args: tuple[int, int, int, int, int, int, int
     )
 
 
-def said_power(game: DoctorStrange, args: tuple[int, int, int, bool, int, int], seat: int | None) -> str:
+def _said_power(game: DoctorStrange, args: tuple[int, int, int, bool, int, int], seat: int | None) -> str:
     who, card, bonus, attacking, atk, dfn = args
     return (
         f"{game.seat_name(who)} plays {game.card_name(card)}: +{bonus} "
@@ -76,7 +76,7 @@ def said_power(game: DoctorStrange, args: tuple[int, int, int, bool, int, int], 
     )
 
 
-def said_won(game: DoctorStrange, args: tuple[int, int, int, int], seat: int | None) -> str:
+def _said_won(game: DoctorStrange, args: tuple[int, int, int, int], seat: int | None) -> str:
     atk, dfn, a, weapon = args
     tie = "a tie goes to the attacker; " if atk == dfn else ""
     return (
@@ -84,6 +84,22 @@ def said_won(game: DoctorStrange, args: tuple[int, int, int, int], seat: int | N
     )
 
 
-def said_failed(game: DoctorStrange, args: tuple[int, int, int], seat: int | None) -> str:
+def _said_failed(game: DoctorStrange, args: tuple[int, int, int], seat: int | None) -> str:
     atk, dfn, t = args
     return f"Attack Total {atk} against Defense Total {dfn}: the attack on {game.NAMES[t]} fails"
+
+
+# The words functions the game passes to ``tell``, under their public names as Final aliases: compiled
+# code loads a Final name as a C static, where a function's own name is a dictionary lookup in the
+# module's globals at every event (cardtable.engine.events, "Why Final aliases").
+said_attach: Final = _said_attach
+said_deal: Final = _said_deal
+said_declare: Final = _said_declare
+said_draw: Final = _said_draw
+said_failed: Final = _said_failed
+said_hand_limit: Final = _said_hand_limit
+said_play: Final = _said_play
+said_power: Final = _said_power
+said_roll: Final = _said_roll
+said_turn: Final = _said_turn
+said_won: Final = _said_won

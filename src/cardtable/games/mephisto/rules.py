@@ -1116,9 +1116,9 @@ class MephistoState(State["Mephisto"]):
         self._end_action()
 
     def _log_fight(self, seat: int, attack: int, need: int, spent: int, won: bool) -> None:
-        parts = self.attack_parts(seat, self.fight_wpns, spent)
-        made = " + ".join(f"{label} {n}" for label, n in parts) or "nothing"
-        args = (seat, self.fight_lane, attack, need, made, tuple(self.fight_mons), won)
+        # The parts are taken now (they read the table as it is); their words are joined when read.
+        parts = tuple(self.attack_parts(seat, self.fight_wpns, spent))
+        args = (seat, self.fight_lane, attack, need, parts, tuple(self.fight_mons), won)
         self.tell_seated("fight", said_fight_over, args)
 
     # summon (M8.3)

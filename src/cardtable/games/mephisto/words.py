@@ -8,7 +8,7 @@ such a line is worded for each seat (``State.tell_seated``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.engine import JSON
 from cardtable.games.mephisto.cards import (
@@ -44,18 +44,18 @@ if TYPE_CHECKING:
 # them from its own side), else None. Spectators read a lane or space as P1 does.
 
 
-def said_first(game: Mephisto, args: tuple[int], seat: int | None) -> str:
+def _said_first(game: Mephisto, args: tuple[int], seat: int | None) -> str:
     return f"{team_name(game, args[0])} {'go' if game.teams else 'goes'} first"
 
 
-def said_deal(game: Mephisto, args: tuple[int, tuple[int, ...]], seat: int | None) -> str:
+def _said_deal(game: Mephisto, args: tuple[int, tuple[int, ...]], seat: int | None) -> str:
     who, hand = args
     if seat is None:
         return f"{game.seat_name(who)} is dealt {len(hand)} cards"
     return "you are dealt " + ", ".join(game.card_name(c) for c in hand)
 
 
-def said_over(game: Mephisto, args: tuple[MephistoState], seat: int | None) -> str:
+def _said_over(game: Mephisto, args: tuple[MephistoState], seat: int | None) -> str:
     from cardtable.games.mephisto.views import outcome_words
 
     return "the game is over: " + outcome_words(args[0])
@@ -71,103 +71,107 @@ def whose_words(game: Mephisto, owner: int, card: int) -> str:
     return f"{game.seat_name(owner)}'s {game.card_name(card)}"
 
 
-def said_draw(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
+def _said_draw(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
     src, who, card = args
     what = game.card_name(card) if seat is not None else "a card"
     return f"{source_words(game, src)}{game.seat_name(who)} draws {what}"
 
 
-def said_discard(game: Mephisto, args: tuple[int, int, int, int], seat: int | None) -> str:
+def _said_discard(game: Mephisto, args: tuple[int, int, int, int], seat: int | None) -> str:
     src, who, card, paying = args
     purpose = f" to pay for {game.cards.names[paying]}" if paying >= 0 else ""
     return f"{source_words(game, src)}{game.seat_name(who)} discards {game.card_name(card)}{purpose}"
 
 
-def said_turn(game: Mephisto, args: tuple[int, int], seat: int | None) -> str:
+def _said_turn(game: Mephisto, args: tuple[int, int], seat: int | None) -> str:
     turn, side = args
     return f"turn {turn}: {team_name(game, side)}'s turn"
 
 
-def said_favor(game: Mephisto, args: tuple[int, int, int, int], seat: int | None) -> str:
+def _said_favor(game: Mephisto, args: tuple[int, int, int, int], seat: int | None) -> str:
     src, who, old, new = args
     return source_words(game, src) + favor_change(game.seat_name(who), old, new)
 
 
-def said_bonus(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
+def _said_bonus(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
     src, who, n = args
     return f"{source_words(game, src)}{game.seat_name(who)} gets +{n} attack for this turn's fight"
 
 
-def said_repair(game: Mephisto, args: tuple[int, int, int, int, int], seat: int | None) -> str:
+def _said_repair(game: Mephisto, args: tuple[int, int, int, int, int], seat: int | None) -> str:
     src, owner, card, old, new = args
     return f"{source_words(game, src)}{whose_words(game, owner, card)} is repaired ({old} -> {new} durability)"
 
 
-def said_damage(game: Mephisto, args: tuple[int, int, int, int, int, int], seat: int | None) -> str:
+def _said_damage(game: Mephisto, args: tuple[int, int, int, int, int, int], seat: int | None) -> str:
     src, owner, card, n, old, new = args
     return f"{source_words(game, src)}{whose_words(game, owner, card)} loses {n} durability ({old} -> {new})"
 
 
-def said_break(game: Mephisto, args: tuple[int, int], seat: int | None) -> str:
+def _said_break(game: Mephisto, args: tuple[int, int], seat: int | None) -> str:
     owner, card = args
     return f"{whose_words(game, owner, card)} breaks and goes to the discard pile"
 
 
-def said_pay(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
+def _said_pay(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
     who, card, cost = args
     price = f"cost {cost}" if cost else "free"
     return f"{game.seat_name(who)} plays {game.cards.names[card]} (card {card}, {price})"
 
 
-def said_into_lane(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
+def _said_into_lane(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
     who, card, lane = args
     return f"{game.seat_name(who)}'s {game.card_name(card)} goes into {lane_phrase(game, seat, who, lane)}"
 
 
-def said_beside(game: Mephisto, args: tuple[int, int], seat: int | None) -> str:
+def _said_beside(game: Mephisto, args: tuple[int, int], seat: int | None) -> str:
     who, card = args
     return f"{game.seat_name(who)}'s {game.card_name(card)} goes beside their lanes"
 
 
-def said_attach(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
+def _said_attach(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
     spell, owner, weapon = args
     return f"{game.card_name(spell)} is attached to {whose_words(game, owner, weapon)}"
 
 
-def said_target(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
+def _said_target(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
     who, target, card = args
     return f"{game.seat_name(who)} chooses {game.seat_name(target)} for {game.cards.names[card]}"
 
 
-def said_activate(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
+def _said_activate(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
     who, card, left = args
     return f"{game.seat_name(who)} activates {game.card_name(card)} ({left + 1} -> {left} durability)"
 
 
-def said_refill(game: Mephisto, args: tuple[int, int], seat: int | None) -> str:
+def _said_refill(game: Mephisto, args: tuple[int, int], seat: int | None) -> str:
     card, space = args
     return f"{game.card_name(card)} enters the dungeon at {space_phrase(game, seat, space)}"
 
 
-def said_loot(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
+def _said_loot(game: Mephisto, args: tuple[int, int, int], seat: int | None) -> str:
     who, card, space = args
     return f"{game.seat_name(who)} loots {game.card_name(card)} from {space_phrase(game, seat, space)}"
 
 
-def said_loot_deck(game: Mephisto, args: tuple[int], seat: int | None) -> str:
+def _said_loot_deck(game: Mephisto, args: tuple[int], seat: int | None) -> str:
     return f"{game.seat_name(args[0])} loots the top card of the deck"
 
 
-def said_fight(game: Mephisto, args: tuple[int, int], seat: int | None) -> str:
+def _said_fight(game: Mephisto, args: tuple[int, int], seat: int | None) -> str:
     who, lane = args
     return f"{game.seat_name(who)} fights in {lane_phrase(game, seat, who, lane)}"
 
 
-def said_fight_over(
-    game: Mephisto, args: tuple[int, int, int, int, str, tuple[int, ...], bool], seat: int | None
+def _said_fight_over(
+    game: Mephisto,
+    args: tuple[int, int, int, int, tuple[tuple[str, int], ...], tuple[int, ...], bool],
+    seat: int | None,
 ) -> str:
-    """How a fight ended: the attack and its parts (``made``, taken at the time) against the need."""
-    who, lane, attack, need, made, monsters, won = args
+    """How a fight ended: the attack and its parts (label and amount each, taken at the time) against
+    the need."""
+    who, lane, attack, need, parts, monsters, won = args
+    made = " + ".join(f"{label} {n}" for label, n in parts) or "nothing"
     c = game.cards
     name = game.seat_name(who)
     listed = ", ".join(f"{c.names[m]} (card {m}, attack {c.attack[m]})" for m in monsters)
@@ -181,12 +185,12 @@ def said_fight_over(
     return f"{name} {verb} the fight in {lane_phrase(game, seat, who, lane)}: attack {attack} ({made}) {rest}"
 
 
-def said_summon(game: Mephisto, args: tuple[int, int], seat: int | None) -> str:
+def _said_summon(game: Mephisto, args: tuple[int, int], seat: int | None) -> str:
     who, monster = args
     return f"{game.seat_name(who)} summons {game.card_name(monster)}"
 
 
-def said_summon_take(game: Mephisto, args: tuple[int, int, int, int, int, int], seat: int | None) -> str:
+def _said_summon_take(game: Mephisto, args: tuple[int, int, int, int, int, int], seat: int | None) -> str:
     who, taken, monster, space, old, new = args
     name = game.seat_name(who)
     gain = favor_change(name, old, new) if new != old else f"{name}'s favor stays at 10"
@@ -336,3 +340,32 @@ def favor_change(name: str, old: int, new: int) -> str:
 
 def ordinal(n: int) -> str:
     return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
+
+
+# The words functions the game passes to ``tell``, under their public names as Final aliases: compiled
+# code loads a Final name as a C static, where a function's own name is a dictionary lookup in the
+# module's globals at every event (cardtable.engine.events, "Why Final aliases").
+said_activate: Final = _said_activate
+said_attach: Final = _said_attach
+said_beside: Final = _said_beside
+said_bonus: Final = _said_bonus
+said_break: Final = _said_break
+said_damage: Final = _said_damage
+said_deal: Final = _said_deal
+said_discard: Final = _said_discard
+said_draw: Final = _said_draw
+said_favor: Final = _said_favor
+said_fight: Final = _said_fight
+said_fight_over: Final = _said_fight_over
+said_first: Final = _said_first
+said_into_lane: Final = _said_into_lane
+said_loot: Final = _said_loot
+said_loot_deck: Final = _said_loot_deck
+said_over: Final = _said_over
+said_pay: Final = _said_pay
+said_refill: Final = _said_refill
+said_repair: Final = _said_repair
+said_summon: Final = _said_summon
+said_summon_take: Final = _said_summon_take
+said_target: Final = _said_target
+said_turn: Final = _said_turn

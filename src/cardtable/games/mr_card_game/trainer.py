@@ -91,7 +91,7 @@ def refresh(s: McgState) -> None:
         remaining = line[:-1]
         s.skill_disc = (*s.skill_disc, oldest)
         if log:
-            s.emit("trainer", f"no skill was trained: the oldest, {s.game.card_name(oldest)}, is discarded")
+            s.tell("trainer", said.said_untrained, (oldest,))
     else:
         remaining = line
     if len(remaining) == TRAINER_SIZE - 1 and s.skill_pile:
