@@ -9,6 +9,7 @@ encoding of ``state.view(seat)``; it never reads hidden information on a seat's 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -65,6 +66,7 @@ class Episode:
         max_steps: int | None = MAX_STEPS,
         max_turn_steps: int | None = MAX_TURN_STEPS,
         trackers: Trackers | None = None,
+        state: State | None = None,
     ) -> None:
         self.game = game
         self.observer = observer
@@ -74,7 +76,8 @@ class Episode:
         self.max_turn_steps = max_turn_steps
         self._limit = check_limit("max_steps", max_steps)
         self._turn_limit = check_limit("max_turn_steps", max_turn_steps)
-        self.state: State = game.new(seed, log=False)
+        # ``state``: a state of this game to go on from (a clone's), instead of dealing ``seed``.
+        self.state: State = game.new(seed, log=False) if state is None else state
         self.steps = 0
         self.turn_steps = 0
         self._turn = self.state.turn
@@ -88,9 +91,12 @@ class Episode:
     @property
     def current_player(self) -> int | None:
         """The seat to decide, or None once the game is over (or stopped by a limit)."""
-        return None if self.stopped else self.state.current_player
+        return None if self.stopped is not None else self.state.current_player
 
-    deciding = current_player
+    @property
+    def deciding(self) -> int | None:
+        """:attr:`current_player`, by another name."""
+        return self.current_player
 
     @property
     def is_over(self) -> bool:
@@ -187,21 +193,58 @@ class Episode:
         return self.state.result().to_json() if self.state.is_over else None
 
     # The legal-action cache holds this process's actions: a pickle (and a deep copy) leaves it out.
+    # The fields are listed one by one: the compiled build (mypyc) pickles only what these give.
     def __getstate__(self) -> dict[str, object]:
-        return {name: getattr(self, name) for name in Episode.__slots__ if name not in ("_legal", "_indices")}
+        return {
+            "codec": self.codec,
+            "game": self.game,
+            "max_steps": self.max_steps,
+            "max_turn_steps": self.max_turn_steps,
+            "observer": self.observer,
+            "seed": self.seed,
+            "state": self.state,
+            "steps": self.steps,
+            "stopped": self.stopped,
+            "trackers": self.trackers,
+            "turn_steps": self.turn_steps,
+            "_limit": self._limit,
+            "_turn": self._turn,
+            "_turn_limit": self._turn_limit,
+        }
 
-    def __setstate__(self, fields: dict[str, object]) -> None:
-        for name, value in fields.items():
-            setattr(self, name, value)
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        self.codec = fields["codec"]
+        self.game = fields["game"]
+        self.max_steps = fields["max_steps"]
+        self.max_turn_steps = fields["max_turn_steps"]
+        self.observer = fields["observer"]
+        self.seed = fields["seed"]
+        self.state = fields["state"]
+        self.steps = fields["steps"]
+        self.stopped = fields["stopped"]
+        self.trackers = fields["trackers"]
+        self.turn_steps = fields["turn_steps"]
+        self._items = self.codec.items
+        self._limit = fields["_limit"]
+        self._turn = fields["_turn"]
+        self._turn_limit = fields["_turn_limit"]
         self._legal = None
         self._indices = []
 
     def clone(self) -> Episode:
         """An independent copy (the engine's ``clone()`` of the state; new observation buffers)."""
-        other = Episode.__new__(Episode)
-        for name in Episode.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.state = self.state.clone()
-        other.trackers = {}
-        other._legal = None
+        other = Episode(
+            self.game,
+            self.observer,
+            self.codec,
+            self.seed,
+            self.max_steps,
+            self.max_turn_steps,
+            {},
+            self.state.clone(),
+        )
+        other.steps = self.steps
+        other.turn_steps = self.turn_steps
+        other._turn = self._turn
+        other.stopped = self.stopped
         return other

@@ -95,6 +95,16 @@ class Opponent:
             raise IllegalAction(f"the opponent policy of seat {seat} chose {text!r}, which is not legal now")
         return index
 
+    # Pickled field by field: the compiled build (mypyc) pickles only what these give.
+    def __getstate__(self) -> dict[str, Any]:
+        return {"agent": self.agent, "policy": self.policy, "seat": self.seat}
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        self.agent = fields["agent"]
+        self.policy = fields["policy"]
+        self.seat = fields["seat"]
+        self.rng = self.agent.rng if type(self.agent) is RandomAgent else None
+
 
 def opponent_seed(game_seed: int, seat: int) -> int:
     """The seed of the agent made for ``seat`` in the game dealt from ``game_seed``."""

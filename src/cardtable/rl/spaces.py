@@ -11,7 +11,7 @@ the seat that must decide has legal actions; every other seat's mask is all zero
 
 from __future__ import annotations
 
-from typing import SupportsIndex
+from typing import Any, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
@@ -73,6 +73,16 @@ class ActionCodec:
             else:
                 out[[action.index for action in legal]] = 1
         return out
+
+    # Pickled field by field: the compiled build (mypyc) pickles only what these give.
+    def __getstate__(self) -> dict[str, object]:
+        return {"game": self.game}
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        self.game = fields["game"]
+        self.items = self.game.actions.items
+        self.size = len(self.items)
+        self._zeros = np.zeros(self.size, dtype=np.int8)
 
     def legal_indices(self, state: State) -> list[int]:
         """The indices of the legal actions, ascending (OpenSpiel wants them sorted)."""
