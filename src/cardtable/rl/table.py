@@ -46,11 +46,11 @@ class Table:
         codec: ActionCodec,
         opponents: Sequence[OpponentSpec],
         *,
+        max_steps: int | None,
+        max_turn_steps: int | None,
         potential: Potential | None = None,
         scale: float = 0.5,
         illegal: str = "lose",
-        max_steps: int | None,
-        max_turn_steps: int | None,
         observation: Vector | None = None,
         mask: Mask | None = None,
     ) -> None:
