@@ -161,9 +161,10 @@ class Episode:
         return np.array(self.legal_indices(), dtype=np.int64)
 
     # -- acting --------------------------------------------------------------------------------------
-    def apply(self, index: int) -> None:
-        """Apply the action with ``index`` for the seat to decide. Raises ``IllegalAction`` (a
-        ``ValueError``) and changes nothing when it is not legal now or names no action."""
+    def apply(self, index: object) -> None:
+        """Apply the action with ``index`` (any integer-like value) for the seat to decide. Raises
+        ``IllegalAction`` (a ``ValueError``) and changes nothing when it is not legal now or names no
+        action. (Typed ``object``: the compiled build would refuse a ``numpy.int64`` otherwise.)"""
         items = self._items
         # ActionCodec.action's own fast path, inlined (the hot path of every adapter step).
         action = items[index] if type(index) is int and 0 <= index < len(items) else self.codec.action(index)
