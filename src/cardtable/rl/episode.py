@@ -193,44 +193,25 @@ class Episode:
         """The result as JSON-ready data, or None while the game is not over by its rules."""
         return self.state.result().to_json() if self.state.is_over else None
 
-    # The legal-action cache holds this process's actions: a pickle (and a deep copy) leaves it out.
-    # The fields are listed one by one: the compiled build (mypyc) pickles only what these give.
-    def __getstate__(self) -> dict[str, object]:
-        return {
-            "codec": self.codec,
-            "game": self.game,
-            "max_steps": self.max_steps,
-            "max_turn_steps": self.max_turn_steps,
-            "observer": self.observer,
-            "seed": self.seed,
-            "state": self.state,
-            "steps": self.steps,
-            "stopped": self.stopped,
-            "trackers": self.trackers,
-            "turn_steps": self.turn_steps,
-            "_limit": self._limit,
-            "_turn": self._turn,
-            "_turn_limit": self._turn_limit,
-        }
-
-    def __setstate__(self, fields: dict[str, Any]) -> None:
-        self.codec = fields["codec"]
-        self.game = fields["game"]
-        self.max_steps = fields["max_steps"]
-        self.max_turn_steps = fields["max_turn_steps"]
-        self.observer = fields["observer"]
-        self.seed = fields["seed"]
-        self.state = fields["state"]
-        self.steps = fields["steps"]
-        self.stopped = fields["stopped"]
-        self.trackers = fields["trackers"]
-        self.turn_steps = fields["turn_steps"]
-        self._items = self.codec.items
-        self._limit = fields["_limit"]
-        self._turn = fields["_turn"]
-        self._turn_limit = fields["_turn_limit"]
-        self._legal = None
-        self._indices = []
+    # An episode pickles as its fields and is made again from them around its (pickled) state; the
+    # legal-action cache holds this process's actions, so a pickle (and a deep copy) leaves it out.
+    # ``__reduce__``, not ``__getstate__``: unpickling a compiled (mypyc) class calls its ``__init__``.
+    def __reduce__(self) -> tuple[Any, ...]:
+        fields = (
+            self.game,
+            self.observer,
+            self.codec,
+            self.seed,
+            self.max_steps,
+            self.max_turn_steps,
+            self.trackers,
+            self.state,
+            self.steps,
+            self.turn_steps,
+            self._turn,
+            self.stopped,
+        )
+        return (_restore_episode, fields)
 
     def clone(self) -> Episode:
         """An independent copy (the engine's ``clone()`` of the state; new observation buffers)."""
@@ -249,3 +230,25 @@ class Episode:
         other._turn = self._turn
         other.stopped = self.stopped
         return other
+
+
+def _restore_episode(
+    game: Game,
+    observer: Observer,
+    codec: ActionCodec,
+    seed: int,
+    max_steps: int | None,
+    max_turn_steps: int | None,
+    trackers: Trackers,
+    state: State,
+    steps: int,
+    turn_steps: int,
+    turn: int,
+    stopped: str | None,
+) -> Episode:
+    episode = Episode(game, observer, codec, seed, max_steps, max_turn_steps, trackers, state)
+    episode.steps = steps
+    episode.turn_steps = turn_steps
+    episode._turn = turn
+    episode.stopped = stopped
+    return episode

@@ -81,15 +81,10 @@ class ActionCodec:
                 out[[action.index for action in legal]] = 1
         return out
 
-    # Pickled field by field: the compiled build (mypyc) pickles only what these give.
-    def __getstate__(self) -> dict[str, object]:
-        return {"game": self.game}
-
-    def __setstate__(self, fields: dict[str, Any]) -> None:
-        self.game = fields["game"]
-        self.items = self.game.actions.items
-        self.size = len(self.items)
-        self._zeros = np.zeros(self.size, dtype=np.int8)
+    # A codec is made again from its game. ``__reduce__``, not ``__getstate__``: unpickling a compiled
+    # (mypyc) class calls its ``__init__``.
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ActionCodec, (self.game,))
 
     def legal_indices(self, state: State) -> list[int]:
         """The indices of the legal actions, ascending (OpenSpiel wants them sorted)."""

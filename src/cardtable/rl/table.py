@@ -203,9 +203,10 @@ class Table:
         """The learner's legal action indices, ascending (empty once the episode is over)."""
         return [] if self.over else list(self._masked)
 
-    # Pickled field by field: the compiled build (mypyc) pickles only what these give.
-    def __getstate__(self) -> dict[str, Any]:
-        return {
+    # A table pickles as its fields and is made again from them (its buffers as pickled, not zeroed).
+    # ``__reduce__``, not ``__getstate__``: unpickling a compiled (mypyc) class calls its ``__init__``.
+    def __reduce__(self) -> tuple[Any, ...]:
+        fields = {
             "game": self.game,
             "observer": self.observer,
             "codec": self.codec,
@@ -226,27 +227,32 @@ class Table:
             "phi": self._phi,
             "past_decisions": self._past_decisions,
         }
+        return (_restore_table, (fields,))
 
-    def __setstate__(self, fields: dict[str, Any]) -> None:
-        self.game = fields["game"]
-        self.observer = fields["observer"]
-        self.codec = fields["codec"]
-        self.specs = fields["specs"]
-        self.potential = fields["potential"]
-        self.scale = fields["scale"]
-        self.illegal = fields["illegal"]
-        self.max_steps = fields["max_steps"]
-        self.max_turn_steps = fields["max_turn_steps"]
-        self.tracker = fields["tracker"]
-        self.mask_buffer = fields["mask_buffer"]
-        self._masked = fields["masked"]
-        self.episode = fields["episode"]
-        self.seat = fields["seat"]
-        self.opponents = fields["opponents"]
-        self.over = fields["over"]
-        self.illegal_action = fields["illegal_action"]
-        self._phi = fields["phi"]
-        self._past_decisions = fields["past_decisions"]
+
+def _restore_table(fields: dict[str, Any]) -> Table:
+    table = Table(
+        fields["game"],
+        fields["observer"],
+        fields["codec"],
+        fields["specs"],
+        max_steps=fields["max_steps"],
+        max_turn_steps=fields["max_turn_steps"],
+        potential=fields["potential"],
+        scale=fields["scale"],
+        illegal=fields["illegal"],
+    )
+    table.tracker = fields["tracker"]
+    table.mask_buffer = fields["mask_buffer"]
+    table._masked = fields["masked"]
+    table.episode = fields["episode"]
+    table.seat = fields["seat"]
+    table.opponents = fields["opponents"]
+    table.over = fields["over"]
+    table.illegal_action = fields["illegal_action"]
+    table._phi = fields["phi"]
+    table._past_decisions = fields["past_decisions"]
+    return table
 
 
 def step_tables(
