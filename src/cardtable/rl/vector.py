@@ -58,7 +58,7 @@ from cardtable.rl.limits import MAX_STEPS, MAX_TURN_STEPS, check_limit
 from cardtable.rl.observe import observer_for
 from cardtable.rl.opponents import OpponentSpec, check_specs
 from cardtable.rl.research import Codebook
-from cardtable.rl.shaping import DEFAULT_SCALE, potential_for
+from cardtable.rl.shaping import DEFAULT_SCALE, check_scale, potential_for
 from cardtable.rl.spaces import ActionCodec
 from cardtable.rl.table import ILLEGAL_MODES, Table, step_tables
 
@@ -252,7 +252,7 @@ class CardtableVectorEnv(Codebook, VectorEnv[dict[str, Any], Any, np.ndarray]):
             "opponents": specs,
             "seat": seat,
             "reward": reward,
-            "shaping_scale": shaping_scale,
+            "shaping_scale": check_scale(shaping_scale),
             "illegal": illegal,
             "encoder": encoder,
             "observe": observe,
