@@ -36,6 +36,7 @@ absolute rates. ``--json FILE`` writes the numbers. RLCard comes with
     python benchmarks/rl_bench.py                    # every game and configuration
     python benchmarks/rl_bench.py --game mephisto --seconds 2 --json out.json
     python benchmarks/rl_bench.py --quick --game doctor-strange
+    python benchmarks/rl_bench.py --first --blind    # the same without the observers' work (diagnosis)
 """
 
 from __future__ import annotations
@@ -219,6 +220,39 @@ def rlcard_games() -> Games:
         yield n
 
 
+def blind_observers() -> None:
+    """Make every environment's observer write nothing (``--blind``): what is left of a step is the
+    interface's own work, the engine's and the user loop's, so a run with and one without tell the
+    observer's share apart. A diagnosis only: the observations are all zeros."""
+    import cardtable.rl.gym_env
+    import cardtable.rl.openspiel_game
+    import cardtable.rl.pettingzoo_env
+    import cardtable.rl.vector
+    import cardtable.rl.vector_multi
+    from cardtable.rl import observe
+
+    real = observe.observer_for
+
+    class Blind(observe.Observer):
+        def write(self, state: Any, seat: int, out: Any) -> None:
+            pass
+
+        def update(self, state: Any, seat: int, tracker: Any) -> Any:
+            return tracker.vector
+
+    def blind_for(game: Any, encoder: Any = "auto", observe_kind: str = "auto") -> observe.Observer:
+        return Blind(real(game, encoder, observe_kind).encoder)
+
+    for module in (
+        cardtable.rl.gym_env,
+        cardtable.rl.openspiel_game,
+        cardtable.rl.pettingzoo_env,
+        cardtable.rl.vector,
+        cardtable.rl.vector_multi,
+    ):
+        module.observer_for = blind_for  # type: ignore[attr-defined]
+
+
 def games_for(mode: str, game_id: str, options: dict[str, Any]) -> Games:
     if mode == "engine":
         return engine_games(cardtable.load(game_id, **options))
@@ -387,6 +421,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--modes", default=",".join(MODES), help=f"comma-separated, of: {', '.join(MODES)}")
     parser.add_argument("--first", action="store_true", help="only each game's first configuration")
     parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu", help="time CPU time (default) or wall time")
+    parser.add_argument(
+        "--blind",
+        action="store_true",
+        help="observers write nothing (a diagnosis: the observer's share of a step, by difference)",
+    )
     parser.add_argument("--json", type=Path, help="write the numbers here")
     parser.add_argument("--json-only", action="store_true", help="print the JSON rather than the table")
     args = parser.parse_args(argv)
@@ -397,6 +436,8 @@ def main(argv: list[str] | None = None) -> int:
     if "rlcard_uno" in modes and importlib.util.find_spec("rlcard") is None:
         print("RLCard is not installed (pip install '.[rl-bench]'): its column is left out", file=sys.stderr)
         modes = tuple(m for m in modes if m != "rlcard_uno")
+    if args.blind:
+        blind_observers()  # before the workers fork, so each inherits it
     seconds = 0.2 if args.quick else args.seconds
     games = args.game or cardtable.available()
     rows = []
@@ -413,6 +454,8 @@ def main(argv: list[str] | None = None) -> int:
         print(markdown(rows, modes))
         print()
         print(summary(rows))
+        if args.blind:
+            print("\n--blind: the observers wrote nothing (a diagnosis, not the targets' measure)")
         print(f"\nbuild: {describe()}; load average (1, 5, 15 min) at the start: {start_load}; at the end: {load()}")
     if args.json:
         meta = {
@@ -424,6 +467,7 @@ def main(argv: list[str] | None = None) -> int:
             "clock": args.clock,
             "load_start": start_load,
             "load_end": load(),
+            "blind": args.blind,
         }
         args.json.write_text(json.dumps({"meta": meta, "rows": rows}, indent=2) + "\n")
     return 0

@@ -26,6 +26,9 @@ def test_codec_is_the_game_action_space(game_id: str, options: dict[str, Any]) -
         assert codec.action(action.index) is action
         assert codec.index(action.text) == action.index
         assert codec.index(action) == action.index
+    for bad in (3, None, 2.5, b"done"):
+        with pytest.raises(MalformedAction, match="an action is an Action of this game or its text"):
+            codec.index(bad)
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)
@@ -58,7 +61,7 @@ def test_bad_indices_are_refused_by_name() -> None:
         (None, "integer"),
     ]:
         with pytest.raises(MalformedAction, match=words):
-            codec.action(bad)  # type: ignore[arg-type]
+            codec.action(bad)
 
 
 def _result(winners: tuple[int, ...], n: int, teams: Any = None, draw: bool = False) -> Result:

@@ -108,6 +108,12 @@ def test_opponents_one_spec_per_seat_and_bad_arguments() -> None:
         cardtable.rl.gymnasium_env("mephisto", players=2, seat=True)
     with pytest.raises(TypeError, match="callable policy"):
         cardtable.rl.gymnasium_env("mephisto", players=2, opponents=[3])
+    for bad in ("0.5", float("nan"), float("inf"), True, None):
+        for make in (cardtable.rl.gymnasium_env, lambda game_id, **kw: cardtable.rl.vector_env(game_id, 2, **kw)):
+            with pytest.raises(ValueError, match="shaping_scale must be a finite number"):
+                make("mephisto", shaping_scale=bad)
+    # Any real number is a scale (NumPy's too).
+    assert cardtable.rl.gymnasium_env("mephisto", shaping_scale=np.float32(0.25)).table.scale == 0.25
 
 
 def test_an_illegal_action_ends_the_episode_or_raises() -> None:

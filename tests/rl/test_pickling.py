@@ -37,3 +37,42 @@ def test_games_and_states_pickle_and_deep_copy(game_id: str, options: dict[str, 
         assert a.fingerprint() == b.fingerprint()
     determinized = state.determinize(0, 5)
     assert pickle.loads(pickle.dumps(determinized)).snapshot() == determinized.snapshot()
+
+
+@pytest.mark.parametrize("game_id", ["mephisto", "doctor-strange", "army-of-darkness", "mr-card-game"])
+def test_the_environments_core_pickles_piece_by_piece(game_id: str) -> None:
+    """Each object of an environment's core (compiled classes in the compiled build, which unpickle
+    through their ``__init__`` unless they say otherwise) pickles on its own: the observer, a seat's
+    buffer, the codec, the episode, the table and its opponents; a table's copy holds the same buffers
+    and plays on identically."""
+    import numpy as np
+
+    import cardtable.rl
+
+    env = cardtable.rl.gymnasium_env(game_id, opponents="random")
+    obs, _ = env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(6):
+        obs, _, terminated, truncated, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        assert not (terminated or truncated)
+    table = env.table
+    for part in (table.observer, table.tracker, table.codec, table.live, *table.opponents.values()):
+        twin = pickle.loads(pickle.dumps(part))
+        assert type(twin) is type(part)
+    tracker = pickle.loads(pickle.dumps(table.tracker))
+    assert np.array_equal(tracker.vector, table.tracker.vector) and tracker.seat == table.tracker.seat
+    episode = pickle.loads(pickle.dumps(table.live))
+    assert episode.state.fingerprint() == table.live.state.fingerprint()
+    assert (episode.steps, episode.turn_steps, episode.stopped) == (table.live.steps, table.live.turn_steps, None)
+    assert episode.legal_indices() == table.live.legal_indices()
+    for twin in (pickle.loads(pickle.dumps(table)), copy.deepcopy(table)):
+        assert np.array_equal(twin.observation, table.observation) and np.array_equal(twin.mask, table.mask)
+        assert twin.observation is not table.observation and twin.seat == table.seat
+        original = copy.deepcopy(table)  # played on instead of the environment's own table
+        for _ in range(20):
+            if original.over:
+                break
+            action = int(rng.choice(original.legal_indices()))
+            assert twin.step(action)[:3] == original.step(action)[:3]
+            assert np.array_equal(twin.observation, original.observation)
+            assert np.array_equal(twin.mask, original.mask)

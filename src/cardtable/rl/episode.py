@@ -9,6 +9,7 @@ encoding of ``state.view(seat)``; it never reads hidden information on a seat's 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -65,6 +66,7 @@ class Episode:
         max_steps: int | None = MAX_STEPS,
         max_turn_steps: int | None = MAX_TURN_STEPS,
         trackers: Trackers | None = None,
+        state: State | None = None,
     ) -> None:
         self.game = game
         self.observer = observer
@@ -74,7 +76,8 @@ class Episode:
         self.max_turn_steps = max_turn_steps
         self._limit = check_limit("max_steps", max_steps)
         self._turn_limit = check_limit("max_turn_steps", max_turn_steps)
-        self.state: State = game.new(seed, log=False)
+        # ``state``: a state of this game to go on from (a clone's), instead of dealing ``seed``.
+        self.state: State = game.new(seed, log=False) if state is None else state
         self.steps = 0
         self.turn_steps = 0
         self._turn = self.state.turn
@@ -88,9 +91,12 @@ class Episode:
     @property
     def current_player(self) -> int | None:
         """The seat to decide, or None once the game is over (or stopped by a limit)."""
-        return None if self.stopped else self.state.current_player
+        return None if self.stopped is not None else self.state.current_player
 
-    deciding = current_player
+    @property
+    def deciding(self) -> int | None:
+        """:attr:`current_player`, by another name."""
+        return self.current_player
 
     @property
     def is_over(self) -> bool:
@@ -155,9 +161,10 @@ class Episode:
         return np.array(self.legal_indices(), dtype=np.int64)
 
     # -- acting --------------------------------------------------------------------------------------
-    def apply(self, index: int) -> None:
-        """Apply the action with ``index`` for the seat to decide. Raises ``IllegalAction`` (a
-        ``ValueError``) and changes nothing when it is not legal now or names no action."""
+    def apply(self, index: object) -> None:
+        """Apply the action with ``index`` (any integer-like value) for the seat to decide. Raises
+        ``IllegalAction`` (a ``ValueError``) and changes nothing when it is not legal now or names no
+        action. (Typed ``object``: the compiled build would refuse a ``numpy.int64`` otherwise.)"""
         items = self._items
         # ActionCodec.action's own fast path, inlined (the hot path of every adapter step).
         action = items[index] if type(index) is int and 0 <= index < len(items) else self.codec.action(index)
@@ -186,22 +193,62 @@ class Episode:
         """The result as JSON-ready data, or None while the game is not over by its rules."""
         return self.state.result().to_json() if self.state.is_over else None
 
-    # The legal-action cache holds this process's actions: a pickle (and a deep copy) leaves it out.
-    def __getstate__(self) -> dict[str, object]:
-        return {name: getattr(self, name) for name in Episode.__slots__ if name not in ("_legal", "_indices")}
-
-    def __setstate__(self, fields: dict[str, object]) -> None:
-        for name, value in fields.items():
-            setattr(self, name, value)
-        self._legal = None
-        self._indices = []
+    # An episode pickles as its fields and is made again from them around its (pickled) state; the
+    # legal-action cache holds this process's actions, so a pickle (and a deep copy) leaves it out.
+    # ``__reduce__``, not ``__getstate__``: unpickling a compiled (mypyc) class calls its ``__init__``.
+    def __reduce__(self) -> tuple[Any, ...]:
+        fields = (
+            self.game,
+            self.observer,
+            self.codec,
+            self.seed,
+            self.max_steps,
+            self.max_turn_steps,
+            self.trackers,
+            self.state,
+            self.steps,
+            self.turn_steps,
+            self._turn,
+            self.stopped,
+        )
+        return (_restore_episode, fields)
 
     def clone(self) -> Episode:
         """An independent copy (the engine's ``clone()`` of the state; new observation buffers)."""
-        other = Episode.__new__(Episode)
-        for name in Episode.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.state = self.state.clone()
-        other.trackers = {}
-        other._legal = None
+        other = Episode(
+            self.game,
+            self.observer,
+            self.codec,
+            self.seed,
+            self.max_steps,
+            self.max_turn_steps,
+            {},
+            self.state.clone(),
+        )
+        other.steps = self.steps
+        other.turn_steps = self.turn_steps
+        other._turn = self._turn
+        other.stopped = self.stopped
         return other
+
+
+def _restore_episode(
+    game: Game,
+    observer: Observer,
+    codec: ActionCodec,
+    seed: int,
+    max_steps: int | None,
+    max_turn_steps: int | None,
+    trackers: Trackers,
+    state: State,
+    steps: int,
+    turn_steps: int,
+    turn: int,
+    stopped: str | None,
+) -> Episode:
+    episode = Episode(game, observer, codec, seed, max_steps, max_turn_steps, trackers, state)
+    episode.steps = steps
+    episode.turn_steps = turn_steps
+    episode._turn = turn
+    episode.stopped = stopped
+    return episode

@@ -47,11 +47,11 @@ import numpy.typing as npt
 import cardtable
 from cardtable.engine.game import JSON, Game
 from cardtable.rl.encode import encoder_for
-from cardtable.rl.limits import MAX_STEPS, MAX_TURN_STEPS
+from cardtable.rl.limits import MAX_STEPS, MAX_TURN_STEPS, check_limit
 from cardtable.rl.observe import observer_for
 from cardtable.rl.opponents import OpponentSpec, check_specs
 from cardtable.rl.research import Research
-from cardtable.rl.shaping import DEFAULT_SCALE, potential_for
+from cardtable.rl.shaping import DEFAULT_SCALE, check_scale, potential_for
 from cardtable.rl.spaces import ActionCodec, Mask
 from cardtable.rl.table import ILLEGAL_MODES, Table
 
@@ -116,13 +116,17 @@ class CardtableGymEnv(Research, gymnasium.Env[dict[str, Any], Any]):
             self.observer.size, self.observer.low, self.observer.high, self.codec.size
         )
         self.action_space = gymnasium.spaces.Discrete(self.codec.size)
+        # Checked here, before the table (compiled in the compiled build) would refuse a wrong type
+        # with a bare TypeError.
+        check_limit("max_steps", max_steps)
+        check_limit("max_turn_steps", max_turn_steps)
         self.table = Table(
             self.game,
             self.observer,
             self.codec,
             self.opponent_specs,
             potential=potential,
-            scale=shaping_scale,
+            scale=check_scale(shaping_scale),
             illegal=illegal,
             max_steps=max_steps,
             max_turn_steps=max_turn_steps,

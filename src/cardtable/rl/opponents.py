@@ -63,11 +63,14 @@ class Opponent:
 
     __slots__ = ("agent", "policy", "rng", "seat")
 
-    def __init__(self, spec: OpponentSpec, game: Game, seat: int, seed: int) -> None:
+    def __init__(self, spec: OpponentSpec, game: Game | None, seat: int, seed: int) -> None:
+        # ``game`` is needed only to make an agent from a spec string.
         self.seat = seat
         self.agent: Agent | None = None
         self.policy: Policy | None = None
         if isinstance(spec, str):
+            if game is None:
+                raise ValueError(f"the opponent spec {spec!r} needs the game to make its agent")
             self.agent = make_agent(spec, game, seed=seed)
         elif isinstance(spec, Agent):
             self.agent = spec
@@ -94,6 +97,16 @@ class Opponent:
             text = episode.codec.action(index).text if 0 <= index < episode.codec.size else str(index)
             raise IllegalAction(f"the opponent policy of seat {seat} chose {text!r}, which is not legal now")
         return index
+
+    # An opponent is made again from its agent (its generator's state included) or policy.
+    # ``__reduce__``, not ``__getstate__``: unpickling a compiled (mypyc) class calls its ``__init__``.
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore_opponent, (self.agent if self.agent is not None else self.policy, self.seat))
+
+
+def _restore_opponent(spec: Agent | Policy, seat: int) -> Opponent:
+    # An agent or a policy needs no game to be taken as it is (only a spec string does).
+    return Opponent(spec, None, seat, 0)
 
 
 def opponent_seed(game_seed: int, seat: int) -> int:

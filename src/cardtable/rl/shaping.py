@@ -19,6 +19,8 @@ but a shaped reward that depended on hidden cards would leak them to the learner
 
 from __future__ import annotations
 
+import math
+import numbers
 from collections.abc import Callable
 from typing import Final
 
@@ -59,6 +61,13 @@ def mr_card_game_progress(state: State, seat: int) -> float:
 
 POTENTIALS: dict[str, Potential] = {"mr-card-game": mr_card_game_progress}
 """The games with a shaped reward, by id."""
+
+
+def check_scale(value: object) -> float:
+    """The shaping scale as a float; raises ValueError for anything but a finite real number."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
+        raise ValueError(f"shaping_scale must be a finite number, got {value!r}")
+    return float(value)
 
 
 def potential_for(game_id: str, reward: str) -> Potential | None:

@@ -11,7 +11,7 @@ the seat that must decide has legal actions; every other seat's mask is all zero
 
 from __future__ import annotations
 
-from typing import SupportsIndex
+from typing import Any, SupportsIndex, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -41,27 +41,34 @@ class ActionCodec:
         self._zeros: Mask = np.zeros(self.size, dtype=np.int8)
         """A mask with nothing legal, copied for each mask (a copy is cheaper than ``np.zeros``)."""
 
-    def action(self, index: SupportsIndex) -> Action:
+    def action(self, index: object) -> Action:
         """The action with ``index``; raises :class:`MalformedAction` when there is none.
 
-        Accepts any integer-like value (``numpy.int64`` too), never a bool or a float."""
+        Accepts any integer-like value (``numpy.int64`` too), never a bool or a float. (Typed
+        ``object``: the compiled build would refuse anything else with a bare ``TypeError``.)"""
         if type(index) is int and 0 <= index < self.size:  # the hot path
             return self.items[index]
         if isinstance(index, bool | float) or not hasattr(index, "__index__"):
             raise MalformedAction(f"an action index must be an integer, not {type(index).__name__}")
-        i = index.__index__()
+        i = cast(SupportsIndex, index).__index__()
         if not 0 <= i < self.size:
             raise MalformedAction(f"action index {i} is out of range (0 to {self.size - 1})")
         return self.items[i]
 
-    def index(self, action: Action | str) -> int:
-        """The index of an action of this game, given as an Action or its text."""
-        if isinstance(action, Action) and action.space is self.game.actions:
-            return action.index
-        text = action.text if isinstance(action, Action) else action
+    def index(self, action: object) -> int:
+        """The index of an action of this game, given as an Action or its text (a
+        :class:`MalformedAction` for anything else)."""
+        if isinstance(action, Action):
+            if action.space is self.game.actions:
+                return action.index
+            text = action.text
+        elif isinstance(action, str):
+            text = action
+        else:
+            raise MalformedAction(f"an action is an Action of this game or its text, not {type(action).__name__}")
         return self.game.actions.parse(text).index
 
-    def mask(self, state: State, seat: int | None = None) -> Mask:
+    def mask(self, state: State, seat: object = None) -> Mask:
         """The legal-action mask of ``seat`` (default: the seat to decide); all zeros for a seat that
         has no decision now and once the game is over."""
         out = self._zeros.copy()
@@ -73,6 +80,11 @@ class ActionCodec:
             else:
                 out[[action.index for action in legal]] = 1
         return out
+
+    # A codec is made again from its game. ``__reduce__``, not ``__getstate__``: unpickling a compiled
+    # (mypyc) class calls its ``__init__``.
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ActionCodec, (self.game,))
 
     def legal_indices(self, state: State) -> list[int]:
         """The indices of the legal actions, ascending (OpenSpiel wants them sorted)."""

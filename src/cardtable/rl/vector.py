@@ -58,9 +58,9 @@ from cardtable.rl.limits import MAX_STEPS, MAX_TURN_STEPS, check_limit
 from cardtable.rl.observe import observer_for
 from cardtable.rl.opponents import OpponentSpec, check_specs
 from cardtable.rl.research import Codebook
-from cardtable.rl.shaping import DEFAULT_SCALE, potential_for
+from cardtable.rl.shaping import DEFAULT_SCALE, check_scale, potential_for
 from cardtable.rl.spaces import ActionCodec
-from cardtable.rl.table import ILLEGAL_MODES, Table
+from cardtable.rl.table import ILLEGAL_MODES, Table, step_tables
 
 Infos = list[tuple[int, dict[str, Any]]]
 """Per row that has something to say: (row, info)."""
@@ -115,24 +115,24 @@ class _Rows:
         return infos
 
     def step(self, actions: Sequence[int]) -> Infos:
-        rewards = self.arrays["rewards"]
-        terminations = self.arrays["terminations"]
-        truncations = self.arrays["truncations"]
-        infos: Infos = []
+        arrays = self.arrays
         lo = self.lo
-        for k, table in enumerate(self.tables):
-            i = lo + k
-            reward, terminated, truncated, info = table.step(int(actions[k]))
-            rewards[i] = reward
-            terminations[i] = terminated
-            truncations[i] = truncated
-            if terminated or truncated:
+        infos: Infos = []
+        # Every row in one loop (compiled with the tables in the compiled build); only the rows with
+        # something to say come back here, those whose game ended to be dealt the next one.
+        said = step_tables(
+            self.tables, list(map(int, actions)), arrays["rewards"], arrays["terminations"], arrays["truncations"], lo
+        )
+        for i, ended, info in said:
+            if ended:
+                k = i - lo
+                table = self.tables[k]
                 info["seat"] = table.seat
                 info["seed"] = table.live.seed
                 final = {"final_obs": self._row_obs(i), "final_info": info}
                 start = self._start(k, int(self.generators[k].integers(0, 2**62)))
                 infos.append((i, {**final, **start}))
-            elif info:
+            else:
                 infos.append((i, info))
         return infos
 
@@ -252,7 +252,7 @@ class CardtableVectorEnv(Codebook, VectorEnv[dict[str, Any], Any, np.ndarray]):
             "opponents": specs,
             "seat": seat,
             "reward": reward,
-            "shaping_scale": shaping_scale,
+            "shaping_scale": check_scale(shaping_scale),
             "illegal": illegal,
             "encoder": encoder,
             "observe": observe,

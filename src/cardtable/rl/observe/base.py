@@ -51,13 +51,20 @@ class Tracker:
         self.memo = [None] * len(self.memo)
         self.seat = -1
 
-    # A memoryview does not pickle: make it again (the buffer itself pickles as a copy).
-    def __getstate__(self) -> tuple[Vector, Memo, int]:
-        return (self.vector, self.memo, self.seat)
+    # A memoryview does not pickle: a tracker pickles as its buffer (a copy), memo and seat, and is
+    # made again from them. ``__reduce__``, not ``__getstate__``: unpickling a compiled (mypyc) class
+    # calls its ``__init__``, which takes arguments.
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore_tracker, (self.vector, self.memo, self.seat))
 
-    def __setstate__(self, state: tuple[Vector, Memo, int]) -> None:
-        self.vector, self.memo, self.seat = state
-        self.view = self.vector.data
+
+def _restore_tracker(vector: Vector, memo: Memo, seat: int) -> Tracker:
+    tracker = Tracker(np.empty_like(vector), len(memo))
+    tracker.vector = vector
+    tracker.view = vector.data
+    tracker.memo = memo
+    tracker.seat = seat
+    return tracker
 
 
 Buffer = Any
@@ -178,6 +185,11 @@ class Observer:
         self._common(state, seat, tracker.view, memo)
         self.fill(state, seat, tracker.view, memo)
         return tracker.vector
+
+    # An observer is made again from its encoder (``build`` works out the rest): a compiled class is
+    # unpickled through its ``__init__``.
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.encoder,))
 
     def _check_seat(self, seat: object) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:

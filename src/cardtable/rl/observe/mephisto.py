@@ -224,7 +224,9 @@ class MephistoObserver(Observer):
             memo[_DUNGEON] = dungeon
 
         # The observer's lanes: monsters' attack, the attack it would bring, favor to win all.
-        key_lanes = (dungeon, play_key, s.bonus[seat], soul_key[seat])
+        # They read the dungeon and the observer's own weapons, spells, bonus and souls alone (not the
+        # durabilities, activations or other seats' cards in play, which change more often).
+        key_lanes = (dungeon, play_key[0][seat], play_key[3], play_key[4], s.bonus[seat], soul_key[seat])
         if key_lanes != memo[_LANES]:
             self._lanes(s, seat, out)
             memo[_LANES] = key_lanes
