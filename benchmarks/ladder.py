@@ -139,11 +139,23 @@ def _play_task(task: tuple[Match, int, int]) -> dict[str, Any]:
 
 
 def run_match(
-    match: Match, games: int, seed: int, workers: int = 1, out: Path | None = None, progress: bool = False
+    match: Match,
+    games: int,
+    seed: int,
+    workers: int = 1,
+    out: Path | None = None,
+    progress: bool = False,
+    first: int = 0,
 ) -> list[dict[str, Any]]:
-    """Play the match's first ``games`` games (whole deals: rounded up to a multiple of the players),
-    reusing and extending the lines already in ``out``."""
+    """Play the match's ``games`` games from game ``first`` on (whole deals: ``games`` rounded up to a
+    multiple of the players; ``first`` must be one), reusing and extending the lines already in ``out``.
+
+    A run from ``first`` plays exactly the games a run from 0 plays at those indices (the same deals,
+    the same agent seeds): a tuning run can leave out the deals earlier settings were picked on and
+    still pair game for game with a longer run of another pairing (``summary --base``)."""
     n = match.load().players
+    if first < 0 or first % n:
+        raise ValueError(f"--first must be a whole number of deals (a multiple of {n} here), got {first}")
     games = -(-games // n) * n
     done: dict[int, dict[str, Any]] = {}
     if out is not None and out.exists():
@@ -154,7 +166,7 @@ def run_match(
                 continue  # the last line of a run that was killed while writing it
             if row.get("key") == match.key() and row.get("seed") == seed:
                 done[row["index"]] = row
-    todo = [i for i in range(games) if i not in done]
+    todo = [i for i in range(first, first + games) if i not in done]
     fh = out.open("a") if out is not None else None
     pool: Any = None
     try:
@@ -183,7 +195,7 @@ def run_match(
             pool.join()
         if fh is not None:
             fh.close()
-    return [done[i] for i in range(games)]
+    return [done[i] for i in range(first, first + games)]
 
 
 def whole_deals(rows: Mapping[int, dict[str, Any]], players: int) -> list[dict[str, Any]]:
@@ -223,7 +235,10 @@ def options_of(items: Sequence[str], game: str) -> tuple[tuple[str, Any], ...]:
 
 def cmd_pair(args: argparse.Namespace) -> None:
     match = Match(args.game, options_of(args.option, args.game), (args.hero, *args.others), not args.listed)
-    rows = run_match(match, args.games, args.seed, args.workers, args.out, progress=not args.quiet)
+    try:
+        rows = run_match(match, args.games, args.seed, args.workers, args.out, not args.quiet, args.first)
+    except ValueError as e:
+        raise SystemExit(f"ladder.py pair: {e}") from None
     s, it = per_decision(rows)
     players = match.load().players
     print(
@@ -492,6 +507,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("others", nargs="+")
     p.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--games", type=int, default=40)
+    p.add_argument("--first", type=int, default=0, help="the first game's index (whole deals; default 0)")
     p.add_argument("--seed", type=int, default=1000)
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--out", type=Path, default=None)

@@ -52,6 +52,21 @@ def test_a_pairing_plays_paired_deals_from_both_seats_and_resumes(
     assert sorted(r["index"] for r in rows) == [0, 1, 2, 3, 4, 5]
 
 
+def test_a_run_from_a_later_deal_plays_the_games_a_full_run_plays_there(ladder: ModuleType, tmp_path: Path) -> None:
+    match = ladder.Match("doctor-strange", (("players", 2),), ("strong:iterations=3", "heuristic"))
+    out = tmp_path / "later.jsonl"
+    rows = ladder.run_match(match, 2, 7, out=out, first=4)
+    assert [(r["index"], r["deal"], r["rotation"]) for r in rows] == [(4, 2, 0), (5, 2, 1)]
+    full = [ladder.play(match, 7, i) for i in (4, 5)]
+    for a, b in zip(rows, full, strict=True):
+        assert (a["hero"], a["decisions"], a["hero_iterations"]) == (b["hero"], b["decisions"], b["hero_iterations"])
+    assert len(out.read_text().splitlines()) == 2
+    with pytest.raises(ValueError, match="whole number of deals"):
+        ladder.run_match(match, 2, 7, first=3)
+    with pytest.raises(SystemExit, match="multiple of 2"):
+        ladder.main(["pair", "doctor-strange", "random", "random", "--games", "2", "--first", "1", "--quiet"])
+
+
 def test_the_same_pairing_gives_the_same_games(ladder: ModuleType) -> None:
     match = ladder.Match("doctor-strange", (("players", 2),), ("strong:iterations=3", "heuristic"))
     first = [ladder.play(match, 7, i) for i in range(2)]

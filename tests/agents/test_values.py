@@ -101,6 +101,21 @@ def test_a_search_scores_with_the_learned_value_when_asked() -> None:
     assert hand.last_stats != learned.last_stats  # type: ignore[attr-defined]
 
 
+def test_an_explicit_depth_keeps_the_learned_value_at_its_cut() -> None:
+    """``eval=learned`` with ``depth=N`` scores the cut with the learned value, not the hand-made one
+    (it used to fall back silently to the hand-made evaluation whenever the depth was given)."""
+    game = cardtable.load("army-of-darkness", players=2)
+    value = learned_value(game)
+    if value is None:
+        pytest.skip("no learned value shipped for army-of-darkness at 2 players")
+    for spec, depth in (("strong:depth=0", 0), ("strong:depth=3", 3), ("ismcts:depth=2,eval=learned", 2)):
+        agent = make_agent(spec, game, 1)
+        found = agent.settings(game)  # type: ignore[attr-defined]
+        assert (found.depth, found.evaluate) == (depth, value), spec
+    hand = make_agent("strong:depth=2,eval=hand", game, 1).settings(game)  # type: ignore[attr-defined]
+    assert hand.evaluate is not value and hand.depth == 2
+
+
 def _script() -> ModuleType:
     spec = importlib.util.spec_from_file_location("train_values", SCRIPT)
     assert spec is not None and spec.loader is not None

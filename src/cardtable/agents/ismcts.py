@@ -622,7 +622,8 @@ class Ismcts(Agent):
                 )
             if self.game_prior and prior is None:
                 prior = found.prior
-            if self.learned and self.game_default:
+            if self.learned and (self.game_default or self.depth is not None):
+                # An explicit depth keeps the learned value at its cut (`strong:depth=0`).
                 from cardtable.agents.values import learned_value
 
                 value = learned_value(game)
