@@ -13,9 +13,6 @@ skips; CI's compiled stage runs it.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -23,21 +20,15 @@ import pytest
 from cardtable.buildinfo import build_info
 from cardtable.games import builtin
 from cardtable.testing.identity import SEEDS, first_difference, traces
-
-ROOT = Path(__file__).resolve().parents[2]
-COMPILED = build_info()["build"] == "compiled"
+from tests.compiled.pure_build import compiled_only, run_pure
 
 
-@pytest.mark.skipif(
-    not COMPILED, reason="compares the compiled build with the pure one: run against the compiled build"
-)
+@compiled_only
 @pytest.mark.parametrize("game_id", builtin())
 def test_pure_and_compiled_builds_trace_identically(game_id: str, tmp_path: Path) -> None:
     # One test per game, so that the test workers share the games out.
     out = tmp_path / "pure.json"
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), CARDTABLE_PURE_RNG="1")
-    command = ["-m", "cardtable.testing.identity", "--out", str(out), "--seeds", str(SEEDS), "--game", game_id]
-    subprocess.run([sys.executable, *command], env=env, check=True, cwd=ROOT)
+    run_pure("-m", "cardtable.testing.identity", "--out", str(out), "--seeds", str(SEEDS), "--game", game_id)
     pure = json.loads(out.read_text(encoding="utf-8"))
     assert pure["build"]["build"] == "pure" and pure["build"]["generator"] == "Python"
     compiled = traces([game_id], seeds=SEEDS)

@@ -15,21 +15,16 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 import cardtable
-from cardtable.buildinfo import build_info
 from cardtable.engine.rng import Rng
 from cardtable.testing.conformance import configurations
+from tests.compiled.pure_build import compiled_only, pure_result
 
-ROOT = Path(__file__).resolve().parents[2]
-COMPILED = build_info()["build"] == "compiled"
 GAMES = ("mephisto", "doctor-strange", "army-of-darkness", "mr-card-game")
 SEEDS = 3
 MAX_DECISIONS = 400
@@ -68,23 +63,14 @@ def digests(game_id: str, reference: bool = False) -> dict[str, str]:
     return out
 
 
-@pytest.mark.skipif(
-    not COMPILED, reason="compares the compiled build with the pure one: run against the compiled build"
-)
+@compiled_only
 @pytest.mark.parametrize("game_id", GAMES)
 def test_compiled_observers_write_what_the_pure_ones_write(game_id: str, tmp_path: Path) -> None:
     module = importlib.import_module("cardtable.rl.observe." + game_id.replace("-", "_"))
     base = importlib.import_module("cardtable.rl.observe.base")
     for compiled in (module, base):
         assert not str(compiled.__file__).endswith(".py"), f"{compiled.__name__} is not compiled"
-    out = tmp_path / "pure.json"
-    env = dict(os.environ, PYTHONPATH=f"{ROOT / 'src'}{os.pathsep}{ROOT}", CARDTABLE_PURE_RNG="1")
-    code = (
-        "import json, sys; from tests.compiled.test_observers_compiled import digests; "
-        f"open(sys.argv[1], 'w').write(json.dumps(digests({game_id!r})))"
-    )
-    subprocess.run([sys.executable, "-c", code, str(out)], env=env, check=True, cwd=ROOT)
-    pure = json.loads(out.read_text(encoding="utf-8"))
+    pure = pure_result("tests.compiled.test_observers_compiled", "digests", game_id, tmp_path)
     compiled_digests = digests(game_id, reference=True)
     assert compiled_digests.keys() == pure.keys() and compiled_digests
     different = [config for config in pure if pure[config] != compiled_digests[config]]

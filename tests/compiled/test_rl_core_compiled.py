@@ -13,18 +13,12 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from cardtable.buildinfo import build_info
+from tests.compiled.pure_build import compiled_only, pure_result
 
-ROOT = Path(__file__).resolve().parents[2]
-COMPILED = build_info()["build"] == "compiled"
 GAMES = ("mephisto", "doctor-strange", "army-of-darkness", "mr-card-game")
 CORE = ("cardtable.rl.episode", "cardtable.rl.table", "cardtable.rl.opponents", "cardtable.rl.spaces")
 ROWS = 6
@@ -53,20 +47,11 @@ def digest(game_id: str) -> str:
     return out.hexdigest()
 
 
-@pytest.mark.skipif(
-    not COMPILED, reason="compares the compiled build with the pure one: run against the compiled build"
-)
+@compiled_only
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_compiled_core_plays_what_the_pure_one_plays(game_id: str, tmp_path: Path) -> None:
     for name in CORE:
         module = importlib.import_module(name)
         assert not str(module.__file__).endswith(".py"), f"{name} is not compiled"
-    out = tmp_path / "pure.json"
-    env = dict(os.environ, PYTHONPATH=f"{ROOT / 'src'}{os.pathsep}{ROOT}", CARDTABLE_PURE_RNG="1")
-    code = (
-        "import json, sys; from tests.compiled.test_rl_core_compiled import digest; "
-        f"open(sys.argv[1], 'w').write(json.dumps(digest({game_id!r})))"
-    )
-    subprocess.run([sys.executable, "-c", code, str(out)], env=env, check=True, cwd=ROOT)
-    pure = json.loads(out.read_text(encoding="utf-8"))
+    pure = pure_result("tests.compiled.test_rl_core_compiled", "digest", game_id, tmp_path)
     assert digest(game_id) == pure, f"the builds' vectorised environments differ in {game_id}"
