@@ -17,14 +17,9 @@ class Picker(Protocol):
     def below(self, n: int) -> int: ...
 
 
-def random_action(state: Any, pick: Picker) -> Action:
-    """A legal action of ``state`` chosen by ``pick`` (the state must not be over)."""
-    legal: list[Action] = state.legal_actions()
-    return legal[pick.below(len(legal))]
-
-
 def apply_random(state: Any, pick: Picker) -> Action:
-    """Apply a legal action of ``state`` chosen by ``pick`` and return it."""
-    action = random_action(state, pick)
+    """Apply a legal action of ``state`` chosen by ``pick`` and return it (the state must not be over)."""
+    legal: list[Action] = state.legal_actions()
+    action = legal[pick.below(len(legal))]
     state.apply(action)
     return action
