@@ -21,7 +21,7 @@ import cardtable
 from cardtable.games import game_class
 from tests.web import browser as browser_mod
 from tests.web.fit import BROKEN_WORDS_JS, OVERFLOW_JS
-from tests.web.pages import SETTLED, new_page, open_seat
+from tests.web.pages import SETTLED, new_page, open_seat, state, wait_turn_or_end
 from tests.web.server import Server
 from tests.web.test_table_ui import advance, live_table
 
@@ -213,4 +213,43 @@ def test_a_tucked_card_is_no_wider_than_the_card_above_it(server: Server, browse
     assert drawn["tuck"] <= drawn["card"] + 1, drawn
     assert drawn["strip"] <= drawn["card"] + 1, drawn
     assert not drawn["cut"], drawn
+    page.context.close()
+
+
+WORST_TARGET_JS = """(texts) => {
+  // The widest target a combat can list, in every cell: the longest monster name of the card set, the
+  // longest element, two-digit numbers and the longest counter-attack the view words.
+  const body = document.querySelector("[data-zone='combat'] table[data-zone='targets'] tbody");
+  const row = body.rows[0].cloneNode(true);
+  [...row.cells].forEach((cell, i) => {
+    cell.textContent = texts[i];
+    cell.classList.remove('not-beaten');
+  });
+  body.prepend(row);
+  return row.innerText;
+}"""
+
+
+def test_a_combats_targets_fit_a_phone_whatever_their_names(server: Server, browser: Any) -> None:
+    """A boss's counter-attack in a sixth column once pushed Mr. Card Game's target table past a phone's
+    width (it scrolled sideways): on a phone each target is a line that wraps, so the widest target
+    the game can list fits, and every fact of it is still drawn."""
+    from cardtable.games.mr_card_game.effects import ELEMENTS, STAT_WORDS
+
+    game: Any = cardtable.load("mr-card-game", players=2)
+    monster = max((n for n in game.cards.mname if n), key=len)
+    counters = ["none (turned away by the ranged weapon)", "99 of any single type"] + [f"{w} 99" for w in STAT_WORDS]
+    texts = [monster, max(ELEMENTS, key=len), "99", "99", "beaten", max(counters, key=len)]
+    table, tokens = server.create("mr-card-game", ["me", "random"], players=2, **{"first-player": "P1"})
+    page = new_page(browser, *PHONE)
+    open_seat(page, server, table, 0, tokens[0])
+    wait_turn_or_end(page)
+    before = state(page)
+    page.locator("button.act[data-action='combat']").click()
+    page.wait_for_function(f"Number(document.body.dataset.state) > {before} && {SETTLED}")
+    drawn = page.evaluate(WORST_TARGET_JS, texts)
+    assert all(t in drawn for t in texts), drawn
+    problems = page.evaluate(OVERFLOW_JS)
+    assert problems == [], "\n".join(problems[:20])
+    assert page.errors == [] and page.console_errors == []
     page.context.close()

@@ -174,9 +174,11 @@ function combatBox(combat) {
   const vs = Object.entries(combat.extra_damage_against || {}).map(([e, n]) => `+${n} vs ${e}`);
   if (vs.length) facts.push(vs.join(", "));
   const rows = (combat.targets || []).map((t) => el("tr", { class: t.beaten ? "beats" : "" },
-    el("td", {}, t.monster), el("td", {}, t.element), el("td", { class: "n" }, String(t.power)),
-    el("td", { class: "n" }, String(t.score)), el("td", {}, t.beaten ? "beaten" : "—"),
-    el("td", {}, t.counter_attack === null || t.counter_attack === undefined ? "" : String(t.counter_attack))));
+    el("td", { class: "monster" }, t.monster), el("td", {}, t.element),
+    el("td", { class: "n", "data-label": "power" }, String(t.power)),
+    el("td", { class: "n", "data-label": "score" }, String(t.score)),
+    el("td", { class: t.beaten ? "" : "not-beaten" }, t.beaten ? "beaten" : "—"),
+    el("td", { "data-label": "counter" }, t.counter_attack === null || t.counter_attack === undefined ? "" : String(t.counter_attack))));
   const hasCounter = (combat.targets || []).some((t) => t.counter_attack);
   return el("div", { class: "fight-box", "data-zone": "combat" },
     el("div", { class: "fight-head" }, `${combat.player}'s combat`),
