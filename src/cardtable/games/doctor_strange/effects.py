@@ -154,6 +154,7 @@ class Effects(DSBase):
             self._enter(target, seat)
             self.emit("negate", f"{g.NAMES[self.evcard]}: {g.card_name(target)} returns to play, viable")
         elif what == "incapacitate":
+            self.own_chars()
             self.incap[s] = 0
             self.emit("negate", f"{g.NAMES[self.evcard]}: {g.card_name(target)} is no longer incapacitated")
         elif what == "capture":

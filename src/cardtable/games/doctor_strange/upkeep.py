@@ -25,6 +25,7 @@ class Upkeep(Combat):
             if self.side[s] == me and self.incap[s] and self.cap[s] < 0:
                 r = self.rng.roll(12)
                 if r >= 11:
+                    self.own_chars()
                     self.incap[s] = 0
                 self.emit(
                     "recover",
