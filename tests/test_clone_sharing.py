@@ -1,5 +1,5 @@
 """Clones share per-card tables copy-on-write (Mephisto's ``dur``/``host``, Doctor Strange's
-``att_on``, its characters' tables and its last fight's record) and, in every game, the action
+``att_on``, its characters' tables, deck order and last fight) and, in every game, the action
 history: a change in one state must never show in the other, whichever of the two changes first."""
 
 from __future__ import annotations
@@ -75,7 +75,10 @@ def test_a_shared_history_is_copied_by_whichever_state_grows_first(game_id: str,
     assert state.history == grown
 
 
-_DS_SHARED = ("chars", "side", "owner", "incap", "ctl", "cap", "mpow", "loc", "fight", "fpa", "fpd", "fhelp", "att_on")
+_DS_SHARED = (
+    *("chars", "side", "owner", "incap", "ctl", "cap", "mpow", "loc", "killed", "exiled", "streak"),
+    *("fight", "fpa", "fpd", "fhelp", "att_on", "stack", "peek"),
+)
 
 
 def _ds_tables(state: State) -> tuple[tuple[int, ...], ...]:
@@ -105,6 +108,12 @@ def test_doctor_strange_tables_shared_with_a_clone_change_only_in_the_state_that
             assert _ds_tables(state) == _ds_tables(twin)
         else:
             assert twin.history == state.history[:-1]
+        if not state.is_over:
+            # a determinization deals the unseen stack places anew: in its own copy of the stack
+            before = _ds_tables(state)
+            det = state.determinize(step % 2, Rng(step))
+            apply_random(det, pick)
+            assert _ds_tables(state) == before
         step += 1
     assert changed > 5  # the game did change the tables (the test saw copies made)
 

@@ -84,6 +84,7 @@ class DSBase(State["DoctorStrange"]):
     __slots__ = (
         "_att_shared",
         "_chars_shared",
+        "_deck_shared",
         "_fight_shared",
         "active",
         "ares",
@@ -151,10 +152,15 @@ class DSBase(State["DoctorStrange"]):
     from outside."""
     _att_shared: bool
     _chars_shared: bool
-    """Whether the characters' tables (:data:`CHAR_TABLES`: ``chars`` and the per-slot ``side``,
-    ``owner``, ``incap``, ``ctl``, ``cap``, ``mpow``, ``loc``) may be shared with a clone: they change
-    in few actions (a character entering, leaving, changing hands; an attachment), so a clone shares
-    them until one of the two changes its own (copy on write, :meth:`own_chars`)."""
+    """Whether the characters' tables (``chars``, the per-slot ``side``, ``owner``, ``incap``, ``ctl``,
+    ``cap``, ``mpow``, ``loc``, and the piles ``killed``, ``exiled``, and ``streak``) may be shared
+    with a clone: they change in few actions (a character entering, leaving, changing hands; an
+    attachment; a victory check), so a clone shares them until one of the two changes its own (copy on
+    write, :meth:`own_chars`)."""
+    _deck_shared: bool
+    """Whether the deck's ordered ``stack`` and the seats' ``peek`` masks may be shared with a clone
+    (copy on write, :meth:`own_deck`): they change only when someone looks at the deck or a hand,
+    draws from a known stack, or the deck is shuffled."""
     _fight_shared: bool
     """Whether the last fight's record (``fight``, ``fpa``, ``fpd``, ``fhelp``) may be shared with a
     clone (copy on write, :meth:`own_fight`); a new fight makes new lists."""
@@ -195,8 +201,9 @@ class DSBase(State["DoctorStrange"]):
 
     def own_chars(self) -> None:
         """Make the characters' tables this state's own before changing them (a clone may share
-        them). Every change of ``chars``, ``side``, ``owner``, ``incap``, ``ctl``, ``cap``, ``mpow`` or
-        ``loc`` must come after this call, and must not go through a reference taken before it."""
+        them). Every change of ``chars``, ``side``, ``owner``, ``incap``, ``ctl``, ``cap``, ``mpow``,
+        ``loc``, ``killed``, ``exiled`` or ``streak`` must come after this call, and must not go
+        through a reference taken before it."""
         if self._chars_shared:
             self.chars = self.chars.copy()
             self.side = self.side.copy()
@@ -206,7 +213,17 @@ class DSBase(State["DoctorStrange"]):
             self.cap = self.cap.copy()
             self.mpow = self.mpow.copy()
             self.loc = self.loc.copy()
+            self.killed = self.killed.copy()
+            self.exiled = self.exiled.copy()
+            self.streak = self.streak.copy()
             self._chars_shared = False
+
+    def own_deck(self) -> None:
+        """Make ``stack`` and ``peek`` this state's own before changing them (a clone may share them)."""
+        if self._deck_shared:
+            self.stack = self.stack.copy()
+            self.peek = self.peek.copy()
+            self._deck_shared = False
 
     def own_fight(self) -> None:
         """Make the last fight's record (``fight``, ``fpa``, ``fpd``, ``fhelp``) this state's own

@@ -113,8 +113,10 @@ def apply_fate(st: DSState, attacker: int, target: int, fate: int) -> None:
     seat = st.side[g.SLOT[attacker]]
     name = g.card_name(target)
     if fate == C.KILL:
+        st.own_chars()  # before taking the pile: remove_from_play appends to it
         remove_from_play(st, target, st.killed, "killed")
     elif fate == C.EXILE:
+        st.own_chars()
         remove_from_play(st, target, st.exiled, "exiled")
     elif fate == C.INCAPACITATE:
         st.own_chars()

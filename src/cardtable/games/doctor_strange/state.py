@@ -120,6 +120,7 @@ class DSState(Upkeep):
         self._att_shared = False
         self._chars_shared = False
         self._fight_shared = False
+        self._deck_shared = False
         self.pending = -1  # a permanent card on its way to a character (public)
         self.evcard = -1  # the event waiting for its choice (negate target / Go Back in Time)
         self.evseat = -1  # the seat that played it (and makes the choice)
@@ -524,13 +525,13 @@ class DSState(Upkeep):
 
     def clone(self) -> DSState:
         o = self._clone_base()
-        o.stack = self.stack.copy()
+        o.stack = self.stack  # shared with peek until either changes (own_deck)
         o.pool = self.pool.copy()
         h = self.hands
         o.hands = [h[0].copy(), h[1].copy()]
         o.discard = self.discard.copy()
-        o.killed = self.killed.copy()
-        o.exiled = self.exiled.copy()
+        o.killed = self.killed  # shared with the characters' tables (own_chars)
+        o.exiled = self.exiled
         # The characters' tables and the last fight's record change in few actions: shared until
         # either state changes its own (own_chars, own_fight).
         o.chars = self.chars
@@ -545,8 +546,9 @@ class DSState(Upkeep):
         o.att_on = self.att_on  # shared until either changes it (own_att_on)
         self._att_shared = o._att_shared = True
         o.attacks = self.attacks.copy()
-        o.peek = self.peek.copy()
-        o.streak = self.streak.copy()
+        o.peek = self.peek
+        o.streak = self.streak
+        self._deck_shared = o._deck_shared = True
         o.fight = self.fight
         o.fpa = self.fpa
         o.fpd = self.fpd
@@ -589,6 +591,7 @@ class DSState(Upkeep):
         assert isinstance(other, DSState)
         bits = self.peek[seat]
         searching = self.phase == TAKE and self.current_player == seat
+        other.own_deck()  # the stack's unknown places are dealt anew
         zones = [other.hands[1 - seat]] if searching else [other.stack, other.hands[1 - seat]]
         places: list[tuple[list[int], int]] = []
         unknown: list[int] = []

@@ -52,6 +52,7 @@ class Upkeep(Combat):
         if g.rounds:
             check = self.active == g.good and (self.turn + 1) // 2 >= g.victory_from
         if check:
+            self.own_chars()
             for seat in (0, 1):
                 self.streak[seat] = 0 if self._viable_on(seat) else self.streak[seat] + 1
                 if self.streak[seat] and self.log is not None:
