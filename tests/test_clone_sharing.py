@@ -77,7 +77,7 @@ def test_a_shared_history_is_copied_by_whichever_state_grows_first(game_id: str,
 
 _DS_SHARED = (
     *("chars", "side", "owner", "incap", "ctl", "cap", "mpow", "loc", "killed", "exiled", "streak"),
-    *("fight", "fpa", "fpd", "fhelp", "att_on", "stack", "peek"),
+    *("fight", "fpa", "fpd", "fhelp", "att_on", "stack", "pool", "peek"),
 )
 
 

@@ -158,9 +158,9 @@ class DSBase(State["DoctorStrange"]):
     attachment; a victory check), so a clone shares them until one of the two changes its own (copy on
     write, :meth:`own_chars`)."""
     _deck_shared: bool
-    """Whether the deck's ordered ``stack`` and the seats' ``peek`` masks may be shared with a clone
-    (copy on write, :meth:`own_deck`): they change only when someone looks at the deck or a hand,
-    draws from a known stack, or the deck is shuffled."""
+    """Whether the deck (its ordered ``stack`` and unordered ``pool``) and the seats' ``peek`` masks
+    may be shared with a clone (copy on write, :meth:`own_deck`): they change only when a card is
+    drawn, someone looks at the deck or a hand, or the deck is shuffled."""
     _fight_shared: bool
     """Whether the last fight's record (``fight``, ``fpa``, ``fpd``, ``fhelp``) may be shared with a
     clone (copy on write, :meth:`own_fight`); a new fight makes new lists."""
@@ -219,9 +219,11 @@ class DSBase(State["DoctorStrange"]):
             self._chars_shared = False
 
     def own_deck(self) -> None:
-        """Make ``stack`` and ``peek`` this state's own before changing them (a clone may share them)."""
+        """Make ``stack``, ``pool`` and ``peek`` this state's own before changing them (a clone may
+        share them)."""
         if self._deck_shared:
             self.stack = self.stack.copy()
+            self.pool = self.pool.copy()
             self.peek = self.peek.copy()
             self._deck_shared = False
 

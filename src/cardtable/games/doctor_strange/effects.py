@@ -25,6 +25,7 @@ class Effects(DSBase):
 
     def _pick(self) -> int:
         """Remove and return a uniform random card of the (non-empty) pool."""
+        self.own_deck()
         pool = self.pool
         i = self.rng.below(len(pool))
         c = pool[i]

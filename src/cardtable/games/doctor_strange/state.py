@@ -97,6 +97,7 @@ class DSState(Upkeep):
         # someone looked at them) above an unordered ``pool``: drawing from the pool picks a uniform
         # random card, which is the same as drawing from a shuffled deck, and lets determinize
         # resample a handful of cards instead of reshuffling ~100.
+        self._deck_shared = False
         self.stack: list[int] = []
         self.pool: list[int] = [c for c in range(n) if c not in (g.DS, g.BM)]
         self.hands: list[list[int]] = [[], []]
@@ -120,7 +121,6 @@ class DSState(Upkeep):
         self._att_shared = False
         self._chars_shared = False
         self._fight_shared = False
-        self._deck_shared = False
         self.pending = -1  # a permanent card on its way to a character (public)
         self.evcard = -1  # the event waiting for its choice (negate target / Go Back in Time)
         self.evseat = -1  # the seat that played it (and makes the choice)
@@ -525,8 +525,8 @@ class DSState(Upkeep):
 
     def clone(self) -> DSState:
         o = self._clone_base()
-        o.stack = self.stack  # shared with peek until either changes (own_deck)
-        o.pool = self.pool.copy()
+        o.stack = self.stack  # shared with the pool and peek until either changes (own_deck)
+        o.pool = self.pool
         h = self.hands
         o.hands = [h[0].copy(), h[1].copy()]
         o.discard = self.discard.copy()
@@ -591,7 +591,7 @@ class DSState(Upkeep):
         assert isinstance(other, DSState)
         bits = self.peek[seat]
         searching = self.phase == TAKE and self.current_player == seat
-        other.own_deck()  # the stack's unknown places are dealt anew
+        other.own_deck()  # the stack's unknown places and the pool are dealt anew
         zones = [other.hands[1 - seat]] if searching else [other.stack, other.hands[1 - seat]]
         places: list[tuple[list[int], int]] = []
         unknown: list[int] = []
