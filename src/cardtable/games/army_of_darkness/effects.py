@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardtable.games.army_of_darkness import said
 from cardtable.games.army_of_darkness.cards import (
     DISCARD_TABLED,
     DRAW,
@@ -117,7 +118,7 @@ def pick(st: AodState, x: int) -> bool:
         if eff.to == "hand":
             st.hand_gain(a, x, public=True)
             if st.log is not None:
-                st.emit("event", f"{st.who(a)} takes {st.game.card_name(x)} from the discard pile into their hand")
+                st.tell("event", said.said_from_discard, (a, st.character(a), x))
             return True
         st.chosen = x
         st.phase = P_DEST
@@ -126,15 +127,15 @@ def pick(st: AodState, x: int) -> bool:
     if eff.kind == DISCARD_TABLED:
         st.discard.append(x)
         if st.log is not None:
-            st.emit("event", f"{st.game.card_name(x)} in front of {st.who(owner)} is discarded")
+            st.tell("event", said.said_tabled_discarded, (x, owner, st.character(owner)))
     elif eff.to == "hand":
         st.hand_gain(a, x, public=True)
         if st.log is not None:
-            st.emit("event", f"{st.who(a)} takes {st.game.card_name(x)} from {st.who(owner)} into their hand")
+            st.tell("event", said.said_take_to_hand, (a, st.character(a), x, owner, st.character(owner)))
     else:
         st.table(a, x)
         if st.log is not None:
-            st.emit("event", f"{st.who(a)} takes {st.game.card_name(x)} from {st.who(owner)}")
+            st.tell("event", said.said_take, (a, st.character(a), x, owner, st.character(owner)))
     return True
 
 
@@ -144,7 +145,7 @@ def dest(st: AodState, seat: int) -> None:
     st.chosen = -1
     st.table(seat, x)
     if st.log is not None:
-        st.emit("event", f"{st.game.card_name(x)} comes back into play in front of {st.who(seat)}")
+        st.tell("event", said.said_back_in_play, (x, seat, st.character(seat)))
 
 
 def target(st: AodState, seat: int) -> None:
@@ -154,4 +155,4 @@ def target(st: AodState, seat: int) -> None:
     new = GOOD if eff.side == "good" else EVIL if eff.side == "evil" else 1 - st.side[seat]
     st.side[seat] = new
     if st.log is not None:
-        st.emit("event", f"{st.who(seat)} turns {'good' if new == GOOD else 'evil'}")
+        st.tell("event", said.said_turns, (seat, st.character(seat), new == GOOD))

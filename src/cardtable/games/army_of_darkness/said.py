@@ -104,6 +104,55 @@ def _said_pass(game: ArmyOfDarkness, args: tuple[int, str], seat: int | None) ->
     return f"{who(game, *args)} neither draws nor attacks a character"
 
 
+def _said_from_discard(game: ArmyOfDarkness, args: tuple[int, str, int], seat: int | None) -> str:
+    s, character, card = args
+    return f"{who(game, s, character)} takes {game.card_name(card)} from the discard pile into their hand"
+
+
+def _said_tabled_discarded(game: ArmyOfDarkness, args: tuple[int, int, str], seat: int | None) -> str:
+    card, owner, owner_character = args
+    return f"{game.card_name(card)} in front of {who(game, owner, owner_character)} is discarded"
+
+
+def _said_take_to_hand(game: ArmyOfDarkness, args: tuple[int, str, int, int, str], seat: int | None) -> str:
+    s, character, card, owner, owner_character = args
+    return (
+        f"{who(game, s, character)} takes {game.card_name(card)} from {who(game, owner, owner_character)} "
+        "into their hand"
+    )
+
+
+def _said_take(game: ArmyOfDarkness, args: tuple[int, str, int, int, str], seat: int | None) -> str:
+    s, character, card, owner, owner_character = args
+    return f"{who(game, s, character)} takes {game.card_name(card)} from {who(game, owner, owner_character)}"
+
+
+def _said_back_in_play(game: ArmyOfDarkness, args: tuple[int, int, str], seat: int | None) -> str:
+    card, s, character = args
+    return f"{game.card_name(card)} comes back into play in front of {who(game, s, character)}"
+
+
+def _said_turns(game: ArmyOfDarkness, args: tuple[int, str, bool], seat: int | None) -> str:
+    s, character, good = args  # the title of the side it turned to
+    return f"{who(game, s, character)} turns {'good' if good else 'evil'}"
+
+
+def _said_nothing_to_draw(game: ArmyOfDarkness, args: tuple[()], seat: int | None) -> str:
+    return "the deck and the discard pile are both empty: nothing to draw"
+
+
+def _said_reshuffle(game: ArmyOfDarkness, args: tuple[int], seat: int | None) -> str:
+    return f"the discard pile is shuffled into a new deck of {args[0]} cards"
+
+
+def _said_win(game: ArmyOfDarkness, args: tuple[int, str], seat: int | None) -> str:
+    return f"{who(game, *args)} wins with the Necronomicon"
+
+
+def _said_limit(game: ArmyOfDarkness, args: tuple[int], seat: int | None) -> str:
+    return f"the turn limit ({args[0]}) is reached; nobody wins"
+
+
 # The words functions the game passes to ``tell``, under their public names as Final aliases: compiled
 # code loads a Final name as a C static, where a function's own name is a dictionary lookup in the
 # module's globals at every event (cardtable.engine.events, "Why Final aliases").
@@ -122,3 +171,13 @@ said_play_event: Final = _said_play_event
 said_slay3: Final = _said_slay3
 said_switch: Final = _said_switch
 said_turn: Final = _said_turn
+said_back_in_play: Final = _said_back_in_play
+said_from_discard: Final = _said_from_discard
+said_limit: Final = _said_limit
+said_nothing_to_draw: Final = _said_nothing_to_draw
+said_reshuffle: Final = _said_reshuffle
+said_tabled_discarded: Final = _said_tabled_discarded
+said_take: Final = _said_take
+said_take_to_hand: Final = _said_take_to_hand
+said_turns: Final = _said_turns
+said_win: Final = _said_win

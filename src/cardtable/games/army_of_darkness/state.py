@@ -222,12 +222,13 @@ class AodState(State["ArmyOfDarkness"]):
         for _ in range(k):
             if not deck:
                 if not self.discard:
-                    self.emit("empty", "the deck and the discard pile are both empty: nothing to draw")
+                    if self.log is not None:
+                        self.tell("empty", said.said_nothing_to_draw, ())
                     break
                 deck.extend(self.discard)
                 self.discard.clear()
                 if self.log is not None:
-                    self.emit("reshuffle", f"the discard pile is shuffled into a new deck of {len(deck)} cards")
+                    self.tell("reshuffle", said.said_reshuffle, (len(deck),))
             i = below(len(deck))
             deck[i], deck[-1] = deck[-1], deck[i]
             hand.append(deck.pop())
@@ -324,7 +325,7 @@ class AodState(State["ArmyOfDarkness"]):
             self.winner = a
             self.reason = "necronomicon-good" if self.side[a] == GOOD else "necronomicon-evil"
             if self.log is not None:
-                self.emit("win", f"{self.who(a)} wins with the Necronomicon")
+                self.tell("win", said.said_win, (a, self.character(a)))
             self._finish()
             return
         if self.hands[a]:
@@ -339,7 +340,7 @@ class AodState(State["ArmyOfDarkness"]):
         if self.turn >= g.turn_limit:
             self.reason = "turn-limit"
             if self.log is not None:
-                self.emit("limit", f"the turn limit ({g.turn_limit}) is reached; nobody wins")
+                self.tell("limit", said.said_limit, (g.turn_limit,))
             self._finish()
             return
         nxt = a + 1

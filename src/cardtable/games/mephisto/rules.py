@@ -67,11 +67,13 @@ from cardtable.games.mephisto.words import (
     said_pay,
     said_refill,
     said_repair,
+    said_solo_none,
+    said_solo_remove,
+    said_solo_top,
     said_summon,
     said_summon_take,
     said_target,
     said_turn,
-    space_phrase,
     team_name,
 )
 
@@ -481,8 +483,7 @@ class MephistoState(State["Mephisto"]):
         if card < 0:
             return False
         self.discard.append(card)
-        if self.log is not None:
-            self.emit("solo", f"the solitaire step discards {g.card_name(card)} from the top of the deck")
+        self.tell("solo", said_solo_top, (card,))
         kind = c.type[card]
         best: list[int] = []
         best_key = (-1, -1)
@@ -504,8 +505,7 @@ class MephistoState(State["Mephisto"]):
             second = self._take_top()  # M12.3: one more card from the deck, and no more
             if second >= 0:
                 self.discard.append(second)
-                if self.log is not None:
-                    self.emit("solo", f"nothing in the dungeon matches; {g.card_name(second)} is discarded too")
+                self.tell("solo", said_solo_none, (second,))
             return False
         if len(best) == 1:
             self._solo_remove(best[0])
@@ -520,9 +520,7 @@ class MephistoState(State["Mephisto"]):
         self.dungeon[space] = -1
         self.emptied_by[space] = 0
         self.discard.append(card)
-        if self.log is not None:
-            g = self.game
-            self.emit("solo", f"{g.card_name(card)} is discarded from the dungeon ({space_phrase(g, 0, space)})")
+        self.tell("solo", said_solo_remove, (card, space))
 
     # ------------------------------------------------------------------ effects
     def _push(self, effects: tuple[Effect, ...], causer: int, beneficiary: int, src: int) -> None:

@@ -342,6 +342,20 @@ def ordinal(n: int) -> str:
     return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
 
 
+def _said_solo_top(game: Mephisto, args: tuple[int], seat: int | None) -> str:
+    return f"the solitaire step discards {game.card_name(args[0])} from the top of the deck"
+
+
+def _said_solo_none(game: Mephisto, args: tuple[int], seat: int | None) -> str:
+    return f"nothing in the dungeon matches; {game.card_name(args[0])} is discarded too"
+
+
+def _said_solo_remove(game: Mephisto, args: tuple[int, int], seat: int | None) -> str:
+    # Solitaire has one seat: the space is named from its side whoever reads (a spectator reads as P1).
+    card, space = args
+    return f"{game.card_name(card)} is discarded from the dungeon ({space_phrase(game, 0, space)})"
+
+
 # The words functions the game passes to ``tell``, under their public names as Final aliases: compiled
 # code loads a Final name as a C static, where a function's own name is a dictionary lookup in the
 # module's globals at every event (cardtable.engine.events, "Why Final aliases").
@@ -365,6 +379,9 @@ said_over: Final = _said_over
 said_pay: Final = _said_pay
 said_refill: Final = _said_refill
 said_repair: Final = _said_repair
+said_solo_none: Final = _said_solo_none
+said_solo_remove: Final = _said_solo_remove
+said_solo_top: Final = _said_solo_top
 said_summon: Final = _said_summon
 said_summon_take: Final = _said_summon_take
 said_target: Final = _said_target
