@@ -131,6 +131,79 @@ def test_incremental_updates_equal_a_fresh_write(game_id: str, options: dict[str
             step += 1
 
 
+def _check_any_schedule(game: Any, observer: Observer, seed: int, schedule: int) -> None:
+    """Incremental updates against a full recompute (:meth:`Observer.write` on a fresh buffer) over a
+    game with a random schedule of observations (an ``AssertionError`` at the first difference)."""
+    trackers = [observer.tracker() for _ in range(game.players)]
+    shared = observer.tracker()
+    rng = Rng(schedule)
+    state = game.new(seed, log=False)
+    other = game.new(seed + 1, log=False)
+    fresh = np.empty(observer.size, dtype=np.float32)
+    for step in range(300):
+        seat = rng.below(game.players)
+        if rng.below(3):  # most of the time: observe now (else let several moves pile up)
+            observer.write(state, seat, fresh)
+            assert np.array_equal(observer.update(state, seat, trackers[seat]), fresh), (step, seat)
+            assert np.array_equal(observer.update(state, seat, shared), fresh), (step, seat)
+        roll = rng.below(12)
+        if roll == 0:  # a determinization in between, then the real state again
+            observer.update(state.determinize(seat, rng.below(2**31)), seat, trackers[seat])
+        elif roll == 1 and not other.is_over:  # another game in between
+            observer.update(other, seat, trackers[seat])
+            legal = other.legal_actions()
+            other.apply(legal[rng.below(len(legal))])
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    for seat in range(game.players):  # the last state, every seat
+        observer.write(state, seat, fresh)
+        assert np.array_equal(observer.update(state, seat, trackers[seat]), fresh), seat
+
+
+@pytest.mark.parametrize(("game_id", "options"), OWN_CASES)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=SEEDS, schedule=SEEDS)
+def test_incremental_updates_equal_a_full_recompute_on_any_schedule(
+    game_id: str, options: dict[str, Any], seed: int, schedule: int
+) -> None:
+    """The incremental path against a full recompute over a random game, with a random schedule of
+    observations: a tracker per seat brought up to date after a random number of moves (one change,
+    or many at once), now and then a determinized state or another game's state in between (the
+    observers' prechecks and keys must see every change, whatever came before), and a tracker shared
+    by all seats. Bit for bit, every time."""
+    game = load(game_id, options)
+    _check_any_schedule(game, observer_for(game, observe="state"), seed, schedule)
+
+
+def test_the_schedule_check_catches_a_stale_precheck() -> None:
+    """The positive control of the check above: an observer whose precheck is too coarse (it skips
+    the game's sections while the seat to act and the turn stay the same, a plausible shortcut that
+    misses the cards played within a turn) fails it."""
+    game = load("mephisto", {})
+    base = type(observer_for(game, observe="state"))
+
+    class Stale(Observer):
+        def __init__(self, encoder: Any) -> None:
+            self.inner = base(encoder)
+            super().__init__(encoder)
+
+        def build(self) -> None:
+            self.slots = self.inner.slots + 1
+
+        def fill(self, state: Any, seat: int, out: Any, memo: list[Any]) -> None:
+            key = (state.current_player, state.turn)
+            if memo[-1] == key:
+                return
+            self.inner.fill(state, seat, out, memo)
+            memo[-1] = key
+
+    _check_any_schedule(game, base(encoder_for(game)), 3, 4)  # the real one passes on this schedule
+    with pytest.raises(AssertionError, match=r"\(\d+, \d+\)"):  # a step and seat where they differ
+        _check_any_schedule(game, Stale(encoder_for(game)), 3, 4)
+
+
 @pytest.mark.parametrize(("game_id", "options"), OWN_CASES)
 def test_the_checks_catch_a_leaking_observer(game_id: str, options: dict[str, Any]) -> None:
     """The positive control, in every configuration: an observer that mixes in a number from the

@@ -41,11 +41,18 @@ _FIGHT: Final = 13
 _VICTORY: Final = 14
 _TABLE_ROWS: Final = 15
 _TABLE_ATTACHED: Final = 16
+_RAW_FIGHT: Final = 17
+_RAW_PUBLIC: Final = 18
+_RAW_ATTACKS: Final = 19
+_ATTACK_LIST: Final = 20
+_RAW_VICTORY: Final = 21
 
 
 Ints = tuple[int, ...]
-TableKey = tuple[Ints, Ints, Ints, Ints, Ints, Ints, Ints, int, int, int, Ints]
-"""The characters in play: chars, side, owner, incap, ctl, cap, mpow, marked, attacked, helpers, att_on."""
+IntList = list[int]
+TableKey = tuple[IntList, IntList, IntList, IntList, IntList, IntList, IntList, int, int, int, IntList]
+"""The characters in play: chars, side, owner, incap, ctl, cap, mpow, marked, attacked, helpers, att_on
+(the state's own lists, or copies of them in a memo)."""
 FightKey = tuple[bool, bool, int, int, int, int, int, int, int, Ints, Ints, int, int]
 """The fight as the view shows it: live, I attack, attacker roll, power, total, defender roll, power,
 total, helpers, my Power cards, theirs, the Attack card (-1: not public), its fate."""
@@ -69,7 +76,7 @@ class DoctorStrangeObserver(Observer):
         assert isinstance(enc, DoctorStrangeEncoder)
         g = self.game
         assert isinstance(g, DoctorStrange)
-        self.slots = _TABLE_ATTACHED
+        self.slots = _RAW_VICTORY
         grid = enc.cards
         self.n_cards = enc.n_cards
         self.col = {zone: self.column(grid.start + i, grid.n, enc.n_cards) for zone, i in grid.index.items()}
@@ -141,22 +148,37 @@ class DoctorStrangeObserver(Observer):
 
         # The characters in play, their attachments and state.
         helpers = st.helpers if ph in _FIGHTING else 0
+        # The key holds the state's own lists, compared in C with the copies kept last time (nothing
+        # is built unless something changed).
         table: TableKey = (
-            tuple(st.chars),
-            tuple(st.side),
-            tuple(st.owner),
-            tuple(st.incap),
-            tuple(st.ctl),
-            tuple(st.cap),
-            tuple(st.mpow),
+            st.chars,
+            st.side,
+            st.owner,
+            st.incap,
+            st.ctl,
+            st.cap,
+            st.mpow,
             st.marked,
             st.attacked,
             helpers,
-            tuple(st.att_on),
+            st.att_on,
         )
-        if table != memo[_TABLE]:
+        table_changed = table != memo[_TABLE]
+        if table_changed:
             self._table(out, seat, memo, table)
-            memo[_TABLE] = table
+            memo[_TABLE] = (
+                st.chars.copy(),
+                st.side.copy(),
+                st.owner.copy(),
+                st.incap.copy(),
+                st.ctl.copy(),
+                st.cap.copy(),
+                st.mpow.copy(),
+                st.marked,
+                st.attacked,
+                helpers,
+                st.att_on.copy(),
+            )
 
         n = self.n_cards
         counts = (
@@ -177,7 +199,93 @@ class DoctorStrangeObserver(Observer):
             out[c0 + 5] = clip(float(counts[5]) / self.n_chars)
             memo[_COUNTS] = counts
 
-        # This turn's attacks: done, waiting, being fought, being declared; their Attack cards.
+        # Which cards are public (_public) reads the table and these: did any change since last time?
+        raw_public = memo[_RAW_PUBLIC]
+        public_changed = (
+            table_changed
+            or raw_public is None
+            or raw_public[0] != st.pending
+            or raw_public[1] != st.discard
+            or raw_public[2] != st.killed
+            or raw_public[3] != st.exiled
+        )
+        if public_changed:
+            memo[_RAW_PUBLIC] = (st.pending, st.discard.copy(), st.killed.copy(), st.exiled.copy())
+
+        # This turn's attacks: done, waiting, being fought, being declared; their Attack cards. Worked
+        # out only when the attacks, the phase or what is public changed.
+        att = st.attacks
+        raw_attacks = (ph, st.ares)
+        if public_changed or raw_attacks != memo[_RAW_ATTACKS] or att != memo[_ATTACK_LIST]:
+            memo[_RAW_ATTACKS] = raw_attacks
+            memo[_ATTACK_LIST] = att.copy()
+            self._attacks(st, out, memo)
+
+        # The fight's key is dear to work out (the helpers, which cards are public): a precheck of
+        # everything it reads, the state's own lists against copies, comes first.
+        fight = st.fight
+        raw = memo[_RAW_FIGHT]
+        if (
+            raw is None
+            or raw[0] != fight
+            or (
+                fight
+                and (
+                    raw[1] != (st.ra, st.rd, st.ba, st.bd, st.helpers)
+                    or raw[2] != st.fhelp
+                    or raw[3] != st.fpa
+                    or raw[4] != st.fpd
+                    or public_changed
+                )
+            )
+        ):
+            key_fight = self._fight_key(st, seat) if fight else None
+            old = memo[_FIGHT]
+            if key_fight != old:
+                self._fight(out, old, key_fight)
+                memo[_FIGHT] = key_fight
+            memo[_RAW_FIGHT] = (
+                fight.copy(),
+                (st.ra, st.rd, st.ba, st.bd, st.helpers),
+                st.fhelp.copy(),
+                st.fpa.copy(),
+                st.fpd.copy(),
+            )
+
+        # Victory reads the table, the turn and the streaks.
+        raw_victory = (st.turn, st.streak[seat], st.streak[other])
+        if table_changed or raw_victory != memo[_RAW_VICTORY]:
+            memo[_RAW_VICTORY] = raw_victory
+            self._victory(st, seat, out, memo)
+
+    def _victory(self, st: DSState, seat: int, out: Buffer, memo: Memo) -> None:
+        other = 1 - seat
+        count = (st.turn + 1) // 2 if self.rounds else st.turn
+        mine_v = theirs_v = 0
+        slot = self.slot_of
+        side, incap, cap = st.side, st.incap, st.cap
+        for c in st.chars:
+            s = slot[c]
+            if not incap[s] and cap[s] < 0:
+                if side[s] == seat:
+                    mine_v += 1
+                elif side[s] == other:
+                    theirs_v += 1
+        victory = (st.turn, mine_v, theirs_v, st.streak[seat], st.streak[other])
+        if victory != memo[_VICTORY]:
+            v = self.victory_at
+            out[v] = clip(count / self.victory_from)
+            out[v + 1] = 1.0 if count >= self.victory_from else 0.0
+            out[v + 2] = clip(mine_v / 5.0)
+            out[v + 3] = clip(theirs_v / 5.0)
+            out[v + 4] = clip(victory[3] / 2.0)
+            out[v + 5] = clip(victory[4] / 2.0)
+            out[v + 6] = clip(st.turn / self.turn_limit)
+            memo[_VICTORY] = victory
+
+    def _attacks(self, st: DSState, out: Buffer, memo: Memo) -> None:
+        """This turn's attacks: done, waiting, being fought, being declared; their Attack cards."""
+        ph = st.phase
         att = st.attacks
         done = waiting = 0
         fought = False
@@ -206,35 +314,6 @@ class DoctorStrangeObserver(Observer):
             out[a0 + 3] = 1.0 if declaring else 0.0
             self.cards(out, self.col["declared_attack"], old[4] if old else None, cards)
             memo[_ATTACKS] = attacks
-
-        key_fight = self._fight_key(st, seat) if st.fight else None
-        old = memo[_FIGHT]
-        if key_fight != old:
-            self._fight(out, old, key_fight)
-            memo[_FIGHT] = key_fight
-
-        count = (st.turn + 1) // 2 if self.rounds else st.turn
-        mine_v = theirs_v = 0
-        slot = self.slot_of
-        side, incap, cap = st.side, st.incap, st.cap
-        for c in st.chars:
-            s = slot[c]
-            if not incap[s] and cap[s] < 0:
-                if side[s] == seat:
-                    mine_v += 1
-                elif side[s] == other:
-                    theirs_v += 1
-        victory = (st.turn, mine_v, theirs_v, st.streak[seat], st.streak[other])
-        if victory != memo[_VICTORY]:
-            v = self.victory_at
-            out[v] = clip(count / self.victory_from)
-            out[v + 1] = 1.0 if count >= self.victory_from else 0.0
-            out[v + 2] = clip(mine_v / 5.0)
-            out[v + 3] = clip(theirs_v / 5.0)
-            out[v + 4] = clip(victory[3] / 2.0)
-            out[v + 5] = clip(victory[4] / 2.0)
-            out[v + 6] = clip(st.turn / self.turn_limit)
-            memo[_VICTORY] = victory
 
     def _table(self, out: Buffer, seat: int, memo: Memo, key: TableKey) -> None:
         """The characters in play (rows and cells) and their attachments: worked out per character

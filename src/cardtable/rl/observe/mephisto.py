@@ -52,6 +52,11 @@ _ROWS: Final = 8
 _KNOWN: Final = 9
 _SOULS: Final = 10
 _IN_PLAY: Final = 11
+_RAW_ROWS: Final = 12
+_RAW_SEEN: Final = 13
+_PUB: Final = 14
+_RAW_PLAY: Final = 15
+_LANES_PLAY: Final = 16
 
 
 class MephistoObserver(Observer):
@@ -63,7 +68,7 @@ class MephistoObserver(Observer):
         g = self.game
         assert isinstance(g, Mephisto)
         n = self.players
-        self.slots = _IN_PLAY
+        self.slots = _LANES_PLAY
         self.order = tuple(tuple((seat + r) % n for r in range(n)) for seat in range(n))
         grid = enc.cards
         self.n_cards = cards = enc.n_cards
@@ -140,30 +145,55 @@ class MephistoObserver(Observer):
             memo[_DISCARD] = discard.copy()
         order = self.order[seat]  # seats from the observer: order[r] is the seat r places after it
 
-        # Every seat's numbers (one key for the table: the tuples are built in C).
+        # Every seat's numbers. The precheck compares the state's own lists with copies of them (in C,
+        # nothing built); only when one differs is the table's key built and compared row by row.
         hands, inplay, souls = s.hands, s.inplay, s.souls
-        rows = tuple(zip(s.favor, s.soul_pts, map(len, hands), s.bonus, map(len, inplay), map(len, souls), strict=True))
-        old = memo[_ROWS]
-        if rows != old:
-            width = self.width
-            for r, p in enumerate(order):
-                row = rows[p]
-                if old is not None and old[p] == row:
-                    continue
-                base = self.players_at + r * width
-                out[base] = clip(row[0] / 20.0)
-                out[base + 1] = clip(row[1] / 20.0)
-                out[base + 2] = clip(row[2] / 10.0)
-                out[base + 3] = clip(row[3] / 5.0)
-                out[base + 4] = clip(row[4] / 5.0)
-                out[base + 5] = clip(row[5] / 10.0)
-                if old is None and self.teams and r and self.team_of[p] == self.team_of[seat]:
-                    out[base + 6] = 1.0
-            memo[_ROWS] = rows
+        raw_rows = memo[_RAW_ROWS]
+        if (
+            raw_rows is None
+            or raw_rows[0] != s.favor
+            or raw_rows[1] != s.soul_pts
+            or raw_rows[2] != s.bonus
+            or raw_rows[3] != hands
+            or raw_rows[4] != inplay
+            or raw_rows[5] != souls
+        ):
+            rows = tuple(
+                zip(s.favor, s.soul_pts, map(len, hands), s.bonus, map(len, inplay), map(len, souls), strict=True)
+            )
+            old = memo[_ROWS]
+            if rows != old:
+                width = self.width
+                for r, p in enumerate(order):
+                    row = rows[p]
+                    if old is not None and old[p] == row:
+                        continue
+                    base = self.players_at + r * width
+                    out[base] = clip(row[0] / 20.0)
+                    out[base + 1] = clip(row[1] / 20.0)
+                    out[base + 2] = clip(row[2] / 10.0)
+                    out[base + 3] = clip(row[3] / 5.0)
+                    out[base + 4] = clip(row[4] / 5.0)
+                    out[base + 5] = clip(row[5] / 10.0)
+                    if old is None and self.teams and r and self.team_of[p] == self.team_of[seat]:
+                        out[base + 6] = 1.0
+                memo[_ROWS] = rows
+            memo[_RAW_ROWS] = (
+                s.favor.copy(),
+                s.soul_pts.copy(),
+                s.bonus.copy(),
+                [h.copy() for h in hands],
+                [c.copy() for c in inplay],
+                [c.copy() for c in souls],
+            )
+            raw_rows = memo[_RAW_ROWS]
+        # From here on hands, cards in play and souls compare with their copies in raw_rows.
+        seats_changed = raw_rows is not memo[_RAW_SEEN]
 
-        # The cards publicly known to be in other hands (taken from the dungeon, announced).
+        # The cards publicly known to be in other hands (taken from the dungeon, announced): they
+        # read pub and the hands alone.
         pub = s.pub
-        if pub or memo[_KNOWN]:
+        if (pub or memo[_KNOWN]) and (seats_changed or pub != memo[_PUB]):
             known = tuple([c for c in hands[p] if pub >> c & 1] if pub else [] for p in order)
             old = memo[_KNOWN]
             if known != old:
@@ -171,34 +201,53 @@ class MephistoObserver(Observer):
                     if old is None or known[r] != old[r]:
                         cards(out, self.c_known[r], old[r] if old else None, known[r])
                 memo[_KNOWN] = known
+        memo[_PUB] = pub
 
         # Souls: the monsters each seat defeated.
-        soul_key = tuple(map(tuple, souls))
-        old = memo[_SOULS]
-        if soul_key != old:
-            for r, p in enumerate(order):
-                if old is None or soul_key[p] != old[p]:
-                    cards(out, self.c_souls[r], old[p] if old else None, soul_key[p])
-            memo[_SOULS] = soul_key
+        soul_key = memo[_SOULS]
+        if seats_changed or soul_key is None:
+            soul_key = tuple(map(tuple, souls))
+            old = memo[_SOULS]
+            if soul_key != old:
+                for r, p in enumerate(order):
+                    if old is None or soul_key[p] != old[p]:
+                        cards(out, self.c_souls[r], old[p] if old else None, soul_key[p])
+                memo[_SOULS] = soul_key
 
         # Cards in play, the spells attached to weapons, and each card's state (durability left,
-        # activated this turn): one section, so a card that changes hands keeps its row.
+        # activated this turn): one section, so a card that changes hands keeps its row. Its precheck:
+        # the cards in play (above), the durabilities, the activated mask, the spells and their hosts.
         attached = s.attached
-        play_key = (
-            tuple(map(tuple, inplay)),
-            tuple(map(s.dur.__getitem__, chain.from_iterable(inplay))),
-            s.activated,
-            tuple(attached),
-            tuple(map(s.host.__getitem__, attached)),
-        )
-        old = memo[_IN_PLAY]
-        if play_key != old:
-            self._in_play(out, seat, old, play_key)
-            memo[_IN_PLAY] = play_key
+        raw_play = memo[_RAW_PLAY]
+        play_key = memo[_IN_PLAY]
+        if (
+            seats_changed
+            or raw_play is None
+            or raw_play[0] != s.dur
+            or raw_play[1] != s.activated
+            or raw_play[2] != attached
+            or raw_play[3] != s.host
+        ):
+            play_key = (
+                tuple(map(tuple, inplay)),
+                tuple(map(s.dur.__getitem__, chain.from_iterable(inplay))),
+                s.activated,
+                tuple(attached),
+                tuple(map(s.host.__getitem__, attached)),
+            )
+            old = memo[_IN_PLAY]
+            if play_key != old:
+                self._in_play(out, seat, old, play_key)
+                memo[_IN_PLAY] = play_key
+            memo[_RAW_PLAY] = (s.dur.copy(), s.activated, attached.copy(), s.host.copy())
+        memo[_RAW_SEEN] = raw_rows
+        assert play_key is not None
+
         # The dungeon from the observer's side.
-        dungeon = tuple(s.dungeon)
+        dungeon = s.dungeon
         old = memo[_DUNGEON]
-        if dungeon != old:
+        dungeon_changed = dungeon != old
+        if dungeon_changed:
             c_dungeon = self.c_dungeon
             features = self.features
             picture = self.picture[seat]
@@ -221,15 +270,24 @@ class MephistoObserver(Observer):
                     out[c_dungeon[card]] = 1.0
                     for i, x in features[card]:
                         out[base + i] = x
-            memo[_DUNGEON] = dungeon
+            memo[_DUNGEON] = dungeon.copy()
 
         # The observer's lanes: monsters' attack, the attack it would bring, favor to win all.
         # They read the dungeon and the observer's own weapons, spells, bonus and souls alone (not the
         # durabilities, activations or other seats' cards in play, which change more often).
-        key_lanes = (dungeon, play_key[0][seat], play_key[3], play_key[4], s.bonus[seat], soul_key[seat])
-        if key_lanes != memo[_LANES]:
-            self._lanes(s, seat, out)
-            memo[_LANES] = key_lanes
+        if dungeon_changed or seats_changed or memo[_LANES] is None or memo[_RAW_PLAY] is not memo[_LANES_PLAY]:
+            key_lanes = (
+                tuple(dungeon),
+                play_key[0][seat],
+                play_key[3],
+                play_key[4],
+                s.bonus[seat],
+                tuple(souls[seat]),
+            )
+            if key_lanes != memo[_LANES]:
+                self._lanes(s, seat, out)
+                memo[_LANES] = key_lanes
+            memo[_LANES_PLAY] = memo[_RAW_PLAY]
 
         phase = s.phase
         if phase in _FIGHT:

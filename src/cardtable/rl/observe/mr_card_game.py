@@ -12,7 +12,8 @@ acting player's score against each target, and the March.
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from operator import itemgetter
+from typing import Any, ClassVar, Final
 
 import numpy as np
 
@@ -72,7 +73,8 @@ _MAP: Final = 16
 _CARD_STATE: Final = 17
 _COMBAT_SLOT: Final = 18
 _MARCH: Final = 19
-_SEATS: Final = 20
+_RAW_COMBAT: Final = 20
+_SEATS: Final = 21
 _ROW: Final = 0
 _NEGATIVE: Final = 1
 _CLASS: Final = 2
@@ -83,7 +85,9 @@ _ESCROW: Final = 6
 _PLAYED: Final = 7
 _DISCARD: Final = 8
 _HAND_DECK: Final = 9
-_PER_SEAT: Final = 10
+_RAW_LASTING: Final = 10
+_RAW_STORE: Final = 11
+_PER_SEAT: Final = 12
 _KINDS: Final = len(STAT_KINDS)
 """Stat kinds (``mus1``..``mox4``), by kind code."""
 _NO_KINDS = (0,) * _KINDS
@@ -160,6 +164,12 @@ class MrCardGameObserver(Observer):
         self.store = bool(g.store)
         self.sorceress_power = int(g.sorceress_power)
         self.thirds = _thirds()
+        # Stat tallies packed into one integer (see _kinds): a count never exceeds the cards in play.
+        self.kind_bits = int(self.n_cards).bit_length()
+        self.kind_weight = tuple(1 << (self.kind_bits * (k % _KINDS)) for k in c.skind)
+        # The map's locations read in C (itemgetter gives a tuple for two or more items).
+        assert len(self.kingdom) >= 2
+        self.kingdom_of: Any = itemgetter(*self.kingdom)
 
     # -- helpers -----------------------------------------------------------------------------------
     def _zone(
@@ -204,7 +214,15 @@ class MrCardGameObserver(Observer):
         col = self.col
         zone = self._zone
         zone(out, memo, _HEAP, col["heap"], s.heap)
-        zone(out, memo, _TRAINER, col["trainer"], [x for x in s.trainer if x >= 0])
+        # The trainer is a tuple the rules replace, never change: its identity is the key.
+        trainer = s.trainer
+        old = memo[_TRAINER]
+        if old is None or old[0] is not trainer:
+            now = [x for x in trainer if x >= 0]
+            was = old[1] if old is not None else None
+            if now != was and (now or was):
+                self.cards(out, col["trainer"], was, now)
+            memo[_TRAINER] = (trainer, now)
         if self.nemesis:
             top = s.top
             zone(out, memo, _NEMESIS, col["nemesis"], [top[li] for li in self.nemesis_locations if top[li] >= 0])
@@ -294,7 +312,8 @@ class MrCardGameObserver(Observer):
         # The 3x3 map: each location's top monster and what lies below.
         tops = s.top
         belows = s.below
-        key_map = (tuple([tops[li] for li in self.kingdom]), tuple([len(belows[li]) for li in self.kingdom]))
+        kingdom_of = self.kingdom_of
+        key_map = (tuple(kingdom_of(tops)), tuple(map(len, kingdom_of(belows))))
         old = memo[_MAP]
         if key_map != old:
             self._map(out, old, key_map)
@@ -340,21 +359,30 @@ class MrCardGameObserver(Observer):
                 out[base + 10] = clip(mods[2] / 5.0)
                 out[base + 11] = clip(mods[3] / 5.0)
                 memo[slot + _ROW] = key_row
+            # Lasting effects and Mr. Store cards are tuples the rules replace, never change: the
+            # tuple itself (with pub) is the key, the memo keeping it alive.
             if self.bosses:
-                zone(
-                    out,
-                    memo,
-                    slot + _NEGATIVE,
-                    c_seat["negative_effects"][r],
-                    [x for x in s.lasting[p] if c.kind[x] == K_BOSS],
-                )
+                lasting = s.lasting[p]
+                if lasting is not memo[slot + _RAW_LASTING]:
+                    zone(
+                        out,
+                        memo,
+                        slot + _NEGATIVE,
+                        c_seat["negative_effects"][r],
+                        [x for x in lasting if c.kind[x] == K_BOSS],
+                    )
+                    memo[slot + _RAW_LASTING] = lasting
             if self.classes:
                 k = s.klass[p]
                 zone(out, memo, slot + _CLASS, c_seat["class"][r], [k] if k >= 0 else [])
             if self.store:
                 pub = s.pub
-                known = [x for x in s.store[p] if pub >> x & 1] if pub else []
-                zone(out, memo, slot + _STORE_KNOWN, c_seat["store_known"][r], known)
+                held = s.store[p]
+                raw = memo[slot + _RAW_STORE]
+                if raw is None or raw[0] is not held or raw[1] != pub:
+                    known = [x for x in held if pub >> x & 1] if pub else []
+                    zone(out, memo, slot + _STORE_KNOWN, c_seat["store_known"][r], known)
+                    memo[slot + _RAW_STORE] = (held, pub)
             zone(out, memo, slot + _DISPLAY, c_seat["display_case"][r], s.items[p])
             zone(out, memo, slot + _SKILLS, c_seat["skills"][r], s.skills[p])
             zone(out, memo, slot + _ESCROW, c_seat["escrow"][r], s.escrow[p])
@@ -367,13 +395,41 @@ class MrCardGameObserver(Observer):
             self._card_state(out, old, key_state)
             memo[_CARD_STATE] = key_state
 
-        key_combat: CombatKey | None = None
-        if phase in _COMBAT_PHASES or (phase in _COMBAT_INSTANTS and s.step in _COMBAT_STEPS):
-            key_combat = self._combat_key(s, seat, march_mode)
-        old = memo[_COMBAT_SLOT]
-        if key_combat != old:
-            self._combat(out, old, key_combat)
-            memo[_COMBAT_SLOT] = key_combat
+        in_combat = phase in _COMBAT_PHASES or (phase in _COMBAT_INSTANTS and s.step in _COMBAT_STEPS)
+        # The combat's key is dear (every target's power against the score). Outside the March and
+        # ascension it reads only these, so an unchanged precheck (compared in C) skips it; the
+        # tuples here are the state's own (never changed in place), the lists copies.
+        plain = in_combat and not march_mode and not self.ascension
+        raw = memo[_RAW_COMBAT]
+        if (
+            not plain
+            or raw is None
+            or raw[0] != (s.actor, s.psum, s.dmg, s.red, s.man)
+            or raw[1] != s.dmg_vs
+            or raw[2] != s.cb
+            or raw[3] != s.mods
+            or raw[4] != s.top
+            or raw[5] != s.quests
+        ):
+            key_combat: CombatKey | None = None
+            if in_combat:
+                key_combat = self._combat_key(s, seat, march_mode)
+            old = memo[_COMBAT_SLOT]
+            if key_combat != old:
+                self._combat(out, old, key_combat)
+                memo[_COMBAT_SLOT] = key_combat
+            memo[_RAW_COMBAT] = (
+                (
+                    (s.actor, s.psum, s.dmg, s.red, s.man),
+                    s.dmg_vs,
+                    s.cb,
+                    s.mods.copy(),
+                    s.top.copy(),
+                    s.quests,
+                )
+                if plain
+                else None
+            )
 
         key_march = None
         if march_mode or s.announcer >= 0:
