@@ -17,13 +17,16 @@ from cardtable.agents import Ismcts, Observation
 from cardtable.agents.heuristics import army_of_darkness as aod_h
 from cardtable.agents.heuristics import doctor_strange as ds_h
 from cardtable.agents.heuristics import mephisto as meph_h
-from cardtable.agents.registry import heuristic_evaluation
+from cardtable.agents.heuristics import mr_card_game as mcg_h
+from cardtable.agents.registry import heuristic_evaluation, make_agent
 from cardtable.engine import Rng, State
 from cardtable.games.army_of_darkness.cards import NECRONOMICON
 from cardtable.games.army_of_darkness.codes import GOOD
 from cardtable.games.army_of_darkness.state import AodState
 from cardtable.games.doctor_strange.state import DSState
 from cardtable.games.mephisto.rules import MephistoState
+from cardtable.games.mr_card_game.codes import M_MARCH
+from cardtable.games.mr_card_game.state import McgState
 
 GAMES = ("mephisto", "doctor-strange", "army-of-darkness", "mr-card-game")
 
@@ -216,3 +219,45 @@ def test_army_of_darkness_holding_the_necronomicon_and_allies_is_better(seed: in
         good.deck.remove(card)
         good.ally[0].append(card)
     assert aod_h.rollout_rewards(good)[0] > aod_h.rollout_rewards(plain)[0]
+
+
+def _march_outcomes(seeds: range, simulate: bool) -> list[tuple[int, bool, bool]]:
+    """Heuristic self-play, 2-player Mr. Card Game: at every announced March, whether
+    :func:`finish_march` (with or without simulated maneuvers) ends that March as the heuristic
+    players then do (the same winners and the same seats out). Rows: (seed, agrees, announcer won)."""
+    game = cardtable.load("mr-card-game", players=2)
+    rows: list[tuple[int, bool, bool]] = []
+    for seed in seeds:
+        state = game.new(seed, log=False)
+        agents = [make_agent("heuristic", game, seed * 10 + s) for s in range(2)]
+        predicted: McgState | None = None
+        announcer = -1
+        while not state.is_over:
+            legal = state.legal_actions()
+            seat = state.current_player
+            assert seat is not None
+            action = legal[0] if len(legal) == 1 else agents[seat].choose(Observation(state, seat))
+            state.apply(action)
+            assert isinstance(state, McgState)
+            if action.text == "march":
+                predicted, announcer = mcg_h.finish_march(state, simulate=simulate), seat
+            elif predicted is not None and (state.is_over or state.mode != M_MARCH):
+                same = predicted.is_over == state.is_over and predicted.out == state.out
+                same = same and (not state.is_over or predicted.winners == state.winners)
+                rows.append((seed, same, state.is_over and announcer in state.winners))
+                predicted = None
+    return rows
+
+
+def test_mr_card_game_a_march_is_judged_as_the_heuristic_plays_it() -> None:
+    """The search scores a March by playing it out (``rollout_rewards`` -> ``finish_march``). Each
+    marcher takes the maneuver its simulated March does best with, as the heuristic agent does:
+    over 40 self-play games every March ends there as it then ends in play. The old choice (the
+    maneuver that looks best by bonus and hand value) misjudged several Marches the announcer won,
+    scoring them as a failure (the announcer out): the search then never marched where the
+    heuristic would have won."""
+    rows = _march_outcomes(range(40), simulate=True)
+    assert len(rows) >= 30 and sum(won for _, _, won in rows) >= 15  # the games do reach their Marches
+    assert [seed for seed, same, _ in rows if not same] == []
+    static = _march_outcomes(range(40), simulate=False)
+    assert [seed for seed, same, won in static if not same and won], "the static maneuvers misjudge won Marches"

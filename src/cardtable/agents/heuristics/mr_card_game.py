@@ -1025,11 +1025,19 @@ def _static_march_maneuver(st: McgState, p: int) -> int:
     return max(options, key=lambda man: m[man] + vals[MANEUVER_STAT[man]])
 
 
-def finish_march(st: McgState) -> McgState:
+def finish_march(st: McgState, simulate: bool = True) -> McgState:
     """A copy of ``st`` (in a March) with the March played to its end: every marcher plays
-    :func:`march_policy` with its best-looking maneuver. ``st`` is left alone."""
+    :func:`march_policy` with the maneuver that reaches its highest total when its March is
+    simulated alone (:func:`best_march_maneuver`, as the heuristic agent picks it), or, with
+    ``simulate=False``, the best-looking one by bonus and hand value (cheap, and often wrong: a
+    player the heuristic sees winning the March was judged to fail it, so the search never
+    marched; :data:`VALUE_FEATURES` were fitted with it). ``st`` is left alone."""
     sim = st.clone()
-    mans = [_static_march_maneuver(sim, p) for p in range(sim.game.players)]
+    players = sim.game.players
+    if simulate:
+        mans = [0 if sim.out >> p & 1 else best_march_maneuver(sim, p) for p in range(players)]
+    else:
+        mans = [_static_march_maneuver(sim, p) for p in range(players)]
     for _ in range(MARCH_SIM_LIMIT):
         if sim.is_over or sim.mode != M_MARCH:
             break
@@ -1101,7 +1109,8 @@ def value_features(state: McgState) -> list[list[float]]:
     whether it is the active seat. Inside a March, the March is played out first (as
     :func:`rollout_rewards` does)."""
     if state.mode == M_MARCH and not state.is_over:
-        state = finish_march(state)
+        # The static maneuvers: the shipped weights were fitted on features computed with them.
+        state = finish_march(state, simulate=False)
     out: list[list[float]] = []
     for p in range(state.game.players):
         if state.out >> p & 1:
