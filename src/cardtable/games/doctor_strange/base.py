@@ -83,9 +83,6 @@ class DSBase(State["DoctorStrange"]):
 
     __slots__ = (
         "_att_shared",
-        "_chars_shared",
-        "_deck_shared",
-        "_fight_shared",
         "active",
         "ares",
         "att_on",
@@ -151,19 +148,6 @@ class DSBase(State["DoctorStrange"]):
     until one of them changes its own (copy on write, :meth:`own_att_on`): never change it in place
     from outside."""
     _att_shared: bool
-    _chars_shared: bool
-    """Whether the characters' tables (``chars``, the per-slot ``side``, ``owner``, ``incap``, ``ctl``,
-    ``cap``, ``mpow``, ``loc``, and the piles ``killed``, ``exiled``, and ``streak``) may be shared
-    with a clone: they change in few actions (a character entering, leaving, changing hands; an
-    attachment; a victory check), so a clone shares them until one of the two changes its own (copy on
-    write, :meth:`own_chars`)."""
-    _deck_shared: bool
-    """Whether the deck (its ordered ``stack`` and unordered ``pool``) and the seats' ``peek`` masks
-    may be shared with a clone (copy on write, :meth:`own_deck`): they change only when a card is
-    drawn, someone looks at the deck or a hand, or the deck is shuffled."""
-    _fight_shared: bool
-    """Whether the last fight's record (``fight``, ``fpa``, ``fpd``, ``fhelp``) may be shared with a
-    clone (copy on write, :meth:`own_fight`); a new fight makes new lists."""
     pending: int
     evcard: int
     evseat: int
@@ -199,44 +183,6 @@ class DSBase(State["DoctorStrange"]):
     xseat: int
     xret: int
 
-    def own_chars(self) -> None:
-        """Make the characters' tables this state's own before changing them (a clone may share
-        them). Every change of ``chars``, ``side``, ``owner``, ``incap``, ``ctl``, ``cap``, ``mpow``,
-        ``loc``, ``killed``, ``exiled`` or ``streak`` must come after this call, and must not go
-        through a reference taken before it."""
-        if self._chars_shared:
-            self.chars = self.chars.copy()
-            self.side = self.side.copy()
-            self.owner = self.owner.copy()
-            self.incap = self.incap.copy()
-            self.ctl = self.ctl.copy()
-            self.cap = self.cap.copy()
-            self.mpow = self.mpow.copy()
-            self.loc = self.loc.copy()
-            self.killed = self.killed.copy()
-            self.exiled = self.exiled.copy()
-            self.streak = self.streak.copy()
-            self._chars_shared = False
-
-    def own_deck(self) -> None:
-        """Make ``stack``, ``pool`` and ``peek`` this state's own before changing them (a clone may
-        share them)."""
-        if self._deck_shared:
-            self.stack = self.stack.copy()
-            self.pool = self.pool.copy()
-            self.peek = self.peek.copy()
-            self._deck_shared = False
-
-    def own_fight(self) -> None:
-        """Make the last fight's record (``fight``, ``fpa``, ``fpd``, ``fhelp``) this state's own
-        before changing it in place (a clone may share it)."""
-        if self._fight_shared:
-            self.fight = self.fight.copy()
-            self.fpa = self.fpa.copy()
-            self.fpd = self.fpd.copy()
-            self.fhelp = self.fhelp.copy()
-            self._fight_shared = False
-
     def own_att_on(self) -> list[int]:
         """``att_on``, to change: this state's own copy if a clone still shares it."""
         if self._att_shared:
@@ -247,7 +193,6 @@ class DSBase(State["DoctorStrange"]):
     def _enter(self, card: int, seat: int) -> None:
         """A character comes into play on ``seat``'s side, owned by ``seat``, clean."""
         s = self.game.SLOT[card]
-        self.own_chars()
         self.side[s] = seat
         self.owner[s] = seat
         self.incap[s] = 0

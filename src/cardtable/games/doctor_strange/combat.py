@@ -59,7 +59,6 @@ class Combat(Effects):
             self.fpa = []
             self.fpd = []
             self.fhelp = []
-            self._fight_shared = False
             if self.log is not None:
                 atk, dfn = self._totals()
                 args = (a, self.ra, self.mpow[slot[a]], atk, t, self.rd, self.mpow[slot[t]], dfn)
@@ -74,12 +73,10 @@ class Combat(Effects):
         if seat == self.active:
             bonus = g.BONUS[0][card]
             self.ba += bonus
-            self.own_fight()
             self.fpa.append(card)
         else:
             bonus = g.BONUS[1][card]
             self.bd += bonus
-            self.own_fight()
             self.fpd.append(card)
         if self.log is not None:
             atk, dfn = self._totals()
@@ -104,7 +101,6 @@ class Combat(Effects):
         i = self.ares * 3
         a, t, w = self.attacks[i], self.attacks[i + 1], self.attacks[i + 2]
         atk, dfn = self._totals()
-        self.own_fight()
         slot, mpow = g.SLOT, self.mpow
         fight = self.fight
         fight[4] = 1 if atk >= dfn else 0

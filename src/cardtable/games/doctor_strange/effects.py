@@ -25,7 +25,6 @@ class Effects(DSBase):
 
     def _pick(self) -> int:
         """Remove and return a uniform random card of the (non-empty) pool."""
-        self.own_deck()
         pool = self.pool
         i = self.rng.below(len(pool))
         c = pool[i]
@@ -35,7 +34,6 @@ class Effects(DSBase):
 
     def _forget_deck_order(self) -> None:
         """The deck is shuffled: the stack goes back into the pool and nobody knows deck places."""
-        self.own_deck()
         self.pool += self.stack
         self.stack.clear()
         mask = 0
@@ -50,7 +48,6 @@ class Effects(DSBase):
         got = []
         for _ in range(count):
             if self.stack:
-                self.own_deck()
                 c = self.stack.pop()
             else:
                 if not self.pool:
@@ -108,7 +105,6 @@ class Effects(DSBase):
                 hand.clear()
             elif do == "look_hand":
                 other = self.hands[1 - seat]
-                self.own_deck()
                 for c in other:
                     self.peek[seat] |= 1 << c
                 if self.log is not None:
@@ -120,7 +116,6 @@ class Effects(DSBase):
                     )
             elif do == "look_deck":
                 count = int(eff["count"])
-                self.own_deck()
                 while len(self.stack) < count and self.pool:
                     self.stack.insert(0, self._pick())  # fix the order of the next cards, from the pool
                 top = self.stack[-count:]
@@ -155,12 +150,10 @@ class Effects(DSBase):
         what = g.NEGATE[self.evcard]
         s = g.SLOT[target]
         if what in ("kill", "exile"):
-            self.own_chars()
             (self.killed if what == "kill" else self.exiled).remove(target)
             self._enter(target, seat)
             self.emit("negate", f"{g.NAMES[self.evcard]}: {g.card_name(target)} returns to play, viable")
         elif what == "incapacitate":
-            self.own_chars()
             self.incap[s] = 0
             self.emit("negate", f"{g.NAMES[self.evcard]}: {g.card_name(target)} is no longer incapacitated")
         elif what == "capture":
@@ -176,7 +169,6 @@ class Effects(DSBase):
     def _take(self, seat: int, card: int) -> None:
         """Go Back in Time: keep the chosen card, then shuffle the deck (DS4.3)."""
         g = self.game
-        self.own_deck()
         (self.stack if card in self.stack else self.pool).remove(card)
         self.hands[seat].append(card)
         self.hands[seat].sort()

@@ -37,7 +37,6 @@ def discard_attachment(st: DSState, card: int) -> None:
     host = st.att_on[card]
     hs = g.SLOT[host]
     st.own_att_on()[card] = -1
-    st.own_chars()
     st.mpow[hs] -= g.POW[card]
     if st.loc[hs] == card:
         st.loc[hs] = -1
@@ -54,7 +53,6 @@ def remove_from_play(st: DSState, card: int, pile: list[int], why: str) -> None:
     s = g.SLOT[card]
     for a in attachments(st, card):
         discard_attachment(st, a)
-    st.own_chars()
     st.side[s] = -1
     st.ctl[s] = -1
     st.cap[s] = -1
@@ -70,7 +68,6 @@ def release(st: DSState, card: int, why: str) -> None:
     """Control lost / captive freed: the character returns to its owner fully viable."""
     g = st.game
     s = g.SLOT[card]
-    st.own_chars()
     st.side[s] = st.owner[s]
     st.ctl[s] = -1
     st.cap[s] = -1
@@ -100,9 +97,6 @@ def settle(st: DSState) -> None:
                 continue
             what = "control" if ctl[ds] >= 0 else "capture"
             release(st, d, f"the {what} by {st.game.NAMES[link]} ended")
-            # release made the tables this state's own (own_chars): read on from them, not from
-            # the ones a clone may still share.
-            side, ctl, cap, incap = st.side, st.ctl, st.cap, st.incap
             changed = True
 
 
@@ -113,26 +107,21 @@ def apply_fate(st: DSState, attacker: int, target: int, fate: int) -> None:
     seat = st.side[g.SLOT[attacker]]
     name = g.card_name(target)
     if fate == C.KILL:
-        st.own_chars()  # before taking the pile: remove_from_play appends to it
         remove_from_play(st, target, st.killed, "killed")
     elif fate == C.EXILE:
-        st.own_chars()
         remove_from_play(st, target, st.exiled, "exiled")
     elif fate == C.INCAPACITATE:
-        st.own_chars()
         st.incap[ts] = 1
         st.emit("fate", f"{name} is incapacitated")
     elif st.owner[ts] == seat:
         # Control or capture of one's own character (held by the opponent): it simply comes home.
         release(st, target, f"{g.NAMES[attacker]} won it back")
     elif fate == C.CONTROL:
-        st.own_chars()
         st.side[ts] = seat
         st.ctl[ts] = attacker
         st.cap[ts] = -1
         st.emit("fate", f"{name} is controlled by {g.seat_name(seat)} through {g.NAMES[attacker]}")
     else:  # capture
-        st.own_chars()
         st.side[ts] = seat
         st.cap[ts] = attacker
         st.ctl[ts] = -1

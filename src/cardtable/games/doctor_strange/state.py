@@ -97,7 +97,6 @@ class DSState(Upkeep):
         # someone looked at them) above an unordered ``pool``: drawing from the pool picks a uniform
         # random card, which is the same as drawing from a shuffled deck, and lets determinize
         # resample a handful of cards instead of reshuffling ~100.
-        self._deck_shared = False
         self.stack: list[int] = []
         self.pool: list[int] = [c for c in range(n) if c not in (g.DS, g.BM)]
         self.hands: list[list[int]] = [[], []]
@@ -119,8 +118,6 @@ class DSState(Upkeep):
         self.loc: list[int] = [-1] * k
         self.att_on: list[int] = [-1] * n
         self._att_shared = False
-        self._chars_shared = False
-        self._fight_shared = False
         self.pending = -1  # a permanent card on its way to a character (public)
         self.evcard = -1  # the event waiting for its choice (negate target / Go Back in Time)
         self.evseat = -1  # the seat that played it (and makes the choice)
@@ -462,7 +459,6 @@ class DSState(Upkeep):
         card = self.pending
         s = g.SLOT[host]
         self.own_att_on()[card] = host
-        self.own_chars()
         self.mpow[s] += g.POW[card]
         if g.TYPE[card] == C.LOCATION:
             self.loc[s] = card
@@ -525,35 +521,30 @@ class DSState(Upkeep):
 
     def clone(self) -> DSState:
         o = self._clone_base()
-        o.stack = self.stack  # shared with the pool and peek until either changes (own_deck)
-        o.pool = self.pool
+        o.stack = self.stack.copy()
+        o.pool = self.pool.copy()
         h = self.hands
         o.hands = [h[0].copy(), h[1].copy()]
         o.discard = self.discard.copy()
-        o.killed = self.killed  # shared with the characters' tables (own_chars)
-        o.exiled = self.exiled
-        # The characters' tables and the last fight's record change in few actions: shared until
-        # either state changes its own (own_chars, own_fight).
-        o.chars = self.chars
-        o.side = self.side
-        o.owner = self.owner
-        o.incap = self.incap
-        o.ctl = self.ctl
-        o.cap = self.cap
-        o.mpow = self.mpow
-        o.loc = self.loc
-        self._chars_shared = o._chars_shared = True
+        o.killed = self.killed.copy()
+        o.exiled = self.exiled.copy()
+        o.chars = self.chars.copy()
+        o.side = self.side.copy()
+        o.owner = self.owner.copy()
+        o.incap = self.incap.copy()
+        o.ctl = self.ctl.copy()
+        o.cap = self.cap.copy()
+        o.mpow = self.mpow.copy()
+        o.loc = self.loc.copy()
         o.att_on = self.att_on  # shared until either changes it (own_att_on)
         self._att_shared = o._att_shared = True
         o.attacks = self.attacks.copy()
-        o.peek = self.peek
-        o.streak = self.streak
-        self._deck_shared = o._deck_shared = True
-        o.fight = self.fight
-        o.fpa = self.fpa
-        o.fpd = self.fpd
-        o.fhelp = self.fhelp
-        self._fight_shared = o._fight_shared = True
+        o.peek = self.peek.copy()
+        o.streak = self.streak.copy()
+        o.fight = self.fight.copy()
+        o.fpa = self.fpa.copy()
+        o.fpd = self.fpd.copy()
+        o.fhelp = self.fhelp.copy()
         o.xowed = self.xowed
         o.xseat = self.xseat
         o.xret = self.xret
@@ -591,7 +582,6 @@ class DSState(Upkeep):
         assert isinstance(other, DSState)
         bits = self.peek[seat]
         searching = self.phase == TAKE and self.current_player == seat
-        other.own_deck()  # the stack's unknown places and the pool are dealt anew
         zones = [other.hands[1 - seat]] if searching else [other.stack, other.hands[1 - seat]]
         places: list[tuple[list[int], int]] = []
         unknown: list[int] = []

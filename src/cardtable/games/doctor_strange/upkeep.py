@@ -25,7 +25,6 @@ class Upkeep(Combat):
             if self.side[s] == me and self.incap[s] and self.cap[s] < 0:
                 r = self.rng.roll(12)
                 if r >= 11:
-                    self.own_chars()
                     self.incap[s] = 0
                 self.emit(
                     "recover",
@@ -52,7 +51,6 @@ class Upkeep(Combat):
         if g.rounds:
             check = self.active == g.good and (self.turn + 1) // 2 >= g.victory_from
         if check:
-            self.own_chars()
             for seat in (0, 1):
                 self.streak[seat] = 0 if self._viable_on(seat) else self.streak[seat] + 1
                 if self.streak[seat] and self.log is not None:
