@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import cardtable
 from cardtable.engine.rng import Rng
+from cardtable.games.army_of_darkness.state import AodState
 from cardtable.rl.encode import encoder_for
 from cardtable.rl.observe import Observer, Tracker, ViewObserver, dedicated, observer_for
 from cardtable.testing.conformance import (
@@ -202,6 +203,39 @@ def test_the_schedule_check_catches_a_stale_precheck() -> None:
     _check_any_schedule(game, base(encoder_for(game)), 3, 4)  # the real one passes on this schedule
     with pytest.raises(AssertionError, match=r"\(\d+, \d+\)"):  # a step and seat where they differ
         _check_any_schedule(game, Stale(encoder_for(game)), 3, 4)
+
+
+def test_army_of_darkness_seat_marks_are_what_lets_a_seat_be_skipped() -> None:
+    """Army of Darkness's observer skips a seat whose change mark (``AodState.marks``) is the one it
+    saw on the same state. The positive control of the schedule check above for those marks: a
+    change to a seat made without its mark (a rule that forgot to bump it) leaves the incremental
+    vector stale, and the check's comparison catches it; the same change with the mark bumped is
+    seen. Also: a clone, which copies the marks into a list of its own, is never taken for its
+    original."""
+    game = load("army-of-darkness", {"players": 3})
+    observer = observer_for(game, observe="state")
+    fresh = np.empty(observer.size, dtype=np.float32)
+    state = game.new(4, log=False)
+    assert isinstance(state, AodState)
+    rng = Rng(2)
+    for _ in range(6):
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    tracker = observer.tracker()
+    observer.update(state, 0, tracker)
+    # Seat 1 gets a card from the deck behind the rules' back: seat 0 sees its hand count change.
+    state.hands[1].append(state.deck.pop())
+    observer.write(state, 0, fresh)
+    assert not np.array_equal(observer.update(state, 0, tracker), fresh)  # stale: the mark was not bumped
+    state.marks[1] += 1
+    assert np.array_equal(observer.update(state, 0, tracker), fresh)  # with the mark: seen
+    # A clone has its own marks list: changed behind the rules' back, it is still compared in full.
+    other = state.clone()
+    assert isinstance(other, AodState)
+    assert other.marks == state.marks and other.marks is not state.marks
+    other.hands[2].append(other.deck.pop())
+    observer.write(other, 0, fresh)
+    assert np.array_equal(observer.update(other, 0, tracker), fresh)
 
 
 @pytest.mark.parametrize(("game_id", "options"), OWN_CASES)

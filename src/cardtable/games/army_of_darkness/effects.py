@@ -154,5 +154,6 @@ def target(st: AodState, seat: int) -> None:
     assert eff is not None
     new = GOOD if eff.side == "good" else EVIL if eff.side == "evil" else 1 - st.side[seat]
     st.side[seat] = new
+    st.marks[seat] += 1
     if st.log is not None:
         st.tell("event", said.said_turns, (seat, st.character(seat), new == GOOD))

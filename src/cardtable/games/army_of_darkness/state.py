@@ -69,6 +69,13 @@ class AodState(State["ArmyOfDarkness"]):
     seat taking a hit; ``hit_step``: 3 (attacked by the active player) or 4 (the active player's
     own hit); ``shown``: cards publicly known to be in a hand (taken there face up);
     ``winner``/``reason``: how it ended; ``switches[s]``: how often seat ``s`` switched sides.
+
+    ``marks[s]``: a change mark for machines (the RL observer), bumped wherever the rules change seat
+    ``s``'s hand, tabled cards, side, switches or ``reduced`` (which covers which of its hand cards
+    are ``shown``). It means nothing to the rules: an observer that saw this very state object with
+    the same mark knows the seat's part of its observation is unchanged
+    (``cardtable.rl.observe.army_of_darkness``; a property test proves it against a full rewrite).
+    Each state has a list of its own: ``clone`` copies it, never shares it.
     """
 
     __slots__ = (
@@ -81,6 +88,7 @@ class AodState(State["ArmyOfDarkness"]):
         "hands",
         "hit_step",
         "item",
+        "marks",
         "mon",
         "pending",
         "phase",
@@ -95,6 +103,7 @@ class AodState(State["ArmyOfDarkness"]):
     )
 
     hands: list[list[int]]
+    marks: list[int]
     mon: list[list[int]]
     ally: list[list[int]]
     item: list[list[int]]
@@ -127,6 +136,7 @@ class AodState(State["ArmyOfDarkness"]):
         self.side = [GOOD] * n
         self.reduced = [HAS_CARDS] * n
         self.switches = [0] * n
+        self.marks = [0] * n
         self.discard = []
         self.shown = set()
         self.pending = self.chosen = self.victim = self.winner = -1
@@ -185,6 +195,7 @@ class AodState(State["ArmyOfDarkness"]):
         """Put card ``c`` in front of seat ``s``."""
         t = self.game.TYPE[c]
         (self.mon if t == MONSTER else self.ally if t == ALLY else self.item)[s].append(c)
+        self.marks[s] += 1
 
     def untable(self, c: int) -> int:
         """Take tabled card ``c`` off the table; return the seat it was in front of."""
@@ -193,11 +204,13 @@ class AodState(State["ArmyOfDarkness"]):
         for s, zone in enumerate(zones):
             if c in zone:
                 zone.remove(c)
+                self.marks[s] += 1
                 return s
         raise AssertionError(f"card {c} is not tabled")
 
     def hand_gain(self, s: int, c: int, public: bool) -> None:
         self.hands[s].append(c)
+        self.marks[s] += 1
         if public:
             self.shown.add(c)
         self.reduced[s] = HAS_CARDS
@@ -205,6 +218,7 @@ class AodState(State["ArmyOfDarkness"]):
     def hand_lose(self, s: int, c: int) -> None:
         hand = self.hands[s]
         hand.remove(c)
+        self.marks[s] += 1
         self.shown.discard(c)
         if not hand and self.reduced[s] == HAS_CARDS:
             self.reduced[s] = REDUCED
@@ -234,6 +248,7 @@ class AodState(State["ArmyOfDarkness"]):
             hand.append(deck.pop())
             got += 1
         if got:
+            self.marks[s] += 1
             self.reduced[s] = HAS_CARDS
             if self.log is not None:
                 self.tell("draw", said.said_draw, (s, self.character(s), tuple(hand[-got:])), only(s))
@@ -334,6 +349,7 @@ class AodState(State["ArmyOfDarkness"]):
             self.side[a] = 1 - self.side[a]
             self.switches[a] += 1
             self.reduced[a] = REDUCED
+            self.marks[a] += 1
             if self.log is not None:
                 self.tell("switch", said.said_switch, (a, self.character(a)))
             self.draw(a, 5)
@@ -351,6 +367,7 @@ class AodState(State["ArmyOfDarkness"]):
         self.plays = 0
         if self.reduced[nxt] == REDUCED:
             self.reduced[nxt] = ARMED
+            self.marks[nxt] += 1
         if self.log is not None:
             self.tell("turn", said.said_turn, (self.turn, nxt, self.character(nxt)))
         self._enter_play()
@@ -457,6 +474,7 @@ class AodState(State["ArmyOfDarkness"]):
                 self._end_turn()
         elif op == A_SLAY:
             self.opposing(a).remove(arg)
+            self.marks[a] += 1
             self.discard.append(arg)
             if self.log is not None:
                 self.tell("attack", said.said_attack_discard, (a, self.character(a), arg))
@@ -468,6 +486,7 @@ class AodState(State["ArmyOfDarkness"]):
             for c in three:
                 mon.remove(c)
                 self.discard.append(c)
+            self.marks[a] += 1
             if self.log is not None:
                 self.tell("attack", said.said_slay3, (a, self.character(a), g.cards.monster_names[arg]))
             self._after_attack()
@@ -550,6 +569,7 @@ class AodState(State["ArmyOfDarkness"]):
         o.char = self.char
         o.reduced = self.reduced.copy()
         o.switches = self.switches.copy()
+        o.marks = self.marks.copy()  # rl observer's change marks (see the class docstring)
         o.deck = self.deck.copy()
         o.discard = self.discard.copy()
         o.shown = self.shown.copy()
@@ -590,6 +610,8 @@ class AodState(State["ArmyOfDarkness"]):
             pool[j], pool[last] = pool[last], pool[j]
             hand[i] = pool.pop()
             last -= 1
+        for s in range(len(other.marks)):
+            other.marks[s] += 1  # hands were redealt (a new object anyway: observers start afresh)
         return other
 
     def result(self) -> Result:

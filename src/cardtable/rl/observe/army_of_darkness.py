@@ -35,7 +35,9 @@ _PLAYING: Final = 4
 _RETURNING: Final = 5
 _TURN: Final = 6
 _DECK: Final = 7
-_SEATS: Final = 8
+_SEEN: Final = 8
+"""The ``marks`` list of the state this buffer last observed (its identity) and a copy of it then."""
+_SEATS: Final = 9
 """Five slots per seat from here: numbers, monsters, allies, items, cards known in hand."""
 
 
@@ -120,11 +122,25 @@ class ArmyOfDarknessObserver(Observer):
             out[self.deck_at] = clip(deck / self.n_cards)
             memo[_DECK] = deck
 
+        # The seats' part is most of the work. The rules bump ``marks[s]`` whenever they change seat
+        # ``s``'s hand, tabled cards, side, switches or reduced state (AodState's docstring): a seat
+        # whose mark is the one this buffer saw, on this very state, wrote the same numbers last time
+        # and is skipped. The state is known by its ``marks`` list, which no other state shares (a
+        # clone copies it) and which the memo holds, so its identity cannot pass to another list
+        # (a memo keeps no state alive, and pickles small). Any other state (a clone, a determinized
+        # copy, a tracker unpickled on its own) goes through the comparisons below, as a first
+        # observation does.
+        marks = st.marks
+        seen = memo[_SEEN]
+        same = seen is not None and seen[0] is marks
+        saw: list[int] = seen[1] if same else []
         width = self.width
         shown = st.shown
         necro = self.necro
         tabled = (st.mon, st.ally, st.item)
         for s in range(n):
+            if same and saw[s] == marks[s]:
+                continue
             r = (s - seat) % n
             slot = _SEATS + 5 * r
             hand = st.hands[s]
@@ -159,3 +175,4 @@ class ArmyOfDarknessObserver(Observer):
                 if known != old and (known or old):
                     cards(out, self.c_known[r], old, known)
                     memo[slot + 4] = known
+        memo[_SEEN] = (marks, marks.copy())

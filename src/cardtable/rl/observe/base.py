@@ -123,7 +123,14 @@ class Observer:
     def cards(out: Buffer, column: tuple[int, ...], old: Any, new: Any) -> None:
         """Move a zone's cells from the cards ``old`` (None: none) to the cards ``new``."""
         if old:
-            if len(old) > 4 and len(new) > 4:
+            k = len(old)
+            if k > 4 and len(new) > 4:
+                # A pile that only grew at its end (a discard, a tabled zone): set the new cells alone,
+                # without the two sets (the usual change of a long pile between two decisions).
+                if len(new) > k and type(new) is list and type(old) is list and new[:k] == old:
+                    for i in range(k, len(new)):
+                        out[column[new[i]]] = 1.0
+                    return
                 gone = set(old).difference(new)
                 for c in gone:
                     out[column[c]] = 0.0
