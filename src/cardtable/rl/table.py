@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from cardtable.engine.actions import Action
 from cardtable.engine.errors import IllegalAction
 from cardtable.engine.game import JSON, Game
 from cardtable.rl.encode import Vector
@@ -72,8 +73,9 @@ class Table:
         if not self.mask_buffer.flags.c_contiguous:
             raise ValueError("a table's mask buffer must be C-contiguous (a row of a C-contiguous batch)")
         self.mask_buffer.fill(0)
-        self._masked: list[int] = []
-        """The indices set in the mask buffer (the learner's legal actions when it last decided)."""
+        self._masked: list[Action] = []
+        """The actions whose cells are set in the mask buffer (the learner's legal actions when it
+        last decided: the engine's own list, which it never changes once made)."""
         self.episode: Episode | None = None
         self.seat = 0
         self.opponents: dict[int, Opponent] = {}
@@ -176,18 +178,18 @@ class Table:
         episode = self.live
         self.observer.update(episode.state, self.seat, self.tracker)
         # Item writes through a memoryview cost a third of numpy's; only the cells that were set are
-        # cleared (a mask is mostly zeros), and the legal indices are the episode's, worked out once
-        # per decision.
+        # cleared (a mask is mostly zeros). The engine's legal-action list is kept as it is: no list
+        # of indices is built, nor sorted, unless legal_indices() is asked for.
         buffer = self.mask_buffer.data
-        for i in self._masked:
-            buffer[i] = 0
+        for a in self._masked:
+            buffer[a.index] = 0
         if self.over:
             self._masked = []
             return
-        masked = episode.legal_indices()
-        for i in masked:
-            buffer[i] = 1
-        self._masked = masked
+        legal = episode.state.legal_actions()
+        for a in legal:
+            buffer[a.index] = 1
+        self._masked = legal
 
     @property
     def observation(self) -> Vector:
@@ -201,7 +203,7 @@ class Table:
 
     def legal_indices(self) -> list[int]:
         """The learner's legal action indices, ascending (empty once the episode is over)."""
-        return [] if self.over else list(self._masked)
+        return [] if self.over else sorted([a.index for a in self._masked])
 
     # A table pickles as its fields and is made again from them (its buffers as pickled, not zeroed).
     # ``__reduce__``, not ``__getstate__``: unpickling a compiled (mypyc) class calls its ``__init__``.
@@ -218,7 +220,7 @@ class Table:
             "max_turn_steps": self.max_turn_steps,
             "tracker": self.tracker,
             "mask_buffer": self.mask_buffer,
-            "masked": self._masked,
+            "masked": [a.index for a in self._masked],
             "episode": self.episode,
             "seat": self.seat,
             "opponents": self.opponents,
@@ -244,7 +246,7 @@ def _restore_table(fields: dict[str, Any]) -> Table:
     )
     table.tracker = fields["tracker"]
     table.mask_buffer = fields["mask_buffer"]
-    table._masked = fields["masked"]
+    table._masked = [table.codec.items[i] for i in fields["masked"]]
     table.episode = fields["episode"]
     table.seat = fields["seat"]
     table.opponents = fields["opponents"]

@@ -150,18 +150,28 @@ class ArmyOfDarknessObserver(Observer):
                 if necro[c]:
                     holds = True
             key = (st.side[s], len(hand), len(mon), len(ally), len(item), holds, st.switches[s], st.reduced[s])
-            if key != memo[slot]:
+            was = memo[slot]
+            if key != was:
+                # Only the numbers that changed are written (a decision changes one or two counts of
+                # a seat; a write into the buffer costs more than a comparison). The counts are never
+                # negative: ``v if v < 1.0 else 1.0`` is ``clip(v)``.
                 base = self.players_at + r * width
-                good = key[0] == GOOD
-                out[base] = 1.0 if good else 0.0
-                out[base + 1] = 0.0 if good else 1.0
-                out[base + 2] = clip(key[1] / 10.0)
-                out[base + 3] = clip(key[2] / 5.0)
-                out[base + 4] = clip(key[3] / 5.0)
-                out[base + 5] = clip(key[4] / 5.0)
-                out[base + 6] = 1.0 if holds else 0.0
-                out[base + 7] = clip(key[6] / 5.0)
-                out[base + 8] = 1.0 if key[7] in (REDUCED, ARMED) else 0.0
+                fresh = was is None
+                if fresh or key[0] != was[0]:
+                    good = key[0] == GOOD
+                    out[base] = 1.0 if good else 0.0
+                    out[base + 1] = 0.0 if good else 1.0
+                for i in range(1, 5):
+                    if fresh or key[i] != was[i]:
+                        v = key[i] / (10.0 if i == 1 else 5.0)
+                        out[base + 1 + i] = v if v < 1.0 else 1.0
+                if fresh or holds != was[5]:
+                    out[base + 6] = 1.0 if holds else 0.0
+                if fresh or key[6] != was[6]:
+                    v = key[6] / 5.0
+                    out[base + 7] = v if v < 1.0 else 1.0
+                if fresh or key[7] != was[7]:
+                    out[base + 8] = 1.0 if key[7] in (REDUCED, ARMED) else 0.0
                 memo[slot] = key
             for k in range(3):
                 now = tabled[k][s]
