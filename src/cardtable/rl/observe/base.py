@@ -124,13 +124,14 @@ class Observer:
         """Move a zone's cells from the cards ``old`` (None: none) to the cards ``new``."""
         if old:
             k = len(old)
-            if k > 4 and len(new) > 4:
-                # A pile that only grew at its end (a discard, a tabled zone): set the new cells alone,
-                # without the two sets (the usual change of a long pile between two decisions).
-                if len(new) > k and type(new) is list and type(old) is list and new[:k] == old:
-                    for i in range(k, len(new)):
-                        out[column[new[i]]] = 1.0
-                    return
+            n = len(new)
+            # A zone that only grew at its end (a card tabled, drawn or discarded: the usual change
+            # between two decisions): set the new cells alone.
+            if n > k and type(new) is list and type(old) is list and new[:k] == old:
+                for i in range(k, n):
+                    out[column[new[i]]] = 1.0
+                return
+            if k > 4 and n > 4:
                 gone = set(old).difference(new)
                 for c in gone:
                     out[column[c]] = 0.0
