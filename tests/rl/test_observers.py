@@ -299,3 +299,31 @@ def test_a_batch_row_is_a_buffer(game_id: str) -> None:
     observer.write(state, 0, batch[1])
     assert np.array_equal(batch[1], observer.observe(state, 0))
     assert (batch[0] == 7.0).all() and (batch[2] == 7.0).all()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    old=st.one_of(st.none(), st.lists(st.integers(0, 11), max_size=9, unique=True)),
+    new=st.lists(st.integers(0, 11), max_size=9, unique=True),
+    grow=st.booleans(),
+    drop=st.integers(0, 8),
+)
+def test_moving_a_zones_cells_sets_exactly_the_new_cards(
+    old: list[int] | None, new: list[int], grow: bool, drop: int
+) -> None:
+    """``Observer.cards`` (every observer's zone writer, with its short cuts for a zone that grew at
+    its end or lost one card) leaves exactly the cells of ``new`` set, from a buffer holding ``old``'s;
+    the short cuts' cases are drawn on purpose (``new`` made from ``old``), and any other pair too."""
+    if old is not None and grow:
+        new = old + [c for c in new if c not in old]
+    elif old and drop < len(old) and not new:
+        new = old[:drop] + old[drop + 1 :]
+    column = Observer.column(1, 2, 12)
+    out = np.zeros(30, dtype=np.float32)
+    for c in old or ():
+        out[column[c]] = 1.0
+    Observer.cards(out.data, column, old, new)
+    expected = np.zeros(30, dtype=np.float32)
+    for c in new:
+        expected[column[c]] = 1.0
+    assert np.array_equal(out, expected)

@@ -131,9 +131,18 @@ class Observer:
                 for i in range(k, n):
                     out[column[new[i]]] = 1.0
                 return
+            # One card gone, the others in order (a card played from a hand or taken off the table):
+            # clear its cell alone.
+            if n == k - 1 and type(new) is list and type(old) is list:
+                i = 0
+                while i < n and new[i] == old[i]:
+                    i += 1
+                gone = old[i]
+                if new[i:] == old[i + 1 :] and gone not in new:
+                    out[column[gone]] = 0.0
+                    return
             if k > 4 and n > 4:
-                gone = set(old).difference(new)
-                for c in gone:
+                for c in set(old).difference(new):
                     out[column[c]] = 0.0
                 for c in set(new).difference(old):
                     out[column[c]] = 1.0
