@@ -29,3 +29,18 @@ def test_the_rl_benchmark_runs_every_mode(tmp_path: Path, capsys: pytest.Capture
     assert set(row["decisions_per_s"]) == set(modes) and all(r > 0 for r in row["decisions_per_s"].values())
     assert set(row["overhead"]) == set(modes) - {"engine", "rlcard_uno"}
     assert data["meta"]["build"]
+
+
+def test_the_step_breakdown_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """``benchmarks/rl_breakdown.py`` (a step taken apart on the same decisions) runs and prints a row
+    per game with every layer's column; the numbers are read there, never asserted here."""
+    pytest.importorskip("pyspiel", reason="the rl extra (open-spiel) is not installed")
+    path = BENCH.parent / "rl_breakdown.py"
+    spec = importlib.util.spec_from_file_location("rl_breakdown", path)
+    assert spec is not None and spec.loader is not None
+    breakdown = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(breakdown)
+    assert breakdown.main(["--game", "army-of-darkness", "--games", "1", "--repeats", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    (row,) = [line for line in lines if line.startswith("| army-of-darkness |")]
+    assert row.count("|") == lines[0].count("|") == 13
