@@ -550,7 +550,8 @@ class AodState(State["ArmyOfDarkness"]):
         # constructor's call costs more than ``__new__``).
         if COMPILED and type(self) is AodState:
             return cast(Self, AodState(self.game, 0, False, _blank=True))
-        return super()._new_blank()
+        cls = type(self)  # the default's own line, not a super() call (which costs pure Python more)
+        return cls.__new__(cls)
 
     def clone(self) -> AodState:
         o = self._clone_base()

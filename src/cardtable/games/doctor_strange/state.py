@@ -529,7 +529,8 @@ class DSState(Upkeep):
         # (there the constructor's call costs more than ``__new__``).
         if COMPILED and type(self) is DSState:
             return cast(Self, DSState(self.game, 0, False, _blank=True))
-        return super()._new_blank()
+        cls = type(self)  # the default's own line, not a super() call (which costs pure Python more)
+        return cls.__new__(cls)
 
     def clone(self) -> DSState:
         o = self._clone_base()

@@ -1208,7 +1208,8 @@ class MephistoState(State["Mephisto"]):
         # constructor's call costs more than ``__new__``).
         if COMPILED and type(self) is MephistoState:
             return cast(Self, MephistoState(self.game, 0, False, _blank=True))
-        return super()._new_blank()
+        cls = type(self)  # the default's own line, not a super() call (which costs pure Python more)
+        return cls.__new__(cls)
 
     def clone(self) -> MephistoState:
         o: MephistoState = self._clone_base()

@@ -318,7 +318,8 @@ class McgState(State["MrCardGame"]):
         # constructor's call costs more than ``__new__``).
         if COMPILED and type(self) is McgState:
             return cast(Self, McgState(self.game, 0, False, _blank=True))
-        return super()._new_blank()
+        cls = type(self)  # the default's own line, not a super() call (which costs pure Python more)
+        return cls.__new__(cls)
 
     def clone(self) -> McgState:
         """An exact, independent copy. Immutable fields (ints, tuples) are shared, and so are the
