@@ -4,6 +4,8 @@ other, whichever of the two changes first."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 import cardtable
@@ -86,3 +88,27 @@ def test_an_ismcts_search_leaves_the_histories_of_the_state_and_its_clones_alone
     before = list(state.history)
     Ismcts(1, iterations=60).choose(Observation(state, state.current_player or 0))
     assert state.history == before and twin.history == before
+
+
+@pytest.mark.parametrize("game_id", ["mephisto", "doctor-strange", "army-of-darkness", "mr-card-game"])
+@pytest.mark.parametrize("seed", range(3))
+def test_the_compiled_builds_blank_constructor_clones_like_new(
+    game_id: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The compiled build starts a clone from the state class's own constructor told to set nothing
+    # (``_blank=True``, see ``_new_blank``); the pure build uses ``cls.__new__``. Take the compiled
+    # path here, in whichever build runs, and check the clone is a full, independent copy.
+    game = cardtable.load(game_id, players=2)
+    state = game.new(seed, log=False)
+    _play(state, 25 + seed, seed)
+    module = sys.modules[type(state).__module__]
+    monkeypatch.setattr(module, "COMPILED", True)
+    blank = state._new_blank()
+    assert type(blank) is type(state)
+    twin = state.clone()
+    assert type(twin) is type(state)
+    assert twin.fingerprint() == state.fingerprint()
+    assert twin.view(0) == state.view(0) and twin.legal_actions() == state.legal_actions()
+    before = state.fingerprint()
+    _play(twin, 60, seed + 7)
+    assert state.fingerprint() == before

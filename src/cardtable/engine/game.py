@@ -18,6 +18,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import FunctionType
 from typing import Any, ClassVar, Final, Generic, Self, cast
 
 from mypy_extensions import mypyc_attr
@@ -228,6 +229,15 @@ def _reload(cls: type[Game], options: dict[str, OptionValue], card_edits: tuple[
         game = _RELOADED[key] = cls(card_edits, **options) if card_edits else cls(**options)
     return game
 
+
+def _probe() -> None:
+    """Only looked at (by :data:`COMPILED`)."""
+
+
+COMPILED: Final = not isinstance(_probe, FunctionType)
+"""True when this module runs compiled by mypyc (a compiled module's functions are not Python
+functions). The build compiles the engine and every game together, so this says it for all of them:
+a game's ``_new_blank`` uses it to take the path that is fast in its build."""
 
 CONCEALED: Final = -1
 """In :meth:`State.history_for` (and a determinization's history): an action the seat did not see."""

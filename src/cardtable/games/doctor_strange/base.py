@@ -69,11 +69,11 @@ PHASE_NAMES = {
 # Windows: decisions in which `pass` moves on. A window opens when, from public information, its
 # player might hold a card to play in it (``DSState._might_play``), and is then offered even if the
 # player's hand holds nothing playable (a lone `pass`): whether it opens never reveals a hand.
-PASSABLE = frozenset((MYSTIC, XWIN, SUMMON, DECLARE, COUNTER, EXCHANGE, REST, OREST, XANY))
+PASSABLE: Final = frozenset((MYSTIC, XWIN, SUMMON, DECLARE, COUNTER, EXCHANGE, REST, OREST, XANY))
 # Decisions before which an owed any-time window may open (any-time-events=after-every-action): not in
 # the middle of a choice (an attachment's character, a target, an Attack card, a helper, a Negate's
 # target, a search), which an event never interrupts.
-SETTLED = frozenset((MYSTIC, XWIN, SUMMON, DECLARE, COUNTER, EXCHANGE, REST, OREST, DISCARD))
+SETTLED: Final = frozenset((MYSTIC, XWIN, SUMMON, DECLARE, COUNTER, EXCHANGE, REST, OREST, DISCARD))
 HAND_LIMIT: Final = 7
 
 

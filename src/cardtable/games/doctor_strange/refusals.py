@@ -7,7 +7,7 @@ mistake gets the same answer whatever the hidden cards are.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.engine import Action
 from cardtable.games.doctor_strange import base as S
@@ -18,7 +18,9 @@ from cardtable.games.doctor_strange.words import NEGATE_WORDS, STEP
 if TYPE_CHECKING:
     from cardtable.games.doctor_strange.state import DSState
 
-PLAYING = frozenset((S.MYSTIC, S.XWIN, S.XANY, S.SUMMON, S.DECLARE, S.WEAPON, S.COUNTER, S.EXCHANGE, S.REST, S.OREST))
+PLAYING: Final = frozenset(
+    (S.MYSTIC, S.XWIN, S.XANY, S.SUMMON, S.DECLARE, S.WEAPON, S.COUNTER, S.EXCHANGE, S.REST, S.OREST)
+)
 """Decisions in which cards are played from the hand."""
 
 

@@ -34,7 +34,7 @@ MANEUVER_WORDS = ("Melee Attack", "Spell Attack", "Ranged Attack", "Evasion")
 BONUS_WORDS = ("melee damage", "spell damage", "ranged damage", "defense")
 STAT_TYPES = ("mus", "mys", "mox")
 STAT_WORDS = ("Muscle", "Mysticality", "Moxie")
-MANEUVER_STAT = (0, 1, 2, 2)
+MANEUVER_STAT: Final = (0, 1, 2, 2)
 """The stat type each maneuver plays: Melee Muscle, Spell Mysticality, Ranged and Evasion Moxie (K7.2)."""
 SLOTS = ("weapon", "hat", "pants", "accessory")
 SUBTYPES = ("injury", "impairment", "illness")
@@ -77,7 +77,7 @@ DIVE_COST: Final = 7
 FORBID: Final = 8
 FAMILIAR_WEIGHT: Final = 9
 EXTRA_UPGRADE: Final = 10
-STATIC_OPS = frozenset(range(11))
+STATIC_OPS: Final = frozenset(range(11))
 # Combat instants.
 DAMAGE: Final = 20
 DAMAGE_VS: Final = 21
@@ -85,7 +85,7 @@ DAMAGE_POWER: Final = 22
 DAMAGE_PER_MOJO: Final = 23
 REDUCE_POWER: Final = 24
 COMBAT_BONUS: Final = 25
-COMBAT_OPS = frozenset(range(20, 26))
+COMBAT_OPS: Final = frozenset(range(20, 26))
 # Instants for any activated ability.
 GAIN_STAT: Final = 40
 UPGRADE_STAT: Final = 41
@@ -95,7 +95,7 @@ GAIN_MOJO: Final = 44
 PULVERIZE: Final = 45
 CURE: Final = 46
 UNEQUIP: Final = 47
-INSTANT_OPS = frozenset(range(40, 48))
+INSTANT_OPS: Final = frozenset(range(40, 48))
 
 Effect = tuple[int, int, int, int]
 """A compiled effect ``(op, a, b, c)``; the meaning of a, b, c depends on the op (see :func:`_compile_one`)."""

@@ -14,7 +14,7 @@ appears depends only on public information, never on a hidden card.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.engine import Action
 from cardtable.games.mr_card_game import ascension, combat, endturn, march, resolve, said
@@ -58,7 +58,7 @@ if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
 
 
-_DECISION_AT: tuple[int, ...] = tuple(
+_DECISION_AT: Final[tuple[int, ...]] = tuple(
     {
         ST_NONCOMBAT: D_NONCOMBAT,
         ST_COMBAT: D_COMBAT,

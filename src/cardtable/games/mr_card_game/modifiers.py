@@ -57,7 +57,7 @@ FORBIDS: Final = 38
 UPGRADES: Final = 39
 FAMILIAR: Final = 40
 SIZE: Final = 41
-ZERO: tuple[int, ...] = (0,) * SIZE
+ZERO: Final[tuple[int, ...]] = (0,) * SIZE
 
 
 def add_effects(acc: list[int], effects: Iterable[Effect]) -> None:
@@ -121,8 +121,8 @@ class CardSums(NamedTuple):
     """A negative effect, an Instant Karma or a class: its effects."""
 
 
-_SUMS: dict[str, CardSums] = {}
-_GLOBAL_SUMS: dict[tuple[Effect, ...], tuple[tuple[tuple[int, int], ...], int]] = {}
+_SUMS: Final[dict[str, CardSums]] = {}
+_GLOBAL_SUMS: Final[dict[tuple[Effect, ...], tuple[tuple[tuple[int, int], ...], int]]] = {}
 
 
 def global_sums(effects: tuple[Effect, ...]) -> tuple[tuple[tuple[int, int], ...], int]:

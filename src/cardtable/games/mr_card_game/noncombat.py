@@ -16,7 +16,7 @@ the turn, so an item sold or used this turn cannot be dived back the same turn (
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.engine import Action
 from cardtable.games.mr_card_game import flow, modifiers, said
@@ -40,7 +40,7 @@ from cardtable.games.mr_card_game.resolve import choosable_types, gain_meat, gai
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
 
-CONSUMABLE_TYPES = (4, 5, 6)
+CONSUMABLE_TYPES: Final = (4, 5, 6)
 """Item type codes of food, booze and combat items."""
 
 

@@ -20,11 +20,12 @@ The rules are in the modules named in :mod:`.game`; this module only holds them 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Self, cast
 
 from mypy_extensions import mypyc_attr
 
 from cardtable.engine import JSON, Action, Result, Rng, State
+from cardtable.engine.game import COMPILED
 from cardtable.games.mr_card_game import (
     ascension,
     classes,
@@ -269,19 +270,56 @@ class McgState(State["MrCardGame"]):
     winners: tuple[int, ...]
     reason: str
 
-    def __init__(self, game: MrCardGame, seed: int, log: bool) -> None:
+    def __init__(self, game: MrCardGame, seed: int, log: bool, *, _blank: bool = False) -> None:
+        if _blank:  # the start of a clone (_new_blank): clone() sets every field
+            return
         super().__init__(game, seed, log)
         setup.deal(self)
 
     # -- the protocol hooks ---------------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
-        return _LEGAL[self.phase](self)
+        # The commonest decisions by direct calls (native ones in the compiled build, where a call
+        # through the table is a Python-level call); the rest through :data:`_LEGAL`, which names the
+        # same function for every decision.
+        phase = self.phase
+        if phase == D_DISCARD:
+            return endturn.legal_discard(self)
+        if phase == D_NONCOMBAT:
+            return noncombat.legal(self)
+        if phase == D_MANEUVER:
+            return combat.legal_maneuver(self)
+        if phase == D_COMBAT:
+            return combat.legal_step1(self)
+        return _LEGAL[phase](self)
 
     def _do(self, action: Action) -> None:
         kind = action.kind
         if self.eq_seen and kind != "equip" and kind != "unequip":
             self.eq_seen = ()  # any other action changes the position for good
-        _HANDLERS[kind](self, action)
+        # As in _legal_actions: the commonest kinds by direct calls, the rest through :data:`_HANDLERS`
+        # (the same function for every kind).
+        if kind == "discard":
+            endturn.do_discard(self, action)
+        elif kind == "done":
+            flow.do_done(self, action)
+        elif kind == "maneuver":
+            combat.do_maneuver(self, action)
+        elif kind == "end-turn":
+            noncombat.do_end_turn(self, action)
+        elif kind == "combat":
+            combat.do_start(self, action)
+        else:
+            _HANDLERS[kind](self, action)
+
+    def _new_blank(self) -> Self:
+        # In the compiled build a McgState itself is made through its own constructor, told to set
+        # nothing: a native call, where the default (``cls.__new__(cls)``, looked up and called as
+        # Python) costs about 0.15 us. Pure Python, and subclasses, keep the default (there the
+        # constructor's call costs more than ``__new__``).
+        if COMPILED and type(self) is McgState:
+            return cast(Self, McgState(self.game, 0, False, _blank=True))
+        cls = type(self)  # the default's own line, not a super() call (which costs pure Python more)
+        return cls.__new__(cls)
 
     def clone(self) -> McgState:
         """An exact, independent copy. Immutable fields (ints, tuples) are shared, and so are the
