@@ -136,3 +136,21 @@ def test_training_is_reproducible_from_its_seed(tmp_path: Path) -> None:
         data["trained"].pop("seconds")
     assert first == second
     assert first["trained"]["games"] == 12 and first["trained"]["seed"] == 5
+
+
+def test_an_explicit_depth_keeps_the_games_other_rollout_settings() -> None:
+    """``depth=N`` changes the cut only: the game's ``rollout_stop``, exploration constant and
+    normalisation still apply (an explicit depth used to drop them, so ``strong:depth=0`` searched
+    inside Mr. Card Game's Marches with unnormalised means)."""
+    from cardtable.agents.hooks import game_hooks
+
+    game = cardtable.load("mr-card-game", players=2)
+    hooks = game_hooks(game)
+    assert hooks is not None and hooks.stop is not None and hooks.normalise
+    default = make_agent("strong", game, 1).settings(game)  # type: ignore[attr-defined]
+    for spec, depth in (("strong:depth=0", 0), ("ismcts:depth=5", 5)):
+        found = make_agent(spec, game, 1).settings(game)  # type: ignore[attr-defined]
+        assert found.depth == depth, spec
+        assert found.stop is hooks.stop and found.normalise, spec
+        assert found.evaluate is hooks.evaluate, spec
+    assert make_agent("strong:depth=0", game, 1).settings(game).c == default.c  # type: ignore[attr-defined]

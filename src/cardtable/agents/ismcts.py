@@ -620,6 +620,11 @@ class Ismcts(Agent):
                     found.c,
                     found.normalise,
                 )
+            elif self.depth is not None and evaluate is found.evaluate:
+                # An explicit depth with the game's own evaluation changes the depth only: the game's
+                # stop, exploration constant and normalisation still hold (`strong:depth=0` used to
+                # drop them silently, so it also searched inside Mr. Card Game's Marches, unnormalised).
+                stop, game_c, normalise = found.stop, found.c, found.normalise
             if self.game_prior and prior is None:
                 prior = found.prior
             if self.learned and (self.game_default or self.depth is not None):
