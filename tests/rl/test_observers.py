@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import cardtable
 from cardtable.engine.rng import Rng
 from cardtable.games.army_of_darkness.state import AodState
+from cardtable.games.mr_card_game.state import McgState
 from cardtable.rl.encode import encoder_for
 from cardtable.rl.observe import Observer, Tracker, ViewObserver, dedicated, observer_for
 from cardtable.testing.conformance import (
@@ -236,6 +237,49 @@ def test_army_of_darkness_seat_marks_are_what_lets_a_seat_be_skipped() -> None:
     other.hands[2].append(other.deck.pop())
     observer.write(other, 0, fresh)
     assert np.array_equal(observer.update(other, 0, tracker), fresh)
+
+
+def test_mr_card_game_marks_are_what_lets_a_player_be_skipped() -> None:
+    """Mr. Card Game's observer skips a player whose change mark (``McgState.marks``) is the one it
+    saw on the same state. The positive control of the schedule check for those marks: a change to
+    a player's cards or meat made without its mark (a rule that forgot to bump it) leaves the
+    incremental vector stale, and a full rewrite's comparison catches it; the same change with the
+    mark bumped is seen. Also: a clone, which copies the marks into a list of its own, is never
+    taken for its original."""
+    game = load("mr-card-game", {"players": 3})
+    observer = observer_for(game, observe="state")
+    fresh = np.empty(observer.size, dtype=np.float32)
+    state = game.new(4, log=False)
+    assert isinstance(state, McgState)
+    rng = Rng(2)
+    for _ in range(6):
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    seat = state.current_player
+    assert seat is not None
+    other_seat = (seat + 1) % 3
+    tracker = observer.tracker()
+    observer.update(state, seat, tracker)
+    # Another player's meat and discard pile change behind the rules' back: both are public.
+    state.meat[other_seat] += 3
+    state.disc[other_seat].append(state.deck[other_seat].pop())
+    observer.write(state, seat, fresh)
+    assert not np.array_equal(observer.update(state, seat, tracker), fresh)  # stale: no mark bumped
+    state.marks[other_seat] += 1
+    assert np.array_equal(observer.update(state, seat, tracker), fresh)  # with the mark: seen
+    # The seat's own hand, likewise (its stat cards by kind).
+    state.hand[seat].append(state.deck[seat].pop())
+    observer.write(state, seat, fresh)
+    assert not np.array_equal(observer.update(state, seat, tracker), fresh)
+    state.marks[seat] += 1
+    assert np.array_equal(observer.update(state, seat, tracker), fresh)
+    # A clone has its own marks list: changed behind the rules' back, it is still compared in full.
+    other = state.clone()
+    assert isinstance(other, McgState)
+    assert other.marks == state.marks and other.marks is not state.marks
+    other.meat[other_seat] += 2
+    observer.write(other, seat, fresh)
+    assert np.array_equal(observer.update(other, seat, tracker), fresh)
 
 
 @pytest.mark.parametrize(("game_id", "options"), OWN_CASES)

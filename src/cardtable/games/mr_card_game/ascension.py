@@ -102,6 +102,7 @@ def do_kill_sorceress(s: McgState, action: Action) -> None:
     if log:
         s.emit("kill", f"{g.seat_name(p)} defeats {c.mname[card]} (form {form}, power {c.mpower[card]})")
     s.lasting[p] = (*s.lasting[p], card)
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     runs = s.runs.copy()  # shared between clones: replace, never change in place
     runs[p] += 1
     s.runs = runs
@@ -130,6 +131,7 @@ def reset(s: McgState, p: int) -> None:
     s.hand[p].clear()
     s.disc[p].clear()
     s.played[p].clear()
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     s.psum = 0
     kept: list[int] = []
     have = [0, 0, 0]
@@ -206,6 +208,7 @@ def next_stage(s: McgState) -> bool:
                     klass = s.klass.copy()  # shared between clones: replace, never change in place
                     klass[p] = -1
                     s.klass = klass
+                    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
                     s.plain &= ~(1 << p)
                     if g.classes == BOARDS:
                         board = g.cards.board_items[g.cards.class_boards.index(old)]
@@ -235,6 +238,7 @@ def _drop_skills(s: McgState, p: int) -> None:
     permed = s.permed
     gone = [x for x in s.skills[p] if not permed >> x & 1]
     s.skills[p] = tuple(x for x in s.skills[p] if permed >> x & 1)
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     s.skill_disc = (*s.skill_disc, *gone)
     modifiers.refresh(s, p)
     if gone and s.log is not None:

@@ -48,6 +48,7 @@ def newbie_back(s: McgState, p: int) -> None:
         elif card in s.escrow[p]:
             # Sold or used this turn: on its way to the Heap, where it would be taken back from.
             s.escrow[p] = tuple(x for x in s.escrow[p] if x != card)
+            s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
             pick = card
         elif card in s.heap:
             s.heap = tuple(x for x in s.heap if x != card)
@@ -63,6 +64,7 @@ def newbie_back(s: McgState, p: int) -> None:
             s.box = tuple(x for x in s.box if x != pick)
         if pick not in s.items[p]:
             s.items[p] = (*s.items[p], pick)
+            s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
         got.append(pick)
     slots = {c.slot[x] for x in got}
     for x in s.items[p]:
@@ -121,6 +123,7 @@ def take_class(s: McgState, p: int, card: int) -> None:
     klass = s.klass.copy()  # shared between clones: replace, never change in place
     klass[p] = card
     s.klass = klass
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     if g.classes == BOARDS:
         board_side(s, p, card)
     modifiers.refresh(s, p)
@@ -136,6 +139,7 @@ def board_side(s: McgState, p: int, board: int) -> None:
     newbie = {x for gear in c.newbie for x in gear}
     mine = [x for x in s.items[p] if x in newbie]
     s.items[p] = tuple(x for x in s.items[p] if x not in newbie)
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     for x in mine:
         s.eq &= ~(1 << x)
     s.box = tuple(sorted((*s.box, *mine)))
@@ -144,6 +148,7 @@ def board_side(s: McgState, p: int, board: int) -> None:
         if c.slot[x] in (0, 1, 2) and s.eq >> x & 1:
             s.eq &= ~(1 << x)
     s.items[p] = (*equipment, *s.items[p])
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     for x in equipment:
         s.eq |= 1 << x
     fit_equipment_limit(s, p)

@@ -203,6 +203,7 @@ def do_play(s: McgState, action: Action) -> None:
 def _play(s: McgState, kind: int) -> None:
     p = s.actor
     s.played[p].append(take_kind(s, s.hand[p], kind))
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     s.psum += (kind & 3) + 1
     s.plast = kind & 3
     if s.log is not None:
@@ -259,6 +260,7 @@ def loot(s: McgState, p: int, t: int) -> None:
     kills = s.kills.copy()
     kills[p] += 1
     s.kills = kills
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     got = gain_meat(s, p, c.meat[t] + s.mods[p][modifiers.MEAT])
     if s.log is not None:
         s.tell("loot", said.said_loot_meat, (p, got))

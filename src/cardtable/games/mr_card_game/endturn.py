@@ -34,10 +34,12 @@ def clean_up(s: McgState, p: int) -> None:
             s.tell("discard", said.said_discard_played, (p, tuple(played)))
         s.disc[p].extend(played)
         played.clear()
+        s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     escrow = s.escrow[p]
     if escrow:
         s.heap = s.heap + escrow
         s.escrow[p] = ()
+        s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
         if log:
             s.tell("heap", said.said_escrow, (p, escrow))
 
@@ -83,6 +85,7 @@ def do_discard(s: McgState, action: Action) -> None:
     p = s.actor
     kind = STAT_CODE[action.args[0]]
     s.disc[p].append(take_kind(s, s.hand[p], kind))
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     if s.log is not None:
         s.tell("discard", said.said_discard, (p, kind))
     flow.advance(s)
@@ -110,6 +113,7 @@ def draw_from_queue(s: McgState) -> bool:
     if need > 0 and deck:
         # One card at a time, as long as the deck lasts.
         draw_list(hand, deck, min(need, len(deck)), s.rng)
+        s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
         need = n - len(hand) if op == Q_DRAW_TO else n - (len(hand) - start)
     if s.log is not None:
         _emit_draws(s, p, hand[start:])
@@ -199,6 +203,7 @@ def do_upgrade(s: McgState, action: Action) -> None:
     new_pile = s.piles[j]
     s.disc[p].append(new_pile[-1])
     s.piles[j] = new_pile[:-1]
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     if s.log is not None:
         s.tell("upgrade", said.said_upgrade, (p, k, j))
     s.upg_left -= 1
@@ -224,5 +229,6 @@ def _finish_upgrades(s: McgState) -> None:
     deck.extend(s.disc[p])  # unordered, kept sorted: every draw takes a random card (see .shuffle)
     deck.sort()
     s.disc[p].clear()
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     if s.log is not None:
         s.tell("rollover", said.said_reshuffle, (p, len(deck)))

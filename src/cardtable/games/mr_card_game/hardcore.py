@@ -109,6 +109,7 @@ def do_block(s: McgState, action: Action) -> None:
     p = s.actor
     kind = STAT_CODE[action.args[0]]
     s.disc[p].append(take_kind(s, s.hand[p], kind))
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     s.hc_type = kind >> 2
     s.hc_last = kind & 3
     s.hc -= (kind & 3) + 1
@@ -146,6 +147,7 @@ def loot_boss(s: McgState, p: int, boss: int, blocked: bool) -> None:
     kills = s.kills.copy()  # shared between clones: replace, never change in place
     kills[p] += 1
     s.kills = kills
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     got = gain_meat(s, p, c.meat[boss] + s.mods[p][modifiers.MEAT])
     log = s.log is not None
     if log:
@@ -166,6 +168,7 @@ def suffer_negative(s: McgState, p: int, boss: int) -> None:
     """O2: the boss card flipped, its negative effect into ``p``'s display case (an unequip happens now)."""
     c = s.game.cards
     s.lasting[p] = (*s.lasting[p], boss)
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     if s.log is not None:
         s.emit(
             "boss",
@@ -190,6 +193,7 @@ def reset_bosses(s: McgState) -> None:
             if mine:
                 back.update(mine)
                 s.lasting[p] = tuple(x for x in s.lasting[p] if c.kind[x] != K_BOSS)
+                s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
                 modifiers.refresh(s, p)
     s.quests = tuple(x for x in c.bosses if x in back)
     if s.log is not None:
@@ -226,6 +230,7 @@ def do_cure(s: McgState, action: Action) -> None:
         flow.advance(s)
         return
     s.lasting[p] = tuple(x for x in s.lasting[p] if x != card)
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     s.gone = (*s.gone, card)
     modifiers.refresh(s, p)
     s.cure_left = False

@@ -87,6 +87,7 @@ def rebuild_nemesis(s: McgState, li: int) -> None:
             held = [x for x in s.items[p] if c.loc[x] == li and c.kind[x] == K_NEMESIS]
             if held:
                 s.items[p] = tuple(x for x in s.items[p] if x not in held)
+                s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
                 for x in held:
                     s.eq &= ~(1 << x)
                 mine += held

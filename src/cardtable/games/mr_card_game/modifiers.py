@@ -202,6 +202,7 @@ def compute(s: McgState, p: int) -> tuple[int, ...]:
 def refresh(s: McgState, p: int) -> None:
     """Rebuild player ``p``'s sums after a change of what is active."""
     s.mods[p] = compute(s, p)
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
 
 
 Entry = tuple[tuple[tuple[int, int], ...], int]
@@ -227,3 +228,4 @@ def update(s: McgState, p: int, gained: tuple[Entry, ...], lost: tuple[Entry, ..
             acc[i] += v
         acc[FORBIDS] |= bits
     s.mods[p] = tuple(acc)
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)

@@ -60,6 +60,7 @@ def do_mojo(s: McgState, action: Action) -> None:
     p = s.actor
     kind = STAT_CODE[action.args[0]]
     s.disc[p].append(take_kind(s, s.hand[p], kind))
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     s.mojo += kind - 3
     if s.log is not None:
         s.tell("mojo", said.said_mojo, (p, kind - 3, s.mojo))

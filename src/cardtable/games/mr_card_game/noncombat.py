@@ -154,6 +154,7 @@ def _remove_item(s: McgState, p: int, card: int) -> None:
     """Take ``card`` out of ``p``'s display case (unequipping it)."""
     adds = modifiers.item_adds(s, card)
     s.items[p] = tuple(x for x in s.items[p] if x != card)
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     if s.eq >> card & 1:
         s.eq &= ~(1 << card)
     if adds:
@@ -180,6 +181,7 @@ def slot_free(s: McgState, p: int, card: int) -> bool:
 def gain_item(s: McgState, p: int, card: int) -> None:
     """``card`` enters ``p``'s display case (loot, a dive); new equipment follows ``new-equipment``."""
     s.items[p] = (*s.items[p], card)
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     c = s.game.cards
     if c.slot[card] >= 0 and s.game.equip_if_free and slot_free(s, p, card):
         s.eq |= 1 << card
@@ -263,6 +265,7 @@ def do_reveal(s: McgState, action: Action) -> None:
     price = s.game.cards.price[card]
     pay_meat(s, p, price)
     s.store[p] = tuple(x for x in s.store[p] if x != card)
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     s.pub &= ~(1 << card)
     if s.log is not None:
         s.emit("store", f"{s.game.seat_name(p)} reveals the Mr. Store item {s.game.card_name(card)} for {price} meat")
@@ -280,6 +283,7 @@ def store_back(s: McgState, p: int, card: int, why: str) -> None:
         where = "leaves the game"
     else:
         s.store[p] = tuple(sorted((*s.store[p], card)))
+        s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
         s.pub |= 1 << card
         where = "goes back face down"
     if s.log is not None:
@@ -293,6 +297,7 @@ def do_autosell(s: McgState, action: Action) -> None:
     value = autosell_value(s, p, card)
     _remove_item(s, p, card)
     s.escrow[p] = (*s.escrow[p], card)
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     got = gain_meat(s, p, value)
     if s.log is not None:
         s.tell("autosell", said.said_autosell, (p, card, got))
@@ -312,6 +317,7 @@ def do_use(s: McgState, action: Action) -> None:
     elif kind != K_STORE:
         _remove_item(s, p, card)
         s.escrow[p] = (*s.escrow[p], card)
+        s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
         where = " (to escrow)"
     if s.log is not None:
         s.emit("use", f"{g.seat_name(p)} uses {g.card_name(card)}{where}")
@@ -329,6 +335,7 @@ def do_train(s: McgState, action: Action) -> None:
     pay_meat(s, p, cost)
     s.trainer = tuple(-1 if x == card else x for x in s.trainer)
     s.skills[p] = (*s.skills[p], card)
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     trained = s.trained.copy()  # shared between clones: replace, never change in place
     trained[p] += 1
     s.trained = trained
@@ -399,6 +406,7 @@ def do_target(s: McgState, action: Action) -> None:
     else:
         _remove_item(s, p, card)
         s.escrow[p] = (*s.escrow[p], card)
+        s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     if t == CHOOSE:
         s.queue.insert(0, (GAIN_STAT, CHOOSE, value, src, 0))
     else:

@@ -55,12 +55,14 @@ def gain_meat(s: McgState, p: int, amount: int) -> int:
         amount = min(amount, s.pool)
         s.pool -= amount
     s.meat[p] += amount
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     return amount
 
 
 def pay_meat(s: McgState, p: int, amount: int) -> None:
     """Player ``p`` returns ``amount`` meat to the pool (legality checked by the caller)."""
     s.meat[p] -= amount
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     if s.pool != NO_LIMIT:
         s.pool += amount
 
@@ -74,6 +76,7 @@ def gain_stat(s: McgState, p: int, kind: int) -> bool:
             s.emit("stat", f"the {kind_text(s, kind)} pile is empty: {s.game.seat_name(p)} gains nothing")
         return False
     s.disc[p].append(pile[-1])
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     s.piles[kind] = pile[:-1]
     if s.log is not None:
         s.tell("stat", said.said_stat, (p, kind))
@@ -211,6 +214,7 @@ def cure(s: McgState, p: int, subtype: int) -> None:
 def remove_negative(s: McgState, p: int, card: int) -> None:
     """A cure removes the negative effect ``card`` from ``p``'s display case, out of the game (O2.3)."""
     s.lasting[p] = tuple(x for x in s.lasting[p] if x != card)
+    s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     s.gone = (*s.gone, card)
     modifiers.refresh(s, p)
     if s.log is not None:

@@ -46,6 +46,7 @@ def deal(s: McgState) -> None:
     s.meat = [0] * n
     s.mods = [modifiers.ZERO] * n
     s.kills = [0] * n
+    s.marks = [0] * n  # the rl observer's change marks (see McgState.marks)
     s.trained = [0] * n
     s.global_fx = ()
     s.gone = ()

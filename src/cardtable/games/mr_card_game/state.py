@@ -112,6 +112,7 @@ class McgState(State["MrCardGame"]):
         "klass",
         "lasting",
         "man",
+        "marks",
         "meat",
         "middle",
         "midx",
@@ -171,6 +172,13 @@ class McgState(State["MrCardGame"]):
     mods: list[tuple[int, ...]]
     kills: list[int]
     trained: list[int]
+    marks: list[int]
+    """``marks[p]``: a change mark for machines (the RL observer), bumped wherever the rules change
+    player ``p``'s hand, deck, discard or played pile, display case, skills, escrow, lasting effects,
+    Mr. Store items, meat, kills, class or ``mods``. It means nothing to the rules: an observer that
+    saw this very state object with the same mark knows that part of its observation is unchanged
+    (``cardtable.rl.observe.mr_card_game``; a property test proves it against a full rewrite). Each
+    state has a list of its own: ``clone`` copies it, never shares it."""
     # table
     piles: list[tuple[int, ...]]
     top: list[int]
@@ -339,6 +347,7 @@ class McgState(State["MrCardGame"]):
         o.meat = self.meat.copy()
         o.mods = self.mods.copy()
         o.kills = self.kills
+        o.marks = self.marks.copy()  # the rl observer's change marks (never shared: see marks)
         o.trained = self.trained
         o.piles = self.piles.copy()
         o.top = self.top
@@ -431,6 +440,9 @@ class McgState(State["MrCardGame"]):
         players = self.game.players
         hands = o.hand
         decks = o.deck
+        marks = o.marks
+        for p in range(players):
+            marks[p] += 1  # hands, decks and stores dealt again (a new marks list anyway: a guard)
         for p in range(players):
             if p == seat:
                 continue

@@ -74,7 +74,9 @@ _CARD_STATE: Final = 17
 _COMBAT_SLOT: Final = 18
 _MARCH: Final = 19
 _RAW_COMBAT: Final = 20
-_SEATS: Final = 21
+_SEEN: Final = 21
+"""The ``marks`` list of the state this buffer last observed (its identity) and a copy of it then."""
+_SEATS: Final = 22
 _ROW: Final = 0
 _NEGATIVE: Final = 1
 _CLASS: Final = 2
@@ -87,7 +89,9 @@ _DISCARD: Final = 8
 _HAND_DECK: Final = 9
 _RAW_LASTING: Final = 10
 _RAW_STORE: Final = 11
-_PER_SEAT: Final = 12
+_CROSS: Final = 12
+"""A seat's numbers that other seats' moves change too: out of the March, the certificate, mojo."""
+_PER_SEAT: Final = 13
 _KINDS: Final = len(STAT_KINDS)
 """Stat kinds (``mus1``..``mox4``), by kind code."""
 _NO_KINDS = (0,) * _KINDS
@@ -213,6 +217,18 @@ class MrCardGameObserver(Observer):
         n = self.players
         col = self.col
         zone = self._zone
+        # The marks (McgState.marks): the rules bump ``marks[p]`` whenever they change player ``p``'s
+        # cards, meat, kills, class or sums. A player whose mark is the one this buffer saw, on this
+        # very state, wrote the same numbers last time and is skipped. The state is known by its
+        # ``marks`` list, which no other state shares (a clone copies it) and which the memo holds,
+        # so its identity cannot pass to another list. Any other state (a clone, a determinized
+        # copy, a tracker unpickled on its own) goes through the comparisons below, as a first
+        # observation does.
+        marks = s.marks
+        seen = memo[_SEEN]
+        same = seen is not None and seen[0] is marks
+        saw: list[int] = seen[1] if same else []
+
         zone(out, memo, _HEAP, col["heap"], s.heap)
         # The trainer is a tuple the rules replace, never change: its identity is the key.
         trainer = s.trainer
@@ -233,7 +249,7 @@ class MrCardGameObserver(Observer):
         zone(out, memo, _REMOVED, col["removed"], s.gone)
         if self.ascension and self.classes:
             zone(out, memo, _MIDDLE, col["middle"], s.middle)
-        if self.store:
+        if self.store and (not same or saw[seat] != marks[seat]):
             zone(out, memo, _STORE, col["my_store"], s.store[seat])
         zone(out, memo, _SKILL_DISCARD, col["skill_discard"], s.skill_disc)
         phase = s.phase
@@ -242,8 +258,9 @@ class MrCardGameObserver(Observer):
 
         # Stat cards by kind: the seat's own hand and deck, and the piles left.
         stat_col = self.stat_col
-        self._kinds(out, memo, _MY_HAND, stat_col["my_hand"], s.hand[seat])
-        self._kinds(out, memo, _MY_DECK, stat_col["my_deck"], s.deck[seat])
+        if not same or saw[seat] != marks[seat]:
+            self._kinds(out, memo, _MY_HAND, stat_col["my_hand"], s.hand[seat])
+            self._kinds(out, memo, _MY_DECK, stat_col["my_deck"], s.deck[seat])
         piles = tuple(s.piles)
         old = memo[_PILES]
         if old is None or old[0] != piles:
@@ -322,9 +339,30 @@ class MrCardGameObserver(Observer):
         # Every seat: stat cards by kind, its numbers and its cards.
         kv = self.stat_seat
         c_seat = self.c_seat
+        width = self.width
         for p in range(n):
             r = (p - seat) % n
             slot = _SEATS + _PER_SEAT * r
+            base = self.players_at + r * width
+            # What other players' moves change too (compared every time, cheaply).
+            cross = (s.out >> p & 1, s.cert == p, s.mojo if p == s.actor and not over else 0)
+            was = memo[slot + _CROSS]
+            if cross != was:
+                out[base + 1] = 1.0 if cross[0] else 0.0
+                out[base + 2] = 1.0 if cross[1] else 0.0
+                out[base + 3] = clip(cross[2] / 10.0)
+                memo[slot + _CROSS] = cross
+            if self.store:
+                # Which of its Mr. Store items are public reads ``pub``, which any player's move changes.
+                pub = s.pub
+                held = s.store[p]
+                raw = memo[slot + _RAW_STORE]
+                if raw is None or raw[0] is not held or raw[1] != pub:
+                    known = [x for x in held if pub >> x & 1] if pub else []
+                    zone(out, memo, slot + _STORE_KNOWN, c_seat["store_known"][r], known)
+                    memo[slot + _RAW_STORE] = (held, pub)
+            if same and saw[p] == marks[p]:
+                continue
             hand, deck, disc, played = s.hand[p], s.deck[p], s.disc[p], s.played[p]
             total = self._kinds(out, memo, slot + _PLAYED, kv["played"][r], played)
             total += self._kinds(out, memo, slot + _DISCARD, kv["discard"][r], disc)
@@ -332,9 +370,6 @@ class MrCardGameObserver(Observer):
             mods = s.mods[p]
             key_row = (
                 s.meat[p],
-                s.out >> p & 1,
-                s.cert == p,
-                s.mojo if p == s.actor and not over else 0,
                 len(hand),
                 len(deck),
                 total,
@@ -345,22 +380,18 @@ class MrCardGameObserver(Observer):
                 mods[3],
             )
             if key_row != memo[slot + _ROW]:
-                base = self.players_at + r * self.width
                 out[base] = clip(key_row[0] / 20.0)
-                out[base + 1] = 1.0 if key_row[1] else 0.0
-                out[base + 2] = 1.0 if key_row[2] else 0.0
-                out[base + 3] = clip(key_row[3] / 10.0)
-                out[base + 4] = clip(key_row[4] / 10.0)
-                out[base + 5] = clip(key_row[5] / 20.0)
+                out[base + 4] = clip(key_row[1] / 10.0)
+                out[base + 5] = clip(key_row[2] / 20.0)
                 out[base + 6] = clip(total / 40.0)
-                out[base + 7] = clip(key_row[7] / 10.0)
+                out[base + 7] = clip(key_row[4] / 10.0)
                 out[base + 8] = clip(mods[0] / 5.0)
                 out[base + 9] = clip(mods[1] / 5.0)
                 out[base + 10] = clip(mods[2] / 5.0)
                 out[base + 11] = clip(mods[3] / 5.0)
                 memo[slot + _ROW] = key_row
-            # Lasting effects and Mr. Store cards are tuples the rules replace, never change: the
-            # tuple itself (with pub) is the key, the memo keeping it alive.
+            # Lasting effects are tuples the rules replace, never change: the tuple itself is the
+            # key, the memo keeping it alive.
             if self.bosses:
                 lasting = s.lasting[p]
                 if lasting is not memo[slot + _RAW_LASTING]:
@@ -375,17 +406,10 @@ class MrCardGameObserver(Observer):
             if self.classes:
                 k = s.klass[p]
                 zone(out, memo, slot + _CLASS, c_seat["class"][r], [k] if k >= 0 else [])
-            if self.store:
-                pub = s.pub
-                held = s.store[p]
-                raw = memo[slot + _RAW_STORE]
-                if raw is None or raw[0] is not held or raw[1] != pub:
-                    known = [x for x in held if pub >> x & 1] if pub else []
-                    zone(out, memo, slot + _STORE_KNOWN, c_seat["store_known"][r], known)
-                    memo[slot + _RAW_STORE] = (held, pub)
             zone(out, memo, slot + _DISPLAY, c_seat["display_case"][r], s.items[p])
             zone(out, memo, slot + _SKILLS, c_seat["skills"][r], s.skills[p])
             zone(out, memo, slot + _ESCROW, c_seat["escrow"][r], s.escrow[p])
+        memo[_SEEN] = (marks, marks.copy())
 
         # Equipped and used items, active buffs and used skills, in one section: a card that
         # changes hands keeps its row.
