@@ -76,7 +76,8 @@ _MARCH: Final = 19
 _RAW_COMBAT: Final = 20
 _SEEN: Final = 21
 """The ``marks`` list of the state this buffer last observed (its identity) and a copy of it then."""
-_SEATS: Final = 22
+_RAW_TABLE: Final = 22
+_SEATS: Final = 23
 _ROW: Final = 0
 _NEGATIVE: Final = 1
 _CLASS: Final = 2
@@ -229,29 +230,34 @@ class MrCardGameObserver(Observer):
         same = seen is not None and seen[0] is marks
         saw: list[int] = seen[1] if same else []
 
-        zone(out, memo, _HEAP, col["heap"], s.heap)
-        # The trainer is a tuple the rules replace, never change: its identity is the key.
-        trainer = s.trainer
-        old = memo[_TRAINER]
-        if old is None or old[0] is not trainer:
-            now = [x for x in trainer if x >= 0]
-            was = old[1] if old is not None else None
-            if now != was and (now or was):
-                self.cards(out, col["trainer"], was, now)
-            memo[_TRAINER] = (trainer, now)
-        if self.nemesis:
-            top = s.top
-            zone(out, memo, _NEMESIS, col["nemesis"], [top[li] for li in self.nemesis_locations if top[li] >= 0])
-        if self.bosses:
-            zone(out, memo, _QUESTS, col["quests"], s.quests)
-        tower = s.tower if s.tower >= 0 else -1 if self.ascension else c.sorceress
-        zone(out, memo, _TOWER, col["tower"], [tower] if tower >= 0 else [])
-        zone(out, memo, _REMOVED, col["removed"], s.gone)
-        if self.ascension and self.classes:
-            zone(out, memo, _MIDDLE, col["middle"], s.middle)
+        # The public piles: tuples the rules replace, never change, and ints, so one comparison (of
+        # the same objects, mostly: an identity test each, in C) tells whether any of them changed;
+        # ``top``, a list the rules replace too, is compared with a copy all the same.
+        raw_table = (s.heap, s.trainer, s.quests, s.tower, s.gone, s.middle, s.skill_disc, s.top)
+        if raw_table != memo[_RAW_TABLE]:
+            zone(out, memo, _HEAP, col["heap"], s.heap)
+            trainer = s.trainer
+            old = memo[_TRAINER]
+            if old is None or old[0] is not trainer:
+                now = [x for x in trainer if x >= 0]
+                was = old[1] if old is not None else None
+                if now != was and (now or was):
+                    self.cards(out, col["trainer"], was, now)
+                memo[_TRAINER] = (trainer, now)
+            if self.nemesis:
+                top = s.top
+                zone(out, memo, _NEMESIS, col["nemesis"], [top[li] for li in self.nemesis_locations if top[li] >= 0])
+            if self.bosses:
+                zone(out, memo, _QUESTS, col["quests"], s.quests)
+            tower = s.tower if s.tower >= 0 else -1 if self.ascension else c.sorceress
+            zone(out, memo, _TOWER, col["tower"], [tower] if tower >= 0 else [])
+            zone(out, memo, _REMOVED, col["removed"], s.gone)
+            if self.ascension and self.classes:
+                zone(out, memo, _MIDDLE, col["middle"], s.middle)
+            zone(out, memo, _SKILL_DISCARD, col["skill_discard"], s.skill_disc)
+            memo[_RAW_TABLE] = (s.heap, s.trainer, s.quests, s.tower, s.gone, s.middle, s.skill_disc, s.top.copy())
         if self.store and (not same or saw[seat] != marks[seat]):
             zone(out, memo, _STORE, col["my_store"], s.store[seat])
-        zone(out, memo, _SKILL_DISCARD, col["skill_discard"], s.skill_disc)
         phase = s.phase
         paying = s.pending if phase == D_SPELLX and s.pending >= 0 else -1
         zone(out, memo, _PAYING, col["being_paid_for"], [paying] if paying >= 0 else [])
