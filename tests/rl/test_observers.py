@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import cardtable
 from cardtable.engine.rng import Rng
 from cardtable.games.army_of_darkness.state import AodState
+from cardtable.games.doctor_strange.state import DSState
 from cardtable.games.mr_card_game.state import McgState
 from cardtable.rl.encode import encoder_for
 from cardtable.rl.observe import Observer, Tracker, ViewObserver, dedicated, observer_for
@@ -278,6 +279,41 @@ def test_mr_card_game_marks_are_what_lets_a_player_be_skipped() -> None:
     assert isinstance(other, McgState)
     assert other.marks == state.marks and other.marks is not state.marks
     other.meat[other_seat] += 2
+    observer.write(other, seat, fresh)
+    assert np.array_equal(observer.update(other, seat, tracker), fresh)
+
+
+def test_doctor_strange_table_mark_is_what_lets_the_table_be_skipped() -> None:
+    """Doctor Strange's observer skips the comparison of the characters in play when the table's
+    change mark (``DSBase.marks``) is the one it saw on the same state. The positive control of the
+    schedule check for that mark: a character's power changed without the mark (a rule that forgot
+    to bump it) leaves the incremental vector stale, and a full rewrite's comparison catches it; the
+    same change with the mark bumped is seen. Also: a clone, which copies the marks into a list of
+    its own, is never taken for its original."""
+    game = load("doctor-strange", {})
+    observer = observer_for(game, observe="state")
+    fresh = np.empty(observer.size, dtype=np.float32)
+    state = game.new(4, log=False)
+    assert isinstance(state, DSState)
+    rng = Rng(2)
+    for _ in range(6):
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    seat = state.current_player
+    assert seat is not None
+    tracker = observer.tracker()
+    observer.update(state, seat, tracker)
+    slot = game.SLOT[state.chars[0]]
+    state.mpow[slot] += 3  # behind the rules' back: a public number of the table
+    observer.write(state, seat, fresh)
+    assert not np.array_equal(observer.update(state, seat, tracker), fresh)  # stale: no mark bumped
+    state.marks[0] += 1
+    assert np.array_equal(observer.update(state, seat, tracker), fresh)  # with the mark: seen
+    # A clone has its own marks list: changed behind the rules' back, it is still compared in full.
+    other = state.clone()
+    assert isinstance(other, DSState)
+    assert other.marks == state.marks and other.marks is not state.marks
+    other.mpow[slot] += 2
     observer.write(other, seat, fresh)
     assert np.array_equal(observer.update(other, seat, tracker), fresh)
 

@@ -109,6 +109,7 @@ class DSBase(State["DoctorStrange"]):
         "killed",
         "loc",
         "marked",
+        "marks",
         "mpow",
         "owner",
         "peek",
@@ -142,6 +143,13 @@ class DSBase(State["DoctorStrange"]):
     ctl: list[int]
     cap: list[int]
     mpow: list[int]
+    marks: list[int]
+    """``marks[0]``: a change mark for machines (the RL observer), bumped wherever the rules change the
+    characters in play (``chars``), their ``side``, ``owner``, ``incap``, ``ctl``, ``cap`` or ``mpow``,
+    or what is attached (``att_on``). It means nothing to the rules: an observer that saw this very
+    state object with the same mark knows those lists are unchanged (``cardtable.rl.observe.
+    doctor_strange``; a property test proves it against a full rewrite). Each state has a list of its
+    own: ``clone`` copies it, never shares it."""
     loc: list[int]
     att_on: list[int]
     """Per card: the character card it is attached to (-1: none). Shared by a state and its clones
@@ -185,6 +193,7 @@ class DSBase(State["DoctorStrange"]):
 
     def own_att_on(self) -> list[int]:
         """``att_on``, to change: this state's own copy if a clone still shares it."""
+        self.marks[0] += 1  # every caller changes it: the rl observer's change mark (marks)
         if self._att_shared:
             self.att_on = self.att_on.copy()
             self._att_shared = False
@@ -201,6 +210,7 @@ class DSBase(State["DoctorStrange"]):
         self.loc[s] = -1
         self.mpow[s] = self.game.POW[card]
         self.chars.append(card)
+        self.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
 
     def _viable_on(self, seat: int) -> list[int]:
         slot, side, incap, cap = self.game.SLOT, self.side, self.incap, self.cap

@@ -155,6 +155,7 @@ class Effects(DSBase):
             self.emit("negate", f"{g.NAMES[self.evcard]}: {g.card_name(target)} returns to play, viable")
         elif what == "incapacitate":
             self.incap[s] = 0
+            self.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
             self.emit("negate", f"{g.NAMES[self.evcard]}: {g.card_name(target)} is no longer incapacitated")
         elif what == "capture":
             F.release(self, target, f"{g.NAMES[self.evcard]}")

@@ -38,6 +38,7 @@ def discard_attachment(st: DSState, card: int) -> None:
     hs = g.SLOT[host]
     st.own_att_on()[card] = -1
     st.mpow[hs] -= g.POW[card]
+    st.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
     if st.loc[hs] == card:
         st.loc[hs] = -1
     st.discard.append(card)
@@ -60,6 +61,7 @@ def remove_from_play(st: DSState, card: int, pile: list[int], why: str) -> None:
     st.mpow[s] = g.POW[card]
     st.loc[s] = -1
     st.chars.remove(card)
+    st.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
     pile.append(card)
     st.emit("leave", f"{g.card_name(card)} is {why}")
 
@@ -72,6 +74,7 @@ def release(st: DSState, card: int, why: str) -> None:
     st.ctl[s] = -1
     st.cap[s] = -1
     st.incap[s] = 0
+    st.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
     st.emit("release", f"{g.card_name(card)} returns to {g.seat_name(st.owner[s])}, fully viable ({why})")
 
 
@@ -112,6 +115,7 @@ def apply_fate(st: DSState, attacker: int, target: int, fate: int) -> None:
         remove_from_play(st, target, st.exiled, "exiled")
     elif fate == C.INCAPACITATE:
         st.incap[ts] = 1
+        st.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
         st.emit("fate", f"{name} is incapacitated")
     elif st.owner[ts] == seat:
         # Control or capture of one's own character (held by the opponent): it simply comes home.
@@ -120,11 +124,13 @@ def apply_fate(st: DSState, attacker: int, target: int, fate: int) -> None:
         st.side[ts] = seat
         st.ctl[ts] = attacker
         st.cap[ts] = -1
+        st.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
         st.emit("fate", f"{name} is controlled by {g.seat_name(seat)} through {g.NAMES[attacker]}")
     else:  # capture
         st.side[ts] = seat
         st.cap[ts] = attacker
         st.ctl[ts] = -1
+        st.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
         for a in attachments(st, target):
             if g.TYPE[a] != C.MODIFIER:
                 discard_attachment(st, a)

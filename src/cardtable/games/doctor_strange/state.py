@@ -120,6 +120,7 @@ class DSState(Upkeep):
         self.mpow: list[int] = [g.POW[c] for c in g.CHARS]
         self.loc: list[int] = [-1] * k
         self.att_on: list[int] = [-1] * n
+        self.marks: list[int] = [0]
         self._att_shared = False
         self.pending = -1  # a permanent card on its way to a character (public)
         self.evcard = -1  # the event waiting for its choice (negate target / Go Back in Time)
@@ -463,6 +464,7 @@ class DSState(Upkeep):
         s = g.SLOT[host]
         self.own_att_on()[card] = host
         self.mpow[s] += g.POW[card]
+        self.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
         if g.TYPE[card] == C.LOCATION:
             self.loc[s] = card
         self.pending = -1
@@ -550,6 +552,7 @@ class DSState(Upkeep):
         o.mpow = self.mpow.copy()
         o.loc = self.loc.copy()
         o.att_on = self.att_on  # shared until either changes it (own_att_on)
+        o.marks = self.marks.copy()  # the rl observer's change mark (never shared: see marks)
         self._att_shared = o._att_shared = True
         o.attacks = self.attacks.copy()
         o.peek = self.peek.copy()

@@ -26,6 +26,7 @@ class Upkeep(Combat):
                 r = self.rng.roll(12)
                 if r >= 11:
                     self.incap[s] = 0
+                    self.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
                 self.emit(
                     "recover",
                     f"{g.card_name(c)} rolls {r} to recover (11 or 12 needed): "

@@ -46,6 +46,10 @@ _RAW_PUBLIC: Final = 18
 _RAW_ATTACKS: Final = 19
 _ATTACK_LIST: Final = 20
 _RAW_VICTORY: Final = 21
+_SEEN: Final = 22
+"""The ``marks`` list of the state this buffer last observed (its identity) and its table mark then."""
+_RAW_SEEN: Final = 23
+"""What the zones of known cards read: the seat's peek bits, the other hand and the stack (copies)."""
 
 
 Ints = tuple[int, ...]
@@ -76,7 +80,7 @@ class DoctorStrangeObserver(Observer):
         assert isinstance(enc, DoctorStrangeEncoder)
         g = self.game
         assert isinstance(g, DoctorStrange)
-        self.slots = _RAW_VICTORY
+        self.slots = _RAW_SEEN
         grid = enc.cards
         self.n_cards = enc.n_cards
         self.col = {zone: self.column(grid.start + i, grid.n, enc.n_cards) for zone, i in grid.index.items()}
@@ -101,9 +105,10 @@ class DoctorStrangeObserver(Observer):
 
     def _zone(self, out: Buffer, memo: Memo, slot: int, zone: str, cards: list[int]) -> None:
         old = memo[slot]
-        if cards != old and (cards or old):
-            self.cards(out, self.col[zone], old, cards)
-            memo[slot] = list(cards)
+        if cards != old:
+            if cards or old:
+                self.cards(out, self.col[zone], old, cards)
+            memo[slot] = list(cards)  # an empty zone too: its comparison (before the call) then holds
 
     def fill(self, state: DSState, seat: int, out: Buffer, memo: Memo) -> None:
         st = state
@@ -132,19 +137,33 @@ class DoctorStrangeObserver(Observer):
                 out[at] = 1.0
             memo[_ROLE] = key
 
-        self._zone(out, memo, _HAND, "my_hand", st.hands[seat])
+        # Each zone's list is compared here first (in C), to call _zone only for a zone that changed;
+        # the zones of known cards, and the deck searched, are mostly empty and stay so.
+        hand = st.hands[seat]
+        if hand != memo[_HAND]:
+            self._zone(out, memo, _HAND, "my_hand", hand)
         bits = st.peek[seat]
-        self._zone(
-            out, memo, _SEEN_HAND, "their_hand_seen", [c for c in st.hands[other] if bits >> c & 1] if bits else []
-        )
-        self._zone(out, memo, _SEEN_DECK, "deck_seen", [c for c in st.stack if bits >> c & 1] if bits else [])
+        raw_seen = memo[_RAW_SEEN]
+        if (bits or memo[_SEEN_HAND] or memo[_SEEN_DECK]) and (
+            raw_seen is None or raw_seen[0] != bits or raw_seen[1] != st.hands[other] or raw_seen[2] != st.stack
+        ):
+            memo[_RAW_SEEN] = (bits, st.hands[other].copy(), st.stack.copy())
+            self._zone(
+                out, memo, _SEEN_HAND, "their_hand_seen", [c for c in st.hands[other] if bits >> c & 1] if bits else []
+            )
+            self._zone(out, memo, _SEEN_DECK, "deck_seen", [c for c in st.stack if bits >> c & 1] if bits else [])
         playing = st.pending if st.pending >= 0 else st.evcard
-        self._zone(out, memo, _PLAYING, "being_played", [playing] if playing >= 0 else [])
-        self._zone(out, memo, _DISCARD, "discard", st.discard)
-        self._zone(out, memo, _KILLED, "killed", st.killed)
-        self._zone(out, memo, _EXILED, "exiled", st.exiled)
+        if playing >= 0 or memo[_PLAYING]:
+            self._zone(out, memo, _PLAYING, "being_played", [playing] if playing >= 0 else [])
+        if st.discard != memo[_DISCARD]:
+            self._zone(out, memo, _DISCARD, "discard", st.discard)
+        if st.killed != memo[_KILLED]:
+            self._zone(out, memo, _KILLED, "killed", st.killed)
+        if st.exiled != memo[_EXILED]:
+            self._zone(out, memo, _EXILED, "exiled", st.exiled)
         searching = ph == S.TAKE and st.current_player == seat
-        self._zone(out, memo, _SEARCH, "deck_searched", st.stack + st.pool if searching else [])
+        if searching or memo[_SEARCH]:
+            self._zone(out, memo, _SEARCH, "deck_searched", st.stack + st.pool if searching else [])
 
         # The characters in play, their attachments and state.
         helpers = st.helpers if ph in _FIGHTING else 0
@@ -163,7 +182,19 @@ class DoctorStrangeObserver(Observer):
             helpers,
             st.att_on,
         )
-        table_changed = table != memo[_TABLE]
+        # The table's mark (DSBase.marks): the rules bump ``marks[0]`` whenever they change the lists
+        # of the table (not the three bit masks, compared here). The same mark on this very state
+        # (known by its ``marks`` list, which no other state shares and the memo holds) means the
+        # lists are the ones copied last time: the comparison is skipped. Any other state goes
+        # through it, as a first observation does.
+        marks = st.marks
+        seen = memo[_SEEN]
+        if seen is not None and seen[0] is marks and seen[1] == marks[0]:
+            old_table = memo[_TABLE]
+            table_changed = old_table[7] != st.marked or old_table[8] != st.attacked or old_table[9] != helpers
+        else:
+            table_changed = table != memo[_TABLE]
+        memo[_SEEN] = (marks, marks[0])
         if table_changed:
             self._table(out, seat, memo, table)
             memo[_TABLE] = (
@@ -215,7 +246,8 @@ class DoctorStrangeObserver(Observer):
         # This turn's attacks: done, waiting, being fought, being declared; their Attack cards. Worked
         # out only when the attacks, the phase or what is public changed.
         att = st.attacks
-        raw_attacks = (ph, st.ares)
+        # The phase counts only as fighting or declaring (what _attacks reads of it).
+        raw_attacks = (ph in _FIGHTING, ph == S.TARGET or ph == S.WEAPON, st.ares)
         if public_changed or raw_attacks != memo[_RAW_ATTACKS] or att != memo[_ATTACK_LIST]:
             memo[_RAW_ATTACKS] = raw_attacks
             memo[_ATTACK_LIST] = att.copy()
@@ -320,39 +352,62 @@ class DoctorStrangeObserver(Observer):
         and per attachment, and only what differs from last time written."""
         chars, side, owner, incap, ctl, cap, mpow, marked, attacked, helpers, att_on = key
         slot = self.slot_of
-        rows: dict[int, tuple[float, ...]] = {}
+        # Each character's row is worked out again only when what it reads changed: the memo keeps,
+        # per character, those numbers and the row made from them.
+        old_rows: dict[int, tuple[Ints, tuple[float, ...]]] = memo[_TABLE_ROWS] or {}
+        rows: dict[int, tuple[Ints, tuple[float, ...]]] = {}
+        sides_changed = False
         for c in chars:
             s = slot[c]
-            rows[c] = (
-                1.0 if side[s] == seat else 0.0,
-                1.0 if owner[s] == seat else 0.0,
-                clip(mpow[s] / 10.0),
-                1.0 if side[s] >= 0 and not incap[s] and cap[s] < 0 else 0.0,
-                1.0 if incap[s] else 0.0,
-                1.0 if ctl[s] >= 0 else 0.0,
-                1.0 if cap[s] >= 0 else 0.0,
-                1.0 if marked >> s & 1 else 0.0,
-                1.0 if attacked >> s & 1 else 0.0,
-                1.0 if helpers >> s & 1 else 0.0,
+            raw = (
+                side[s],
+                owner[s],
+                mpow[s],
+                incap[s],
+                ctl[s],
+                cap[s],
+                marked >> s & 1,
+                attacked >> s & 1,
+                helpers >> s & 1,
             )
-        attached = {a: rows[att_on[a]][0] for a in compress(count(), map(_MINUS_ONE_LT, att_on)) if att_on[a] in rows}
-        old_rows: dict[int, tuple[float, ...]] = memo[_TABLE_ROWS] or {}
-        old_attached: dict[int, float] = memo[_TABLE_ATTACHED] or {}
+            known = old_rows.get(c)
+            if known is not None and known[0] == raw:
+                rows[c] = known
+                continue
+            if known is None or known[0][0] != raw[0]:
+                sides_changed = True
+            rows[c] = (
+                raw,
+                (
+                    1.0 if side[s] == seat else 0.0,
+                    1.0 if owner[s] == seat else 0.0,
+                    clip(mpow[s] / 10.0),
+                    1.0 if side[s] >= 0 and not incap[s] and cap[s] < 0 else 0.0,
+                    1.0 if incap[s] else 0.0,
+                    1.0 if ctl[s] >= 0 else 0.0,
+                    1.0 if cap[s] >= 0 else 0.0,
+                    1.0 if raw[6] else 0.0,
+                    1.0 if raw[7] else 0.0,
+                    1.0 if raw[8] else 0.0,
+                ),
+            )
         col = self.col
         mine_col, theirs_col = col["in_play_mine"], col["in_play_theirs"]
         att_mine, att_theirs = col["attached_mine"], col["attached_theirs"]
         width = len(CHARACTER_FEATURES)
-        for c, gone in old_rows.items():
+        for c, (_, gone) in old_rows.items():
             if c not in rows:
+                sides_changed = True
                 out[(mine_col if gone[0] else theirs_col)[c]] = 0.0
                 row = self.char_row.get(c)
                 if row is not None:
                     for i in range(width):
                         out[row + i] = 0.0
-        for c, now in rows.items():
-            was = old_rows.get(c)
-            if was == now:
+        for c, (_, now) in rows.items():
+            seen = old_rows.get(c)
+            if seen is not None and seen[1] == now:
                 continue
+            was: tuple[float, ...] | None = seen[1] if seen is not None else None
             if was is not None and was[0] != now[0]:
                 out[(mine_col if was[0] else theirs_col)[c]] = 0.0
             out[(mine_col if now[0] else theirs_col)[c]] = 1.0
@@ -363,14 +418,22 @@ class DoctorStrangeObserver(Observer):
             for i, value in enumerate(now):
                 if was is None or was[i] != value:
                     out[row + 1 + i] = value
+        memo[_TABLE_ROWS] = rows
+        # The attachments read ``att_on`` and which side their characters are on.
+        old = memo[_TABLE_ATTACHED]
+        if old is not None and not sides_changed and old[0] == att_on:
+            return
+        attached = {
+            a: rows[att_on[a]][1][0] for a in compress(count(), map(_MINUS_ONE_LT, att_on)) if att_on[a] in rows
+        }
+        old_attached: dict[int, float] = old[1] if old is not None else {}
         for a, was_mine in old_attached.items():
             if attached.get(a) != was_mine:
                 out[(att_mine if was_mine else att_theirs)[a]] = 0.0
         for a, mine in attached.items():
             if old_attached.get(a) != mine:
                 out[(att_mine if mine else att_theirs)[a]] = 1.0
-        memo[_TABLE_ROWS] = rows
-        memo[_TABLE_ATTACHED] = attached
+        memo[_TABLE_ATTACHED] = (att_on.copy(), attached)
 
     @staticmethod
     def _public(st: DSState, card: int) -> bool:
