@@ -73,7 +73,7 @@ class ArmyOfDarknessObserver(Observer):
         # the Necronomicon, from the card objects views show.
         card_data = g.cards
         self.removed = [c for c in range(len(card_data)) if card_data.removed[c]]
-        self.necro = tuple(g.card_json(c).get("type") == "necronomicon" for c in range(len(card_data)))
+        self.necro = frozenset(c for c in range(len(card_data)) if g.card_json(c).get("type") == "necronomicon")
 
     def fill(self, state: AodState, seat: int, out: Buffer, memo: Memo) -> None:
         st = state
@@ -90,14 +90,23 @@ class ArmyOfDarknessObserver(Observer):
         if memo[_REMOVED] is None:
             cards(out, self.c_removed, None, self.removed)
             memo[_REMOVED] = True
-        for slot, col, card in ((_PLAYING, self.c_playing, st.pending), (_RETURNING, self.c_returning, st.chosen)):
-            was = memo[slot]
-            if card != was and (card >= 0 or was is not None):
-                if was is not None and was >= 0:
-                    out[col[was]] = 0.0
-                if card >= 0:
-                    out[col[card]] = 1.0
-                memo[slot] = card
+        # The card being played and the one returning: one cell each (-1: none; memo None: never set).
+        card = st.pending
+        was = memo[_PLAYING]
+        if card != was and (card >= 0 or was is not None):
+            if was is not None and was >= 0:
+                out[self.c_playing[was]] = 0.0
+            if card >= 0:
+                out[self.c_playing[card]] = 1.0
+            memo[_PLAYING] = card
+        card = st.chosen
+        was = memo[_RETURNING]
+        if card != was and (card >= 0 or was is not None):
+            if was is not None and was >= 0:
+                out[self.c_returning[was]] = 0.0
+            if card >= 0:
+                out[self.c_returning[card]] = 1.0
+            memo[_RETURNING] = card
         key: tuple[int, ...] = ()
         if not st.is_over:
             ph = st.phase
@@ -137,7 +146,7 @@ class ArmyOfDarknessObserver(Observer):
         width = self.width
         shown = st.shown
         necro = self.necro
-        tabled = (st.mon, st.ally, st.item)
+        c_mon, c_ally, c_item = self.c_tabled
         for s in range(n):
             if same and saw[s] == marks[s]:
                 continue
@@ -145,10 +154,7 @@ class ArmyOfDarknessObserver(Observer):
             slot = _SEATS + 5 * r
             hand = st.hands[s]
             mon, ally, item = st.mon[s], st.ally[s], st.item[s]
-            holds = False
-            for c in item:
-                if necro[c]:
-                    holds = True
+            holds = not necro.isdisjoint(item)
             key = (st.side[s], len(hand), len(mon), len(ally), len(item), holds, st.switches[s], st.reduced[s])
             was = memo[slot]
             if key != was:
@@ -173,12 +179,22 @@ class ArmyOfDarknessObserver(Observer):
                 if fresh or key[7] != was[7]:
                     out[base + 8] = 1.0 if key[7] in (REDUCED, ARMED) else 0.0
                 memo[slot] = key
-            for k in range(3):
-                now = tabled[k][s]
-                old = memo[slot + 1 + k]
-                if now != old and (now or old):
-                    cards(out, self.c_tabled[k][r], old, now)
-                    memo[slot + 1 + k] = now.copy()
+            # The tabled cards, kind by kind (the state's list against the copy kept last time).
+            now = mon
+            old = memo[slot + 1]
+            if now != old and (now or old):
+                cards(out, c_mon[r], old, now)
+                memo[slot + 1] = now.copy()
+            now = ally
+            old = memo[slot + 2]
+            if now != old and (now or old):
+                cards(out, c_ally[r], old, now)
+                memo[slot + 2] = now.copy()
+            now = item
+            old = memo[slot + 3]
+            if now != old and (now or old):
+                cards(out, c_item[r], old, now)
+                memo[slot + 3] = now.copy()
             if r:
                 known = [c for c in hand if c in shown] if shown else []
                 old = memo[slot + 4]
