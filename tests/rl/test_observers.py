@@ -303,7 +303,7 @@ def test_doctor_strange_table_mark_is_what_lets_the_table_be_skipped() -> None:
     assert seat is not None
     tracker = observer.tracker()
     observer.update(state, seat, tracker)
-    slot = game.SLOT[state.chars[0]]
+    slot = state.game.SLOT[state.chars[0]]
     state.mpow[slot] += 3  # behind the rules' back: a public number of the table
     observer.write(state, seat, fresh)
     assert not np.array_equal(observer.update(state, seat, tracker), fresh)  # stale: no mark bumped
