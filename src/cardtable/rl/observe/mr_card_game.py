@@ -77,7 +77,9 @@ _RAW_COMBAT: Final = 20
 _SEEN: Final = 21
 """The ``marks`` list of the state this buffer last observed (its identity) and a copy of it then."""
 _RAW_TABLE: Final = 22
-_SEATS: Final = 23
+_RAW_MAP: Final = 23
+"""Copies of the state's ``top`` and ``below`` lists when the map was last keyed."""
+_SEATS: Final = 24
 _ROW: Final = 0
 _NEGATIVE: Final = 1
 _CLASS: Final = 2
@@ -97,7 +99,7 @@ _KINDS: Final = len(STAT_KINDS)
 """Stat kinds (``mus1``..``mox4``), by kind code."""
 _NO_KINDS = (0,) * _KINDS
 Ints = tuple[int, ...]
-CardState = tuple[int, int, int, tuple[Ints, ...], tuple[Ints, ...]]
+CardState = tuple[int, int, int, list[Ints], list[Ints]]
 """Equipped, used and buff masks, every seat's display case and skills."""
 CombatKey = tuple[bool, int, int, int, int, tuple[int, int] | None, int, Ints]
 """The combat: mine, cards played, damage, power reduction, targets beaten, (score, needed) against the
@@ -333,14 +335,19 @@ class MrCardGameObserver(Observer):
             memo[_ROUNDS] = key
 
         # The 3x3 map: each location's top monster and what lies below.
+        # Keyed only when ``top`` or ``below`` changed (lists the rules replace: compared in C with
+        # the copies kept last time; ``below`` holds tuples, compared by identity first).
         tops = s.top
         belows = s.below
-        kingdom_of = self.kingdom_of
-        key_map = (tuple(kingdom_of(tops)), tuple(map(len, kingdom_of(belows))))
-        old = memo[_MAP]
-        if key_map != old:
-            self._map(out, old, key_map)
-            memo[_MAP] = key_map
+        raw_map = memo[_RAW_MAP]
+        if raw_map is None or raw_map[0] != tops or raw_map[1] != belows:
+            kingdom_of = self.kingdom_of
+            key_map = (tuple(kingdom_of(tops)), tuple(map(len, kingdom_of(belows))))
+            old = memo[_MAP]
+            if key_map != old:
+                self._map(out, old, key_map)
+                memo[_MAP] = key_map
+            memo[_RAW_MAP] = (tops.copy(), belows.copy())
 
         # Every seat: stat cards by kind, its numbers and its cards.
         kv = self.stat_seat
@@ -419,9 +426,18 @@ class MrCardGameObserver(Observer):
 
         # Equipped and used items, active buffs and used skills, in one section: a card that
         # changes hands keeps its row.
-        key_state: CardState = (s.eq, s.used, s.buffs, tuple(s.items), tuple(s.skills))
+        # Compared piece by piece with what was written last (the lists against copies, in C): the key
+        # is built only when something changed.
         old = memo[_CARD_STATE]
-        if key_state != old:
+        if (
+            old is None
+            or old[0] != s.eq
+            or old[1] != s.used
+            or old[2] != s.buffs
+            or old[3] != s.items
+            or old[4] != s.skills
+        ):
+            key_state: CardState = (s.eq, s.used, s.buffs, s.items.copy(), s.skills.copy())
             self._card_state(out, old, key_state)
             memo[_CARD_STATE] = key_state
 
