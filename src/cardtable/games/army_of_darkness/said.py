@@ -7,7 +7,7 @@ fuller text (a draw's cards, to the drawer), else None.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from cardtable.games.army_of_darkness.game import ArmyOfDarkness
@@ -32,8 +32,11 @@ def _said_dealt(game: ArmyOfDarkness, args: tuple[int, str, int, tuple[int, ...]
     return f"{line}: " + ", ".join(game.card_name(c) for c in hand)
 
 
-def _said_draw(game: ArmyOfDarkness, args: tuple[int, str, tuple[int, ...]], seat: int | None) -> str:
-    s, character, cards = args
+def _said_draw(game: ArmyOfDarkness, args: tuple[Any, ...], seat: int | None) -> str:
+    # (seat, title, card, card, ...): the cards drawn follow flat (State.tell_list).
+    s: int = args[0]
+    character: str = args[1]
+    cards: tuple[int, ...] = args[2:]
     if seat is None:
         what = "a card" if len(cards) == 1 else f"{len(cards)} cards"
     else:
