@@ -511,34 +511,43 @@ class State(Generic[G]):
         """:meth:`tell` with the one argument ``(a,)``, recorded without a tuple."""
         raw = self._raw
         if raw is not None:
-            raw.append(kind)
-            raw.append(words)
-            raw.append(to)
-            raw.append(1)
-            raw.append(a)
+            if COMPILED:  # appends: no tuple made (the pure build: one += is cheaper)
+                raw.append(kind)
+                raw.append(words)
+                raw.append(to)
+                raw.append(1)
+                raw.append(a)
+            else:
+                raw += (kind, words, to, 1, a)
 
     def tell2(self, kind: str, words: Words, a: object, b: object, to: frozenset[int] = NOBODY) -> None:
         """:meth:`tell` with the arguments ``(a, b)``, recorded without a tuple."""
         raw = self._raw
         if raw is not None:
-            raw.append(kind)
-            raw.append(words)
-            raw.append(to)
-            raw.append(2)
-            raw.append(a)
-            raw.append(b)
+            if COMPILED:  # appends: no tuple made (the pure build: one += is cheaper)
+                raw.append(kind)
+                raw.append(words)
+                raw.append(to)
+                raw.append(2)
+                raw.append(a)
+                raw.append(b)
+            else:
+                raw += (kind, words, to, 2, a, b)
 
     def tell3(self, kind: str, words: Words, a: object, b: object, c: object, to: frozenset[int] = NOBODY) -> None:
         """:meth:`tell` with the arguments ``(a, b, c)``, recorded without a tuple."""
         raw = self._raw
         if raw is not None:
-            raw.append(kind)
-            raw.append(words)
-            raw.append(to)
-            raw.append(3)
-            raw.append(a)
-            raw.append(b)
-            raw.append(c)
+            if COMPILED:  # appends: no tuple made (the pure build: one += is cheaper)
+                raw.append(kind)
+                raw.append(words)
+                raw.append(to)
+                raw.append(3)
+                raw.append(a)
+                raw.append(b)
+                raw.append(c)
+            else:
+                raw += (kind, words, to, 3, a, b, c)
 
     def tell4(
         self, kind: str, words: Words, a: object, b: object, c: object, d: object, to: frozenset[int] = NOBODY
@@ -546,14 +555,17 @@ class State(Generic[G]):
         """:meth:`tell` with the arguments ``(a, b, c, d)``, recorded without a tuple."""
         raw = self._raw
         if raw is not None:
-            raw.append(kind)
-            raw.append(words)
-            raw.append(to)
-            raw.append(4)
-            raw.append(a)
-            raw.append(b)
-            raw.append(c)
-            raw.append(d)
+            if COMPILED:  # appends: no tuple made (the pure build: one += is cheaper)
+                raw.append(kind)
+                raw.append(words)
+                raw.append(to)
+                raw.append(4)
+                raw.append(a)
+                raw.append(b)
+                raw.append(c)
+                raw.append(d)
+            else:
+                raw += (kind, words, to, 4, a, b, c, d)
 
     def tell5(
         self,
@@ -569,28 +581,35 @@ class State(Generic[G]):
         """:meth:`tell` with the arguments ``(a, b, c, d, e)``, recorded without a tuple."""
         raw = self._raw
         if raw is not None:
-            raw.append(kind)
-            raw.append(words)
-            raw.append(to)
-            raw.append(5)
-            raw.append(a)
-            raw.append(b)
-            raw.append(c)
-            raw.append(d)
-            raw.append(e)
+            if COMPILED:  # appends: no tuple made (the pure build: one += is cheaper)
+                raw.append(kind)
+                raw.append(words)
+                raw.append(to)
+                raw.append(5)
+                raw.append(a)
+                raw.append(b)
+                raw.append(c)
+                raw.append(d)
+                raw.append(e)
+            else:
+                raw += (kind, words, to, 5, a, b, c, d, e)
 
     def tell_list1(self, kind: str, words: Words, a: object, items: list[int], to: frozenset[int] = NOBODY) -> None:
         """:meth:`tell` with the arguments ``(a, *items)`` (a draw's cards, say), recorded without a
         tuple."""
         raw = self._raw
         if raw is not None:
-            raw.append(kind)
-            raw.append(words)
-            raw.append(to)
-            raw.append(1 + len(items))
-            raw.append(a)
-            for item in items:
-                raw.append(item)
+            if COMPILED:  # appends: no tuple made (the pure build: one += is cheaper)
+                raw.append(kind)
+                raw.append(words)
+                raw.append(to)
+                raw.append(1 + len(items))
+                raw.append(a)
+                for item in items:
+                    raw.append(item)
+            else:
+                raw += (kind, words, to, 1 + len(items), a)
+                raw += items
 
     def tell_list(
         self, kind: str, words: Words, a: object, b: object, items: list[int], first: int, to: frozenset[int] = NOBODY
@@ -599,14 +618,18 @@ class State(Generic[G]):
         without a tuple or a slice."""
         raw = self._raw
         if raw is not None:
-            raw.append(kind)
-            raw.append(words)
-            raw.append(to)
-            raw.append(2 + len(items) - first)
-            raw.append(a)
-            raw.append(b)
-            for k in range(first, len(items)):
-                raw.append(items[k])
+            if COMPILED:  # appends: no tuple made (the pure build: one += is cheaper)
+                raw.append(kind)
+                raw.append(words)
+                raw.append(to)
+                raw.append(2 + len(items) - first)
+                raw.append(a)
+                raw.append(b)
+                for k in range(first, len(items)):
+                    raw.append(items[k])
+            else:
+                raw += (kind, words, to, 2 + len(items) - first, a, b)
+                raw += items[first:]
 
     def tell_seated(self, kind: str, words: Words, args: tuple[Any, ...]) -> None:
         """Add an event every seat reads in its own words (``words(game, args, seat)``; a spectator
