@@ -15,11 +15,11 @@ A state's log (:class:`EventLog`) does not even make an object per event while t
 the state appends each event's fields (kind, words function, addressees, arguments) to one flat
 list, and an :class:`Event` is made for an entry the first time somebody reads it, then kept. An
 event's arguments are either one tuple (``tell``) or, on the games' hot paths, the values themselves
-appended one by one after their count (``tell1`` … ``tell5``): no tuple per event, so the log's
-growth makes no garbage-collected object at all and never triggers a collection (a tuple that
+appended after their count (``tell1`` … ``tell5``, ``tell_list``): no tuple per event, so such a
+line makes no object the garbage collector tracks and never sets off a collection (a tuple that
 outlives its ``apply`` counts towards the collector's threshold; in a long game with the log on,
-those collections and the tuples' making were most of what the log cost). So a game played with the
-log on — the default of ``game.new()`` — pays a few list appends per event.
+those collections and the tuples' making were about half of what the log cost, compiled). So a game
+played with the log on — the default of ``game.new()`` — pays a few list appends per event.
 
 Why Final aliases: a game hands its words function to ``tell`` by a module-level name bound as
 ``Final`` (``said_draw: Final = _said_draw`` at the end of its ``said`` module). In the compiled build
