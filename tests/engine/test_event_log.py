@@ -1,5 +1,5 @@
-"""The event log kept as data (cardtable.engine.events.EventLog): entries recorded as four slots of a
-flat list, made into Event objects only when read, and what apply returns (a lazy LogSlice).
+"""The event log kept as data (cardtable.engine.events.EventLog): entries recorded as runs of slots
+of a flat list, made into Event objects only when read, and what apply returns (a lazy LogSlice).
 
 These pin the contract the cheap log must keep: reading it gives the same events as before (same
 texts for every seat, same objects on a second read), apply's return is a true read-only sequence of
@@ -11,6 +11,8 @@ from __future__ import annotations
 import copy
 import pickle
 from collections.abc import Sequence
+from itertools import pairwise
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +20,7 @@ from hypothesis import strategies as st
 
 import cardtable
 from cardtable.engine import Event, EventLog, Rng, State
+from cardtable.engine import game as engine_game
 from cardtable.engine.events import LogSlice
 
 
@@ -46,7 +49,9 @@ def test_events_are_made_on_first_read_and_kept(game_id: str, seed: int, steps: 
     state = _played(game_id, seed, steps, players=2)
     log = state.log
     assert isinstance(log, EventLog) and state._raw is log.raw
-    assert len(log.raw) == 4 * len(log)
+    # Every entry is a run of at least four slots, and the entries cover the buffer exactly.
+    starts = [*log._scan(), len(log.raw)]
+    assert len(starts) - 1 == len(log) and all(b - a >= 4 for a, b in pairwise(starts))
     assert log._made == []  # nothing read yet: no event object was built while the game played
     events = list(log)
     assert len(events) == len(log) and all(isinstance(e, Event) for e in events)
@@ -114,7 +119,7 @@ def test_head_and_start_log() -> None:
     assert log is not None and len(log) > 6
     made = log[:4]
     head = log.head(6)
-    assert len(head) == 6 and head.raw == log.raw[:24] and head.raw is not log.raw
+    assert len(head) == 6 and head.raw == log.raw[: log._starts[6]] and head.raw is not log.raw
     assert head[:4] == made and all(a is b for a, b in zip(head[:4], made, strict=True))
     assert _texts(head, 3) == _texts(log[:6], 3)
     quiet = state.clone()
@@ -136,3 +141,98 @@ def test_an_event_log_compares_by_its_events() -> None:
     assert log == list(log) and log == tuple(log) and log == log.head(len(log))
     assert log != log.head(len(log) - 1) and (log == 3) is False
     assert repr(log).startswith("EventLog([Event(")
+
+
+def _echo(game: object, args: tuple[object, ...], seat: int | None) -> str:
+    return f"{seat}: {args!r}"
+
+
+def _record(state: State, how: str, args: tuple[int, ...], to: frozenset[int]) -> None:
+    """Record ``args`` through one of the State's recording methods (or as text: ``emit``)."""
+    n = len(args)
+    if how == "tuple":
+        state.tell("k", _echo, args, to)
+    elif how == "seated":
+        state.tell_seated("k", _echo, args)
+    elif how == "text":
+        state.emit("k", f"text {args!r}", f"private {args!r}" if to else None, sorted(to))
+    elif how == "list1":
+        state.tell_list1("k", _echo, args[0], list(args[1:]), to)
+    elif how == "list":
+        state.tell_list("k", _echo, args[0], args[1], [9, 9, *args[2:]], 2, to)
+    else:  # flat
+        flat = (state.tell1, state.tell2, state.tell3, state.tell4, state.tell5)[n - 1]
+        flat("k", _echo, *args, to)  # type: ignore[operator]
+
+
+def _reference(how: str, args: tuple[int, ...], to: frozenset[int], players: int) -> list[str | None]:
+    """What every seat (then a spectator) must read of that event."""
+    if how == "text":
+        return [f"private {args!r}" if s in to else f"text {args!r}" for s in range(players)] + [f"text {args!r}"]
+    if how == "seated":
+        return [_echo(None, args, s) for s in range(players)] + [_echo(None, args, None)]
+    return [_echo(None, args, s if s in to else None) for s in range(players)] + [_echo(None, args, None)]
+
+
+_HOWS = ("tuple", "flat", "seated", "text", "list1", "list")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(_HOWS),
+            st.lists(st.integers(-5, 400), min_size=2, max_size=5).map(tuple),
+            st.frozensets(st.integers(0, 2), max_size=2),
+        ),
+        max_size=30,
+    ),
+    st.data(),
+)
+def test_every_way_of_recording_reads_the_same(
+    records: list[tuple[str, tuple[int, ...], frozenset[int]]], data: st.DataObject
+) -> None:
+    """``tell`` with a tuple, its flat variants (``tell1`` … ``tell5``, ``tell_list``, ``tell_list1``),
+    ``tell_seated`` and ``emit`` all record into one buffer whose entries differ in length: each reads
+    back as the event it recorded, for every seat, through the log, its slices, ``head`` and pickle."""
+    state = cardtable.load("army-of-darkness", players=3).new(1, log=False)
+    state.start_log()
+    log = state.log
+    assert log is not None
+    marks = [0]
+    # Both ways the flat variants record (appends in the compiled build, one += in the pure one).
+    with patch.object(engine_game, "COMPILED", data.draw(st.booleans())):
+        for how, args, to in records:
+            _record(state, how, args, to)
+            marks.append(len(log.raw))
+    expected = [_reference(how, args, to, 3) for how, args, to in records]
+    assert len(log) == len(records)
+    assert [[e.for_seat(s) for s in [0, 1, 2, None]] for e in log] == expected
+    # A window of the buffer (what apply returns) holds exactly the entries recorded in it.
+    i = data.draw(st.integers(0, len(records)))
+    j = data.draw(st.integers(i, len(records)))
+    window = LogSlice(log, marks[i], marks[j])
+    assert len(window) == j - i and [[e.for_seat(s) for s in [0, 1, 2, None]] for e in window] == expected[i:j]
+    head = log.head(i)
+    assert len(head) == i and head.raw == log.raw[: marks[i]]
+    twin = pickle.loads(pickle.dumps(log))
+    assert [[e.for_seat(s) for s in [0, 1, 2, None]] for e in twin] == expected
+
+
+def test_a_flat_tell_is_the_tuple_tell() -> None:
+    """The flat variants hand the words function the very tuple ``tell`` would have."""
+    state = cardtable.load("army-of-darkness", players=2).new(1, log=False)
+    state.start_log()
+    seen: list[tuple[object, ...]] = []
+
+    def words(game: object, args: tuple[object, ...], seat: int | None) -> str:
+        seen.append(args)
+        return ""
+
+    state.tell3("k", words, 1, "Ash", (2, 3))
+    state.tell("k", words, (1, "Ash", (2, 3)))
+    state.tell_list("k", words, 1, "Ash", [7, 2, 3], 1)
+    assert state.log is not None
+    for event in state.log:
+        assert event.text == ""
+    assert seen == [(1, "Ash", (2, 3)), (1, "Ash", (2, 3)), (1, "Ash", 2, 3)]

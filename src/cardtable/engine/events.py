@@ -12,9 +12,14 @@ reads its own wording: ``seated``), else ``None``, which asks for the public tex
 be values taken at the time (numbers, text, tuples), never a part of the state that changes later.
 
 A state's log (:class:`EventLog`) does not even make an object per event while the game is played:
-the state appends each event's four fields (kind, words function, arguments, addressees) to one flat
-list, and an :class:`Event` is made for an entry the first time somebody reads it, then kept. So a
-game played with the log on — the default of ``game.new()`` — pays a few list appends per event.
+the state appends each event's fields (kind, words function, addressees, arguments) to one flat
+list, and an :class:`Event` is made for an entry the first time somebody reads it, then kept. An
+event's arguments are either one tuple (``tell``) or, on the games' hot paths, the values themselves
+appended after their count (``tell1`` … ``tell5``, ``tell_list``): no tuple per event, so such a
+line makes no object the garbage collector tracks and never sets off a collection (a tuple that
+outlives its ``apply`` counts towards the collector's threshold; in a long game with the log on,
+those collections and the tuples' making were about half of what the log cost, compiled). So a game
+played with the log on — the default of ``game.new()`` — pays a few list appends per event.
 
 Why Final aliases: a game hands its words function to ``tell`` by a module-level name bound as
 ``Final`` (``said_draw: Final = _said_draw`` at the end of its ``said`` module). In the compiled build
@@ -31,6 +36,7 @@ game that was never played. The log is therefore recorded as it happens, as chea
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, overload
 
@@ -141,44 +147,77 @@ class Told(Event):
 class EventLog(Sequence[Event]):
     """A state's event log: its events so far, oldest first, as a read-only sequence of :class:`Event`.
 
-    The state records into :attr:`raw`, four slots per event: the kind, the words function (None for
-    an event given as text), the arguments (the :class:`Event` itself for one given as text) and the
-    addressees (:data:`SEATED` for an event every seat reads in its own words). Reading the log
-    (indexing, slicing, iterating) makes the :class:`Event` objects of the entries not yet made, and
-    keeps them: the same entry read twice is the same object. Only the state appends to ``raw``.
+    The state records into :attr:`raw`, each event as a run of slots: the kind, the words function
+    (None for an event given as text), the addressees (:data:`SEATED` for an event every seat reads
+    in its own words), then either one slot (the arguments as a tuple, or the :class:`Event` itself
+    for one given as text) or an ``int`` count ``n`` followed by the ``n`` arguments themselves (the
+    flat ``tell1`` … ``tell5``; they reach the words function as one tuple all the same). Reading the
+    log (its length, indexing, slicing, iterating) finds where each entry starts and makes the
+    :class:`Event` objects of the entries not yet made, and keeps them: the same entry read twice is
+    the same object. Only the state appends to ``raw``.
     """
 
-    __slots__ = ("_made", "game", "raw")
+    __slots__ = ("_made", "_scanned", "_starts", "game", "raw")
 
     def __init__(self, game: Any, raw: list[Any] | None = None) -> None:
         self.game = game
         self.raw: list[Any] = [] if raw is None else raw
         self._made: list[Event] = []
+        self._starts: list[int] = []
+        """Where each entry found so far starts in ``raw``."""
+        self._scanned = 0
+        """Where the next entry not yet found starts (``len(raw)`` once every entry is found)."""
+
+    def _scan(self) -> list[int]:
+        """Find the entries appended since the last read; returns the start of every entry."""
+        starts = self._starts
+        raw = self.raw
+        j = self._scanned
+        end = len(raw)
+        while j < end:
+            starts.append(j)
+            count = raw[j + 3]
+            j += 4 + count if type(count) is int else 4
+        self._scanned = j
+        return starts
 
     def upto(self, stop: int) -> list[Event]:
         """The list of made events, at least the first ``stop`` of them (the caller must not change it)."""
         made = self._made
         if len(made) < stop:
+            starts = self._scan()
             raw = self.raw
             game = self.game
-            for j in range(4 * len(made), 4 * stop, 4):
+            for k in range(len(made), stop):
+                j = starts[k]
                 words = raw[j + 1]
+                data = raw[j + 3]
                 if words is None:
-                    made.append(raw[j + 2])
-                elif raw[j + 3] == SEATED:
-                    made.append(Told(raw[j], game, words, raw[j + 2], NOBODY, True))
+                    made.append(data)
+                    continue
+                args = tuple(raw[j + 4 : j + 4 + data]) if type(data) is int else data
+                if raw[j + 2] == SEATED:
+                    made.append(Told(raw[j], game, words, args, NOBODY, True))
                 else:
-                    made.append(Told(raw[j], game, words, raw[j + 2], raw[j + 3], False))
+                    made.append(Told(raw[j], game, words, args, raw[j + 2], False))
         return made
+
+    def index_at(self, position: int) -> int:
+        """The index of the entry that starts at ``position`` of ``raw`` (or of the first entry after
+        it; ``len(self)`` at the end of the buffer)."""
+        starts = self._scan()
+        return bisect_left(starts, position)
 
     def head(self, count: int) -> EventLog:
         """A new log holding this log's first ``count`` events (the same event objects where made)."""
-        out = EventLog(self.game, self.raw[: 4 * count])
+        starts = self._scan()
+        end = starts[count] if count < len(starts) else len(self.raw)
+        out = EventLog(self.game, self.raw[:end])
         out._made = self._made[:count]
         return out
 
     def __len__(self) -> int:
-        return len(self.raw) >> 2
+        return len(self._scan())
 
     @overload
     def __getitem__(self, index: int) -> Event: ...
@@ -187,13 +226,13 @@ class EventLog(Sequence[Event]):
     def __getitem__(self, index: slice) -> list[Event]: ...
 
     def __getitem__(self, index: int | slice) -> Event | list[Event]:
-        made = self.upto(len(self.raw) >> 2)
+        made = self.upto(len(self._scan()))
         if isinstance(index, slice):
             return made[index]
         return made[index]
 
     def __iter__(self) -> Iterator[Event]:
-        return iter(self.upto(len(self.raw) >> 2)[:])
+        return iter(self.upto(len(self._scan()))[:])
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (EventLog, LogSlice, list, tuple)):
@@ -211,9 +250,10 @@ class EventLog(Sequence[Event]):
 # and acyclic (it refers to a log, never back): it is not a subclass of Sequence but registered as one.
 @mypyc_attr(acyclic=True)
 class LogSlice:
-    """The events one ``apply`` caused: entries ``start`` to ``stop`` of a log, a read-only sequence
-    of :class:`Event` (``len``, indexing, slicing, iteration, ``in``) whose objects are made when it is
-    read. The log only grows, so it stays true after later applies."""
+    """The events one ``apply`` caused: the entries recorded between positions ``start`` and ``stop``
+    of a log's buffer, a read-only sequence of :class:`Event` (``len``, indexing, slicing, iteration,
+    ``in``) whose objects are made when it is read. The log only grows, so it stays true after later
+    applies."""
 
     __slots__ = ("log", "start", "stop")
 
@@ -223,10 +263,14 @@ class LogSlice:
         self.stop = stop
 
     def _events(self) -> list[Event]:
-        return self.log.upto(self.stop)[self.start : self.stop]
+        log = self.log
+        first = log.index_at(self.start)
+        last = log.index_at(self.stop)
+        return log.upto(last)[first:last]
 
     def __len__(self) -> int:
-        return self.stop - self.start
+        log = self.log
+        return log.index_at(self.stop) - log.index_at(self.start)
 
     @overload
     def __getitem__(self, index: int) -> Event: ...

@@ -435,7 +435,7 @@ class State(Generic[G]):
         if stop == start or log is None:
             return ()
         # The events as a window of the log: their objects are made only if somebody reads them.
-        return cast(Sequence[Event], LogSlice(log, start >> 2, stop >> 2))
+        return cast(Sequence[Event], LogSlice(log, start, stop))
 
     def _illegal_message(self, action: Action, legal: list[Action]) -> str:
         """Why ``action`` cannot be taken now, told to the seat that must decide (only to it: it may
@@ -490,19 +490,146 @@ class State(Generic[G]):
         if raw is not None:
             raw.append(kind)
             raw.append(None)
-            raw.append(Event(kind, text, private, frozenset(to) if to else NOBODY))
             raw.append(NOBODY)
+            raw.append(Event(kind, text, private, frozenset(to) if to else NOBODY))
 
     def tell(self, kind: str, words: Words, args: tuple[Any, ...], to: frozenset[int] = NOBODY) -> None:
         """Add an event kept as data (a no-op when the state keeps no log): its text is built when a
         seat reads it, by ``words(game, args, seat)`` with ``seat`` a seat of ``to`` (its fuller text)
-        or None (the public text); ``args`` are values taken now (see :mod:`cardtable.engine.events`)."""
+        or None (the public text); ``args`` are values taken now (see :mod:`cardtable.engine.events`).
+        On a hot path, :meth:`tell1` … :meth:`tell5` record the same event without the tuple."""
         raw = self._raw
-        if raw is not None:  # four slots of the log's buffer: no object per event (cardtable.engine.events)
+        if raw is not None:  # slots of the log's buffer: no object per event (cardtable.engine.events)
             raw.append(kind)
             raw.append(words)
-            raw.append(args)
             raw.append(to)
+            raw.append(args)
+
+    # The flat variants: ``tellN(kind, words, a1, ..., aN, to)`` is ``tell(kind, words, (a1, ..., aN),
+    # to)``, recorded as the count and the values themselves. The words function reads the same tuple.
+    def tell1(self, kind: str, words: Words, a: object, to: frozenset[int] = NOBODY) -> None:
+        """:meth:`tell` with the one argument ``(a,)``, recorded without a tuple."""
+        raw = self._raw
+        if raw is not None:
+            if COMPILED:  # appends: no tuple made (the pure build: one += is cheaper)
+                raw.append(kind)
+                raw.append(words)
+                raw.append(to)
+                raw.append(1)
+                raw.append(a)
+            else:
+                raw += (kind, words, to, 1, a)
+
+    def tell2(self, kind: str, words: Words, a: object, b: object, to: frozenset[int] = NOBODY) -> None:
+        """:meth:`tell` with the arguments ``(a, b)``, recorded without a tuple."""
+        raw = self._raw
+        if raw is not None:
+            if COMPILED:  # appends: no tuple made (the pure build: one += is cheaper)
+                raw.append(kind)
+                raw.append(words)
+                raw.append(to)
+                raw.append(2)
+                raw.append(a)
+                raw.append(b)
+            else:
+                raw += (kind, words, to, 2, a, b)
+
+    def tell3(self, kind: str, words: Words, a: object, b: object, c: object, to: frozenset[int] = NOBODY) -> None:
+        """:meth:`tell` with the arguments ``(a, b, c)``, recorded without a tuple."""
+        raw = self._raw
+        if raw is not None:
+            if COMPILED:  # appends: no tuple made (the pure build: one += is cheaper)
+                raw.append(kind)
+                raw.append(words)
+                raw.append(to)
+                raw.append(3)
+                raw.append(a)
+                raw.append(b)
+                raw.append(c)
+            else:
+                raw += (kind, words, to, 3, a, b, c)
+
+    def tell4(
+        self, kind: str, words: Words, a: object, b: object, c: object, d: object, to: frozenset[int] = NOBODY
+    ) -> None:
+        """:meth:`tell` with the arguments ``(a, b, c, d)``, recorded without a tuple."""
+        raw = self._raw
+        if raw is not None:
+            if COMPILED:  # appends: no tuple made (the pure build: one += is cheaper)
+                raw.append(kind)
+                raw.append(words)
+                raw.append(to)
+                raw.append(4)
+                raw.append(a)
+                raw.append(b)
+                raw.append(c)
+                raw.append(d)
+            else:
+                raw += (kind, words, to, 4, a, b, c, d)
+
+    def tell5(
+        self,
+        kind: str,
+        words: Words,
+        a: object,
+        b: object,
+        c: object,
+        d: object,
+        e: object,
+        to: frozenset[int] = NOBODY,
+    ) -> None:
+        """:meth:`tell` with the arguments ``(a, b, c, d, e)``, recorded without a tuple."""
+        raw = self._raw
+        if raw is not None:
+            if COMPILED:  # appends: no tuple made (the pure build: one += is cheaper)
+                raw.append(kind)
+                raw.append(words)
+                raw.append(to)
+                raw.append(5)
+                raw.append(a)
+                raw.append(b)
+                raw.append(c)
+                raw.append(d)
+                raw.append(e)
+            else:
+                raw += (kind, words, to, 5, a, b, c, d, e)
+
+    def tell_list1(self, kind: str, words: Words, a: object, items: list[int], to: frozenset[int] = NOBODY) -> None:
+        """:meth:`tell` with the arguments ``(a, *items)`` (a draw's cards, say), recorded without a
+        tuple."""
+        raw = self._raw
+        if raw is not None:
+            if COMPILED:  # appends: no tuple made (the pure build: one += is cheaper)
+                raw.append(kind)
+                raw.append(words)
+                raw.append(to)
+                raw.append(1 + len(items))
+                raw.append(a)
+                for item in items:
+                    raw.append(item)
+            else:
+                raw += (kind, words, to, 1 + len(items), a)
+                raw += items
+
+    def tell_list(
+        self, kind: str, words: Words, a: object, b: object, items: list[int], first: int, to: frozenset[int] = NOBODY
+    ) -> None:
+        """:meth:`tell` with the arguments ``(a, b, *items[first:])`` (a draw's cards, say), recorded
+        without a tuple or a slice."""
+        raw = self._raw
+        if raw is not None:
+            if COMPILED:  # appends: no tuple made (the pure build: one += is cheaper)
+                raw.append(kind)
+                raw.append(words)
+                raw.append(to)
+                raw.append(2 + len(items) - first)
+                raw.append(a)
+                raw.append(b)
+                for k in range(first, len(items)):
+                    raw.append(items[k])
+            else:
+                raw += (kind, words, to, 2 + len(items) - first, a, b)
+                raw += items[first:]
 
     def tell_seated(self, kind: str, words: Words, args: tuple[Any, ...]) -> None:
         """Add an event every seat reads in its own words (``words(game, args, seat)``; a spectator
@@ -511,8 +638,8 @@ class State(Generic[G]):
         if raw is not None:
             raw.append(kind)
             raw.append(words)
-            raw.append(args)
             raw.append(SEATED)
+            raw.append(args)
 
     def start_log(self, log: EventLog | None = None) -> None:
         """Keep an event log from now on: ``log`` (a log of this game to go on with, which this state

@@ -118,7 +118,7 @@ def pick(st: AodState, x: int) -> bool:
         if eff.to == "hand":
             st.hand_gain(a, x, public=True)
             if st.log is not None:
-                st.tell("event", said.said_from_discard, (a, st.character(a), x))
+                st.tell3("event", said.said_from_discard, a, st.title_code(a), x)
             return True
         st.chosen = x
         st.phase = P_DEST
@@ -127,15 +127,15 @@ def pick(st: AodState, x: int) -> bool:
     if eff.kind == DISCARD_TABLED:
         st.discard.append(x)
         if st.log is not None:
-            st.tell("event", said.said_tabled_discarded, (x, owner, st.character(owner)))
+            st.tell3("event", said.said_tabled_discarded, x, owner, st.title_code(owner))
     elif eff.to == "hand":
         st.hand_gain(a, x, public=True)
         if st.log is not None:
-            st.tell("event", said.said_take_to_hand, (a, st.character(a), x, owner, st.character(owner)))
+            st.tell5("event", said.said_take_to_hand, a, st.title_code(a), x, owner, st.title_code(owner))
     else:
         st.table(a, x)
         if st.log is not None:
-            st.tell("event", said.said_take, (a, st.character(a), x, owner, st.character(owner)))
+            st.tell5("event", said.said_take, a, st.title_code(a), x, owner, st.title_code(owner))
     return True
 
 
@@ -145,7 +145,7 @@ def dest(st: AodState, seat: int) -> None:
     st.chosen = -1
     st.table(seat, x)
     if st.log is not None:
-        st.tell("event", said.said_back_in_play, (x, seat, st.character(seat)))
+        st.tell3("event", said.said_back_in_play, x, seat, st.title_code(seat))
 
 
 def target(st: AodState, seat: int) -> None:
@@ -156,4 +156,4 @@ def target(st: AodState, seat: int) -> None:
     st.side[seat] = new
     st.marks[seat] += 1
     if st.log is not None:
-        st.tell("event", said.said_turns, (seat, st.character(seat), new == GOOD))
+        st.tell3("event", said.said_turns, seat, st.title_code(seat), new == GOOD)

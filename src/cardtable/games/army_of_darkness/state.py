@@ -177,7 +177,7 @@ class AodState(State["ArmyOfDarkness"]):
         self.current_player = self.active
         if self.log is not None:
             titles = tuple(self.character(s) for s in range(n))
-            self.tell("setup", said.said_characters, (titles, self.active))
+            self.tell2("setup", said.said_characters, titles, self.active)
             for s in range(n):
                 args = (s, titles[s], self.mon[s][0], tuple(self.hands[s]))
                 self.tell("setup", said.said_dealt, args, only(s))
@@ -189,6 +189,11 @@ class AodState(State["ArmyOfDarkness"]):
         """The title of seat ``s``'s character on its current side (``Ash``, ``Evil Ash``)."""
         cs = self.game.cards
         return cs.good_names[self.char[s]] if self.side[s] == GOOD else cs.evil_names[self.char[s]]
+
+    def title_code(self, s: int) -> int:
+        """Seat ``s``'s character and side as one number, ``char << 1 | side``: what a log line
+        records for the title (``said.title`` words it when read; cheaper than the title's text)."""
+        return self.char[s] << 1 | self.side[s]
 
     def who(self, s: int) -> str:
         """Seat ``s`` as people read it: ``P1 (Ash)``."""
@@ -226,7 +231,7 @@ class AodState(State["ArmyOfDarkness"]):
         if not hand and self.reduced[s] == HAS_CARDS:
             self.reduced[s] = REDUCED
             if self.log is not None:
-                self.tell("no-cards", said.said_no_cards, (s, self.character(s)))
+                self.tell2("no-cards", said.said_no_cards, s, self.title_code(s))
 
     def draw(self, s: int, k: int) -> int:
         """Seat ``s`` draws up to ``k`` cards, each a uniformly random card of the deck (AD1.4).
@@ -245,7 +250,7 @@ class AodState(State["ArmyOfDarkness"]):
                 deck.extend(self.discard)
                 self.discard.clear()
                 if self.log is not None:
-                    self.tell("reshuffle", said.said_reshuffle, (len(deck),))
+                    self.tell1("reshuffle", said.said_reshuffle, len(deck))
             i = below(len(deck))
             deck[i], deck[-1] = deck[-1], deck[i]
             hand.append(deck.pop())
@@ -254,7 +259,7 @@ class AodState(State["ArmyOfDarkness"]):
             self.marks[s] += 1
             self.reduced[s] = HAS_CARDS
             if self.log is not None:
-                self.tell("draw", said.said_draw, (s, self.character(s), tuple(hand[-got:])), only(s))
+                self.tell_list("draw", said.said_draw, s, self.title_code(s), hand, len(hand) - got, only(s))
         return got
 
     def opposing(self, s: int) -> list[int]:
@@ -321,7 +326,7 @@ class AodState(State["ArmyOfDarkness"]):
             self.current_player = victim
             return
         if self.log is not None:
-            self.tell("hit", said.said_hit_nothing, (victim, self.character(victim)))
+            self.tell2("hit", said.said_hit_nothing, victim, self.title_code(victim))
         if step == 3:
             self._take_hit_step()
         else:
@@ -343,7 +348,7 @@ class AodState(State["ArmyOfDarkness"]):
             self.winner = a
             self.reason = "necronomicon-good" if self.side[a] == GOOD else "necronomicon-evil"
             if self.log is not None:
-                self.tell("win", said.said_win, (a, self.character(a)))
+                self.tell2("win", said.said_win, a, self.title_code(a))
             self._finish()
             return
         if self.hands[a]:
@@ -354,12 +359,12 @@ class AodState(State["ArmyOfDarkness"]):
             self.reduced[a] = REDUCED
             self.marks[a] += 1
             if self.log is not None:
-                self.tell("switch", said.said_switch, (a, self.character(a)))
+                self.tell2("switch", said.said_switch, a, self.title_code(a))
             self.draw(a, 5)
         if self.turn >= g.turn_limit:
             self.reason = "turn-limit"
             if self.log is not None:
-                self.tell("limit", said.said_limit, (g.turn_limit,))
+                self.tell1("limit", said.said_limit, g.turn_limit)
             self._finish()
             return
         nxt = a + 1
@@ -372,7 +377,7 @@ class AodState(State["ArmyOfDarkness"]):
             self.reduced[nxt] = ARMED
             self.marks[nxt] += 1
         if self.log is not None:
-            self.tell("turn", said.said_turn, (self.turn, nxt, self.character(nxt)))
+            self.tell3("turn", said.said_turn, self.turn, nxt, self.title_code(nxt))
         self._enter_play()
 
     def _finish(self) -> None:
@@ -442,7 +447,7 @@ class AodState(State["ArmyOfDarkness"]):
             self.pending = arg
             if g.TYPE[arg] == EVENT:
                 if self.log is not None:
-                    self.tell("play", said.said_play_event, (a, self.character(a), arg))
+                    self.tell3("play", said.said_play_event, a, self.title_code(a), arg)
                 if effects.start(self):
                     self._event_done()
             else:
@@ -458,7 +463,7 @@ class AodState(State["ArmyOfDarkness"]):
                 self.table(arg, c)
                 self.plays += 1
                 if self.log is not None:
-                    self.tell("play", said.said_play, (a, self.character(a), c, arg, self.character(arg)))
+                    self.tell5("play", said.said_play, a, self.title_code(a), c, arg, self.title_code(arg))
                 self._enter_play()
         elif op == A_DISCARD:
             v = self.victim
@@ -468,7 +473,7 @@ class AodState(State["ArmyOfDarkness"]):
                 self.untable(arg)
             self.discard.append(arg)
             if self.log is not None:
-                self.tell("hit", said.said_hit, (v, self.character(v), arg))
+                self.tell3("hit", said.said_hit, v, self.title_code(v), arg)
             self.victim = -1
             if self.hit_step == 3:
                 self.current_player = a
@@ -480,7 +485,7 @@ class AodState(State["ArmyOfDarkness"]):
             self.marks[a] += 1
             self.discard.append(arg)
             if self.log is not None:
-                self.tell("attack", said.said_attack_discard, (a, self.character(a), arg))
+                self.tell3("attack", said.said_attack_discard, a, self.title_code(a), arg)
             self._after_attack()
         elif op == A_SLAY3:
             names = g.NAME_ID
@@ -491,22 +496,22 @@ class AodState(State["ArmyOfDarkness"]):
                 self.discard.append(c)
             self.marks[a] += 1
             if self.log is not None:
-                self.tell("attack", said.said_slay3, (a, self.character(a), g.cards.monster_names[arg]))
+                self.tell3("attack", said.said_slay3, a, self.title_code(a), g.cards.monster_names[arg])
             self._after_attack()
         elif op == A_DRAW:
             self.draw(a, 1)
             self._take_hit_step()
         elif op == A_ATTACK:
             if self.log is not None:
-                self.tell("attack", said.said_attack, (a, self.character(a), arg, self.character(arg)))
+                self.tell4("attack", said.said_attack, a, self.title_code(a), arg, self.title_code(arg))
             self._hit(arg, 3)
         elif op == A_PASS:
             if self.log is not None:
-                self.tell("pass", said.said_pass, (a, self.character(a)))
+                self.tell2("pass", said.said_pass, a, self.title_code(a))
             self._take_hit_step()
         elif op == A_DONE:
             if self.log is not None:
-                self.tell("play", said.said_done, (a, self.character(a), bool(self.plays)))
+                self.tell3("play", said.said_done, a, self.title_code(a), bool(self.plays))
             self._attack_step()
         elif op == A_PICK:
             if effects.pick(self, arg):

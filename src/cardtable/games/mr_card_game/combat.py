@@ -181,7 +181,7 @@ def do_start(s: McgState, action: Action) -> None:
     flow.reset_combat(s)
     s.step = ST_COMBAT
     if s.log is not None:
-        s.tell("combat", said.said_combat, (s.actor,))
+        s.tell1("combat", said.said_combat, s.actor)
     flow.advance(s)
 
 
@@ -190,7 +190,7 @@ def do_maneuver(s: McgState, action: Action) -> None:
     s.man = ("melee", "spell", "ranged", "evade").index(str(action.args[0]))
     s.step = ST_MANEUVER
     if s.log is not None:
-        s.tell("maneuver", said.said_maneuver, (s.actor, s.man))
+        s.tell2("maneuver", said.said_maneuver, s.actor, s.man)
     _play(s, STAT_CODE[action.args[1]])
     flow.advance(s)
 
@@ -207,7 +207,7 @@ def _play(s: McgState, kind: int) -> None:
     s.psum += (kind & 3) + 1
     s.plast = kind & 3
     if s.log is not None:
-        s.tell("play", said.said_play, (p, kind))
+        s.tell2("play", said.said_play, p, kind)
 
 
 def maneuver_done(s: McgState) -> None:
@@ -226,7 +226,7 @@ def do_kill(s: McgState, action: Action) -> None:
     t = int(action.args[0])
     p = s.actor
     if s.log is not None:
-        s.tell("kill", said.said_kill, (p, t, power_of(s, t), score(s, c.element[t])))
+        s.tell4("kill", said.said_kill, p, t, power_of(s, t), score(s, c.element[t]))
     if hardcore.start(s, t):
         s.step = ST_BLOCK  # the block comes between the kill and the loot (O1.2)
         flow.advance(s)
@@ -263,12 +263,12 @@ def loot(s: McgState, p: int, t: int) -> None:
     s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     got = gain_meat(s, p, c.meat[t] + s.mods[p][modifiers.MEAT])
     if s.log is not None:
-        s.tell("loot", said.said_loot_meat, (p, got))
+        s.tell2("loot", said.said_loot_meat, p, got)
     if c.drop[t] >= 0:
         gain_stat(s, p, c.drop[t])
     gain_item(s, p, t)
     if s.log is not None:
-        s.tell("loot", said.said_loot_item, (p, t))
+        s.tell2("loot", said.said_loot_item, p, t)
 
 
 def do_end_combat(s: McgState, action: Action) -> None:
@@ -277,7 +277,7 @@ def do_end_combat(s: McgState, action: Action) -> None:
         march.combat_done(s)
         return
     if s.log is not None:
-        s.tell("combat", said.said_no_kill, (s.actor,))
+        s.tell1("combat", said.said_no_kill, s.actor)
     _end_combat(s)
 
 

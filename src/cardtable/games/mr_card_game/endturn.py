@@ -31,7 +31,7 @@ def clean_up(s: McgState, p: int) -> None:
     log = s.log is not None
     if played:
         if log:
-            s.tell("discard", said.said_discard_played, (p, tuple(played)))
+            s.tell2("discard", said.said_discard_played, p, tuple(played))
         s.disc[p].extend(played)
         played.clear()
         s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
@@ -41,7 +41,7 @@ def clean_up(s: McgState, p: int) -> None:
         s.escrow[p] = ()
         s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
         if log:
-            s.tell("heap", said.said_escrow, (p, escrow))
+            s.tell2("heap", said.said_escrow, p, escrow)
 
 
 def take_kind(s: McgState, zone: list[int], kind: int) -> int:
@@ -87,7 +87,7 @@ def do_discard(s: McgState, action: Action) -> None:
     s.disc[p].append(take_kind(s, s.hand[p], kind))
     s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     if s.log is not None:
-        s.tell("discard", said.said_discard, (p, kind))
+        s.tell2("discard", said.said_discard, p, kind)
     flow.advance(s)
 
 
@@ -96,7 +96,7 @@ def do_discard(s: McgState, action: Action) -> None:
 
 def _emit_draws(s: McgState, p: int, drawn: list[int]) -> None:
     if drawn and s.log is not None:
-        s.tell("draw", said.said_draws, (p, tuple(drawn)), only(p))
+        s.tell_list1("draw", said.said_draws, p, drawn, only(p))
 
 
 def draw_from_queue(s: McgState) -> bool:
@@ -160,7 +160,7 @@ def start_rollover(s: McgState, p: int, shuffle: bool = True) -> None:
     # O2.2: at a rollover the player may remove one negative effect (asked first).
     s.cure_left = any(s.game.cards.kind[x] == K_BOSS for x in s.lasting[p])
     if s.log is not None:
-        s.tell("rollover", said.said_rollover, (p, bool(was_on)))
+        s.tell2("rollover", said.said_rollover, p, bool(was_on))
 
 
 def upgrade_options(s: McgState, p: int) -> list[tuple[int, int]]:
@@ -205,7 +205,7 @@ def do_upgrade(s: McgState, action: Action) -> None:
     s.piles[j] = new_pile[:-1]
     s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     if s.log is not None:
-        s.tell("upgrade", said.said_upgrade, (p, k, j))
+        s.tell3("upgrade", said.said_upgrade, p, k, j)
     s.upg_left -= 1
     if s.upg_left <= 0:
         _finish_upgrades(s)
@@ -231,4 +231,4 @@ def _finish_upgrades(s: McgState) -> None:
     s.disc[p].clear()
     s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     if s.log is not None:
-        s.tell("rollover", said.said_reshuffle, (p, len(deck)))
+        s.tell2("rollover", said.said_reshuffle, p, len(deck))

@@ -104,7 +104,7 @@ def prepare_turn(s: McgState, seat: int) -> None:
     reset_combat(s)
     s.step = ST_NONCOMBAT
     if s.log is not None:
-        s.tell("turn", said.said_turn, (s.round, s.turn, seat))
+        s.tell3("turn", said.said_turn, s.round, s.turn, seat)
 
 
 def advance(s: McgState) -> None:

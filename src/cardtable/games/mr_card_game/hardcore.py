@@ -27,13 +27,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from cardtable.engine import Action
-from cardtable.games.mr_card_game import combat, flow, modifiers
+from cardtable.games.mr_card_game import combat, flow, modifiers, said
 from cardtable.games.mr_card_game.cards import K_BOSS, STAT_CODE
 from cardtable.games.mr_card_game.codes import RANGED
-from cardtable.games.mr_card_game.effects import CHOOSE, GAIN_STAT, STAT_WORDS, SUBTYPES, UNEQUIP
+from cardtable.games.mr_card_game.effects import CHOOSE, GAIN_STAT, SUBTYPES, UNEQUIP
 from cardtable.games.mr_card_game.endturn import kind_mask, take_kind
 from cardtable.games.mr_card_game.resolve import cure_options, gain_meat, remove_negative, unequip_slot
-from cardtable.games.mr_card_game.text import kind_text
 
 if TYPE_CHECKING:
     from cardtable.games.mr_card_game.state import McgState
@@ -73,21 +72,14 @@ def start(s: McgState, target: int) -> bool:
     hardcore = s.game.cards.kind[target] == K_BOSS or s.game.hardcore_all
     if value <= 0:
         if hardcore and s.log is not None:
-            s.emit(
-                "hardcore", f"the counter-attack of {s.game.cards.mname[target]} is turned away by the ranged weapon"
-            )
+            s.tell1("hardcore", said.said_turned_away, target)
         return False
     s.hc_target = target
     s.hc = value
     s.hc_type = typ
     s.hc_last = 3
     if s.log is not None:
-        what = "cards of any single type" if typ == ANY_TYPE else f"{STAT_WORDS[typ]} cards"
-        s.emit(
-            "hardcore",
-            f"{s.game.cards.mname[target]} counter-attacks: {s.game.seat_name(s.actor)} must discard {what} "
-            f"worth {value} or more to block it",
-        )
+        s.tell4("hardcore", said.said_counter, target, s.actor, typ, value)
     return True
 
 
@@ -114,10 +106,10 @@ def do_block(s: McgState, action: Action) -> None:
     s.hc_last = kind & 3
     s.hc -= (kind & 3) + 1
     if s.log is not None:
-        s.emit("hardcore", f"{s.game.seat_name(p)} discards {kind_text(s, kind)} to block")
+        s.tell2("hardcore", said.said_block_discard, p, kind)
     if s.hc <= 0:
         if s.log is not None:
-            s.emit("hardcore", f"{s.game.seat_name(p)} blocks the counter-attack")
+            s.tell1("hardcore", said.said_blocks, p)
         _settle(s, True)
     flow.advance(s)
 
@@ -125,7 +117,7 @@ def do_block(s: McgState, action: Action) -> None:
 def do_suffer(s: McgState, action: Action) -> None:
     """``suffer``: the counter-attack is not blocked."""
     if s.log is not None:
-        s.emit("hardcore", f"{s.game.seat_name(s.actor)} does not block the counter-attack")
+        s.tell1("hardcore", said.said_no_block, s.actor)
     _settle(s, False)
     flow.advance(s)
 

@@ -95,7 +95,7 @@ def after_cleanup(s: McgState) -> None:
             elif g.quests_first and s.quests:
                 # B2.8: no March may be announced while the quest boss pile holds a boss.
                 if s.log is not None:
-                    s.tell("poll", said.said_poll_quests, (s.round,))
+                    s.tell1("poll", said.said_poll_quests, s.round)
                 _next_round(s)
             else:
                 _begin_poll(s)
@@ -118,7 +118,7 @@ def _begin_poll(s: McgState) -> None:
     s.midx = 0
     s.step = ST_POLL
     if s.log is not None:
-        s.tell("poll", said.said_poll, (s.round,))
+        s.tell1("poll", said.said_poll, s.round)
 
 
 def _next_round(s: McgState) -> None:
@@ -138,7 +138,7 @@ def legal_poll(s: McgState) -> list[Action]:
 
 def do_pass(s: McgState, action: Action) -> None:
     if s.log is not None:
-        s.tell("poll", said.said_passes, (s.poll[s.midx],))
+        s.tell1("poll", said.said_passes, s.poll[s.midx])
     s.midx += 1
     if s.midx >= len(s.poll):
         _next_round(s)
@@ -178,7 +178,7 @@ def _begin_phase(s: McgState, step: int) -> None:
     flow.reset_combat(s)
     s.step = step
     if s.log is not None:
-        s.tell("march", said.said_march_phase, (s.actor, step == ST_NONCOMBAT))
+        s.tell2("march", said.said_march_phase, s.actor, step == ST_NONCOMBAT)
 
 
 def noncombat_done(s: McgState) -> None:
@@ -223,7 +223,7 @@ def combat_done(s: McgState) -> None:
     mthresh[p] = need
     s.mthresh = mthresh
     if s.log is not None:
-        s.tell("march", said.said_announce, (p, total, need))
+        s.tell3("march", said.said_announce, p, total, need)
     flow.end_phase(s)
     s.midx += 1
     if s.midx < len(s.morder):
@@ -280,7 +280,7 @@ def _decide(s: McgState) -> None:
     if s.out >> s.cert & 1:
         s.cert = next_active(s, s.cert)
         if s.log is not None:
-            s.tell("march", said.said_certificate, (s.cert,))
+            s.tell1("march", said.said_certificate, s.cert)
     s.morder = [p for p in s.morder if not s.out >> p & 1]
     s.mode = M_CLEANUP
     s.midx = 0

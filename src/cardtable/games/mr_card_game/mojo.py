@@ -63,7 +63,7 @@ def do_mojo(s: McgState, action: Action) -> None:
     s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     s.mojo += kind - 3
     if s.log is not None:
-        s.tell("mojo", said.said_mojo, (p, kind - 3, s.mojo))
+        s.tell3("mojo", said.said_mojo, p, kind - 3, s.mojo)
     flow.advance(s)
 
 
@@ -111,6 +111,6 @@ def activate(s: McgState, card: int, paid: int) -> None:
         return
     s.used |= 1 << card
     if s.log is not None:
-        s.tell("skill", said.said_skill, (p, card, paid))
+        s.tell3("skill", said.said_skill, p, card, paid)
     x = paid if c.mojo[card] == MOJO_X else 0
     s.queue.extend((op, a, b, card, x) for op, a, b, _ in c.effects[card])

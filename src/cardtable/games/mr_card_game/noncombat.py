@@ -224,11 +224,11 @@ def do_equip(s: McgState, action: Action) -> None:
                     lost = (*lost, sums[x])
                 s.eq &= ~(1 << x)
                 if s.log is not None:
-                    s.tell("equip", said.said_unequip, (p, x))
+                    s.tell2("equip", said.said_unequip, p, x)
     s.eq |= 1 << card
     modifiers.update(s, p, (sums[card],) if modifiers.item_adds(s, card) else (), lost)
     if s.log is not None:
-        s.tell("equip", said.said_equip, (p, card))
+        s.tell2("equip", said.said_equip, p, card)
     _seen(s, before)
     if equipped_count(s, p) > 3:
         s.force = card  # O5.2: a fourth piece of equipment: one of the others must come off at once
@@ -247,7 +247,7 @@ def do_unequip(s: McgState, action: Action) -> None:
     if adds:
         modifiers.update(s, p, (), (s.game.sums.item[card],))
     if s.log is not None:
-        s.tell("equip", said.said_unequip, (p, card))
+        s.tell2("equip", said.said_unequip, p, card)
     flow.advance(s)
 
 
@@ -300,7 +300,7 @@ def do_autosell(s: McgState, action: Action) -> None:
     s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     got = gain_meat(s, p, value)
     if s.log is not None:
-        s.tell("autosell", said.said_autosell, (p, card, got))
+        s.tell3("autosell", said.said_autosell, p, card, got)
     flow.advance(s)
 
 
@@ -342,7 +342,7 @@ def do_train(s: McgState, action: Action) -> None:
     if modifiers.skill_adds(s, card):
         modifiers.update(s, p, (s.game.sums.skill[card],), ())
     if s.log is not None:
-        s.tell("train", said.said_train, (p, card, cost))
+        s.tell3("train", said.said_train, p, card, cost)
     flow.advance(s)
 
 
@@ -355,7 +355,7 @@ def do_dive(s: McgState, action: Action) -> None:
     s.heap = s.heap[:-1]
     gain_item(s, p, card)
     if s.log is not None:
-        s.tell("dive", said.said_dive, (p, card, price))
+        s.tell3("dive", said.said_dive, p, card, price)
     flow.advance(s)
 
 
@@ -363,7 +363,7 @@ def do_end_turn(s: McgState, action: Action) -> None:
     """No combat this turn (K3.3): the phase ends and the end of the turn begins."""
     flow.end_phase(s)
     if s.log is not None:
-        s.tell("turn", said.said_no_combat, (s.actor,))
+        s.tell1("turn", said.said_no_combat, s.actor)
     flow.start_end_of_turn(s, s.actor)
     flow.advance(s)
 

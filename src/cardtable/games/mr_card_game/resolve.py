@@ -79,7 +79,7 @@ def gain_stat(s: McgState, p: int, kind: int) -> bool:
     s.marks[p] += 1  # the rl observer's change mark (McgState.marks)
     s.piles[kind] = pile[:-1]
     if s.log is not None:
-        s.tell("stat", said.said_stat, (p, kind))
+        s.tell2("stat", said.said_stat, p, kind)
     return True
 
 

@@ -7,10 +7,10 @@ a player drew, to that player), else None. The rarer lines are still given as te
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from cardtable.games.mr_card_game.cards import CLASS_WORDS
-from cardtable.games.mr_card_game.effects import MANEUVER_WORDS
+from cardtable.games.mr_card_game.effects import MANEUVER_WORDS, STAT_WORDS
 from cardtable.games.mr_card_game.text import kind_words, kinds_words
 
 if TYPE_CHECKING:
@@ -47,8 +47,10 @@ def _said_discard(game: MrCardGame, args: tuple[int, int], seat: int | None) -> 
     return f"{game.seat_name(p)} discards {kind_words(game, kind)}"
 
 
-def _said_draws(game: MrCardGame, args: tuple[int, tuple[int, ...]], seat: int | None) -> str:
-    p, drawn = args
+def _said_draws(game: MrCardGame, args: tuple[Any, ...], seat: int | None) -> str:
+    # (seat, card, card, ...): the cards drawn follow flat (State.tell_list1).
+    p: int = args[0]
+    drawn: tuple[int, ...] = args[1:]
     if seat is not None:
         return f"{game.seat_name(p)} draws {kinds_words(game, drawn)}"
     n = len(drawn)
@@ -186,6 +188,32 @@ def _said_untrained(game: MrCardGame, args: tuple[int], seat: int | None) -> str
     return f"no skill was trained: the oldest, {game.card_name(args[0])}, is discarded"
 
 
+def _said_turned_away(game: MrCardGame, args: tuple[int], seat: int | None) -> str:
+    return f"the counter-attack of {game.cards.mname[args[0]]} is turned away by the ranged weapon"
+
+
+def _said_counter(game: MrCardGame, args: tuple[int, int, int, int], seat: int | None) -> str:
+    target, actor, typ, value = args
+    # typ -1 is hardcore.ANY_TYPE (a boss's counter of any single type).
+    what = "cards of any single type" if typ == -1 else f"{STAT_WORDS[typ]} cards"
+    return (
+        f"{game.cards.mname[target]} counter-attacks: {game.seat_name(actor)} must discard {what} "
+        f"worth {value} or more to block it"
+    )
+
+
+def _said_block_discard(game: MrCardGame, args: tuple[int, int], seat: int | None) -> str:
+    return f"{game.seat_name(args[0])} discards {kind_words(game, args[1])} to block"
+
+
+def _said_blocks(game: MrCardGame, args: tuple[int], seat: int | None) -> str:
+    return f"{game.seat_name(args[0])} blocks the counter-attack"
+
+
+def _said_no_block(game: MrCardGame, args: tuple[int], seat: int | None) -> str:
+    return f"{game.seat_name(args[0])} does not block the counter-attack"
+
+
 # The words functions the game passes to ``tell``, under their public names as Final aliases: compiled
 # code loads a Final name as a C static, where a function's own name is a dictionary lookup in the
 # module's globals at every event (cardtable.engine.events, "Why Final aliases").
@@ -223,3 +251,8 @@ said_turned_up: Final = _said_turned_up
 said_unequip: Final = _said_unequip
 said_untrained: Final = _said_untrained
 said_upgrade: Final = _said_upgrade
+said_turned_away: Final = _said_turned_away
+said_counter: Final = _said_counter
+said_block_discard: Final = _said_block_discard
+said_blocks: Final = _said_blocks
+said_no_block: Final = _said_no_block

@@ -135,7 +135,7 @@ def deal(s: McgState) -> None:
             mods = g.newbie_mods[pos] = modifiers.compute(s, seat)
         s.mods[seat] = mods
         if log:
-            s.tell("setup", said.said_newbie, (seat, pos, s.meat[seat], tuple(s.hand[seat])), only(seat))
+            s.tell4("setup", said.said_newbie, seat, pos, s.meat[seat], tuple(s.hand[seat]), only(seat))
     s.piles = piles
     supplement(s)
     if g.classes == BOARDS:

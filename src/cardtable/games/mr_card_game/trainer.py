@@ -91,7 +91,7 @@ def refresh(s: McgState) -> None:
         remaining = line[:-1]
         s.skill_disc = (*s.skill_disc, oldest)
         if log:
-            s.tell("trainer", said.said_untrained, (oldest,))
+            s.tell1("trainer", said.said_untrained, oldest)
     else:
         remaining = line
     if len(remaining) == TRAINER_SIZE - 1 and s.skill_pile:
@@ -99,7 +99,7 @@ def refresh(s: McgState) -> None:
         card, s.skill_pile = pick_tuple(s.skill_pile, s.rng)
         s.trainer = (card, *remaining)
         if log:
-            s.tell("trainer", said.said_joins, (card,))
+            s.tell1("trainer", said.said_joins, card)
         return
     new: list[int] = []
     for _ in range(TRAINER_SIZE - len(remaining)):
@@ -110,7 +110,7 @@ def refresh(s: McgState) -> None:
             break
         new.insert(0, card)
         if log:
-            s.tell("trainer", said.said_joins, (card,))
+            s.tell1("trainer", said.said_joins, card)
     s.trainer = (*new, *remaining)
 
 
@@ -122,5 +122,5 @@ def _refresh_classes(s: McgState) -> None:
             continue
         line[k] = _draw_class(s, k)
         if s.log is not None and line[k] >= 0:
-            s.tell("trainer", said.said_turned_up, (line[k], k))
+            s.tell2("trainer", said.said_turned_up, line[k], k)
     s.trainer = tuple(line)
