@@ -14,7 +14,7 @@ import cardtable
 from cardtable.agents import AGENT_INFO, Ismcts, Observation, catalogue, make_agent
 from cardtable.agents.levels import LEVELS, Casual
 from cardtable.agents.registry import cap_time
-from cardtable.agents.strong import strong_options
+from cardtable.agents.strong import BASE, TUNED, strong_options
 from cardtable.cli.main import main
 from cardtable.engine import Rng, State
 
@@ -116,6 +116,31 @@ def test_the_tuned_options_are_valid_for_every_game_and_player_count() -> None:
                 continue
             agent = make_agent("strong", game)
             assert isinstance(agent, Ismcts) and agent.iterations == int(strong_options(game)["iterations"])
+
+
+def test_a_player_count_setting_holds_at_that_count_only() -> None:
+    """A ``"<game>/<players>"`` entry of TUNED changes that player count and no other."""
+    keyed = [key for key in TUNED if "/" in key]
+    assert keyed  # there are some to check
+    for key in keyed:
+        game_id, count = key.split("/")
+        for players in (2, 3, 4, 5, 6):
+            try:
+                game = cardtable.load(game_id, players=players)
+            except cardtable.engine.OptionError:
+                continue
+            options = strong_options(game)
+            plain = {**BASE, **TUNED.get(game_id, {})}
+            for name, value in TUNED[key].items():
+                assert options.get(name) == (value if players == int(count) else plain.get(name)), (key, players)
+
+
+def test_mr_card_game_strong_scores_the_leaf_at_once_where_tuned() -> None:
+    """The shipped agent, not just its options: ``depth=0`` at the measured player counts, the game's
+    own rollout depth elsewhere."""
+    for players, depth in {2: 0, 3: None, 4: None, 5: None}.items():
+        agent = make_agent("strong", cardtable.load("mr-card-game", players=players), 1)
+        assert isinstance(agent, Ismcts) and agent.depth == depth, players
 
 
 # -- levels ----------------------------------------------------------------------------------------------

@@ -32,7 +32,8 @@ TUNED: Final[dict[str, dict[str, str]]] = {
     # 200 games 60% [53-67], and 65% [58-71] since the evaluation plays a March as the heuristic would.
     "mr-card-game": {"iterations": "1000", "reuse": "yes"},
     # The leaf scored at once, no random moves before the cut: 74.5% [68.0-80.0] over the 200 games,
-    # +9.75 points [+1.1, +18.4] paired with the above (2 players measured only).
+    # +9.75 points [+1.1, +18.4] paired with the above. At 3 players 51.7% [43.7-59.5] against two
+    # heuristics over 150 games, +5.3 points [-4.2, +14.9] paired: not clear, not kept; 4-5 unmeasured.
     "mr-card-game/2": {"depth": "0"},
 }
 """Per game id, the settings that differ from :data:`BASE` (spec option texts); a key
