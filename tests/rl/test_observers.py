@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cardtable
+from cardtable.engine import State
 from cardtable.engine.rng import Rng
 from cardtable.games.army_of_darkness.state import AodState
 from cardtable.games.doctor_strange.state import DSState
@@ -207,6 +208,20 @@ def test_the_schedule_check_catches_a_stale_precheck() -> None:
         _check_any_schedule(game, Stale(encoder_for(game)), 3, 4)
 
 
+def _observed_after_six_moves(game_id: str, options: dict[str, Any]) -> tuple[Observer, np.ndarray, State]:
+    """The marks tests' setting: ``game_id``'s state observer, a buffer for its full rewrite, and a
+    state (seed 4, no log) six random moves into its game."""
+    game = load(game_id, options)
+    observer = observer_for(game, observe="state")
+    fresh = np.empty(observer.size, dtype=np.float32)
+    state = game.new(4, log=False)
+    rng = Rng(2)
+    for _ in range(6):
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    return observer, fresh, state
+
+
 def test_army_of_darkness_seat_marks_are_what_lets_a_seat_be_skipped() -> None:
     """Army of Darkness's observer skips a seat whose change mark (``AodState.marks``) is the one it
     saw on the same state. The positive control of the schedule check above for those marks: a
@@ -214,15 +229,8 @@ def test_army_of_darkness_seat_marks_are_what_lets_a_seat_be_skipped() -> None:
     vector stale, and the check's comparison catches it; the same change with the mark bumped is
     seen. Also: a clone, which copies the marks into a list of its own, is never taken for its
     original."""
-    game = load("army-of-darkness", {"players": 3})
-    observer = observer_for(game, observe="state")
-    fresh = np.empty(observer.size, dtype=np.float32)
-    state = game.new(4, log=False)
+    observer, fresh, state = _observed_after_six_moves("army-of-darkness", {"players": 3})
     assert isinstance(state, AodState)
-    rng = Rng(2)
-    for _ in range(6):
-        legal = state.legal_actions()
-        state.apply(legal[rng.below(len(legal))])
     tracker = observer.tracker()
     observer.update(state, 0, tracker)
     # Seat 1 gets a card from the deck behind the rules' back: seat 0 sees its hand count change.
@@ -247,15 +255,8 @@ def test_mr_card_game_marks_are_what_lets_a_player_be_skipped() -> None:
     incremental vector stale, and a full rewrite's comparison catches it; the same change with the
     mark bumped is seen. Also: a clone, which copies the marks into a list of its own, is never
     taken for its original."""
-    game = load("mr-card-game", {"players": 3})
-    observer = observer_for(game, observe="state")
-    fresh = np.empty(observer.size, dtype=np.float32)
-    state = game.new(4, log=False)
+    observer, fresh, state = _observed_after_six_moves("mr-card-game", {"players": 3})
     assert isinstance(state, McgState)
-    rng = Rng(2)
-    for _ in range(6):
-        legal = state.legal_actions()
-        state.apply(legal[rng.below(len(legal))])
     seat = state.current_player
     assert seat is not None
     other_seat = (seat + 1) % 3
@@ -290,15 +291,8 @@ def test_doctor_strange_table_mark_is_what_lets_the_table_be_skipped() -> None:
     to bump it) leaves the incremental vector stale, and a full rewrite's comparison catches it; the
     same change with the mark bumped is seen. Also: a clone, which copies the marks into a list of
     its own, is never taken for its original."""
-    game = load("doctor-strange", {})
-    observer = observer_for(game, observe="state")
-    fresh = np.empty(observer.size, dtype=np.float32)
-    state = game.new(4, log=False)
+    observer, fresh, state = _observed_after_six_moves("doctor-strange", {})
     assert isinstance(state, DSState)
-    rng = Rng(2)
-    for _ in range(6):
-        legal = state.legal_actions()
-        state.apply(legal[rng.below(len(legal))])
     seat = state.current_player
     assert seat is not None
     tracker = observer.tracker()
