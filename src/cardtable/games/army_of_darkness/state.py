@@ -187,8 +187,7 @@ class AodState(State["ArmyOfDarkness"]):
     # -- small helpers used by the effects -----------------------------------------------------
     def character(self, s: int) -> str:
         """The title of seat ``s``'s character on its current side (``Ash``, ``Evil Ash``)."""
-        cs = self.game.cards
-        return cs.good_names[self.char[s]] if self.side[s] == GOOD else cs.evil_names[self.char[s]]
+        return said.title(self.game, self.title_code(s))
 
     def title_code(self, s: int) -> int:
         """Seat ``s``'s character and side as one number, ``char << 1 | side``: what a log line
