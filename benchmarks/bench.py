@@ -18,10 +18,20 @@ Markdown table for the README. Speed is measured here, never asserted in tests.
     python benchmarks/bench.py --game mephisto --seconds 2 --json bench.json --markdown
     python benchmarks/bench.py --game mr-card-game -o players=3     # one option set of your own
     python benchmarks/bench.py --vs-openspiel       # same-run ratios against OpenSpiel, every build
+    python benchmarks/bench.py --search-states      # clone/determinize over states along whole games
 
 ``--vs-openspiel`` (benchmarks/vs_openspiel.py) measures each game and configuration interleaved with
 OpenSpiel's C++ ``hearts`` and ``crazy_eights`` and prints the median same-run ratios, for the pure and
 the compiled build, with the event log on and off. The table printed here says which build ran.
+
+``--search-states`` measures what search pays per node, on the states search meets: for every
+2-player configuration (or the ``-o`` option set) it samples ``--states`` states (default 300) along
+whole random games with fixed seeds (each state kept with probability 1/20, so deep positions with
+long histories and full piles count as much as early ones), then times ``--passes`` passes (default
+40) over all of them, a clone pass and a determinize pass taking turns, and prints µs per
+``clone()`` and per ``determinize(seat, rng)``: the best pass and the median pass. The same seeds give
+the same states in every build, so runs of two builds (``PYTHONPATH=build/compiled`` or not) compare
+like for like; on a shared machine compare runs made back to back, or interleave them.
 """
 
 from __future__ import annotations
@@ -29,6 +39,7 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -177,6 +188,86 @@ def time_determinize(states: Sequence[State], seconds: float, seed: int) -> floa
     return _per_call(run, seconds)
 
 
+def sample_along_games(game: Game, count: int, seed: int) -> list[State]:
+    """``count`` states not over, each state of random games (log=False, uniform random actions, games
+    seeded ``seed``, ``seed + 1``, ...) kept with probability 1/20: positions from the whole length of
+    the games, deep ones included. The same arguments give the same states in every build."""
+    rng = Rng(seed)
+    out: list[State] = []
+    s = seed
+    while len(out) < count:
+        state = game.new(s, log=False)
+        s += 1
+        while not state.is_over and len(out) < count:
+            if rng.below(20) == 0:
+                out.append(state.clone())
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+    return out
+
+
+def search_states(game_id: str, options: dict[str, Any], count: int, passes: int, seed: int = 7) -> dict[str, Any]:
+    """µs per ``clone()`` and ``determinize()`` over :func:`sample_along_games`'s states: the best and
+    the median of ``passes`` passes, clone and determinize passes taking turns (so a burst of load on
+    a shared machine hits both alike). Each determinize is for the seat to act (seat 0 if none)."""
+    game = cardtable.load(game_id, **options)
+    states = sample_along_games(game, count, seed)
+    seats = [s.current_player if s.current_player is not None else 0 for s in states]
+    pairs = list(zip(states, seats, strict=True))
+    rng = Rng(seed + 1)
+    clone_us: list[float] = []
+    det_us: list[float] = []
+    for _ in range(passes):
+        t = time.perf_counter()
+        for s in states:
+            s.clone()
+        clone_us.append(1e6 * (time.perf_counter() - t) / len(states))
+        t = time.perf_counter()
+        for s, seat in pairs:
+            s.determinize(seat, rng)
+        det_us.append(1e6 * (time.perf_counter() - t) / len(states))
+    return {
+        "game": game_id,
+        "config": config_label(options),
+        "options": options,
+        "states": len(states),
+        "mean_history": sum(len(s.history) for s in states) / len(states),
+        "passes": passes,
+        "clone_best_us": min(clone_us),
+        "clone_median_us": statistics.median(clone_us),
+        "determinize_best_us": min(det_us),
+        "determinize_median_us": statistics.median(det_us),
+    }
+
+
+SEARCH_COLUMNS = (
+    ("game", "game"),
+    ("config", "configuration"),
+    ("mean_history", "mean history"),
+    ("clone_best_us", "clone µs best"),
+    ("clone_median_us", "clone µs median"),
+    ("determinize_best_us", "determinize µs best"),
+    ("determinize_median_us", "determinize µs median"),
+)
+
+
+def run_search_states(
+    game_ids: Sequence[str], count: int, passes: int, options_given: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
+    """One row per game and option set: ``options_given`` if set, else each of the game's 2-player
+    ``CONFIGURATIONS``."""
+    rows = []
+    for game_id in game_ids:
+        option_sets = [o for o in configurations(game_id) if cardtable.load(game_id, **o).players == 2]
+        if options_given is not None:
+            resolved = cardtable.load(game_id, **options_given).options
+            option_sets = [{name: resolved[name] for name in options_given}]
+        for options in option_sets:
+            print(f"measuring {game_id} {config_label(options)} ...", file=sys.stderr, flush=True)
+            rows.append(search_states(game_id, options, count, passes))
+    return rows
+
+
 def measure(game_id: str, options: dict[str, Any], seconds: float, states: int, seed: int = 1) -> dict[str, Any]:
     """Every number of the benchmark for one game and configuration."""
     game = cardtable.load(game_id, **options)
@@ -227,6 +318,8 @@ def _fmt(key: str, value: Any) -> str:
         if key == "forced_share":
             return f"{value:.0f}"
         if key.endswith("_us"):
+            if key.startswith("clone"):
+                return f"{value:.2f}"
             return f"{value:.1f}"
         return f"{value:,.0f}" if value >= 100 else f"{value:.1f}"
     return str(value)
@@ -240,17 +333,18 @@ def markdown(rows: Sequence[dict[str, Any]]) -> str:
     return "\n".join([head, rule, *body])
 
 
-def print_table(rows: Sequence[dict[str, Any]]) -> None:
+def print_table(rows: Sequence[dict[str, Any]], columns: Sequence[tuple[str, str]] = COLUMNS, what: str = "") -> None:
     from rich.console import Console
     from rich.table import Table
 
     from cardtable.buildinfo import describe
 
-    table = Table(title=f"cardtable benchmark ({describe()}; one core, random playouts, log=False)")
-    for key, title in COLUMNS:
+    what = what or "one core, random playouts, log=False"
+    table = Table(title=f"cardtable benchmark ({describe()}; {what})")
+    for key, title in columns:
         table.add_column(title, justify="left" if key in ("game", "config") else "right")
     for row in rows:
-        table.add_row(*(_fmt(k, row[k]) for k, _ in COLUMNS))
+        table.add_row(*(_fmt(k, row[k]) for k, _ in columns))
     console = Console()
     if not console.is_terminal:
         console = Console(width=160)  # a pipe or a file: do not squeeze the columns to 80
@@ -279,6 +373,14 @@ def main(argv: list[str] | None = None) -> int:
         metavar="KEY=VALUE",
         help="measure this option set (repeatable) instead of the game's configurations, e.g. -o players=3",
     )
+    parser.add_argument(
+        "--search-states",
+        action="store_true",
+        help="only clone/determinize µs (best and median pass) over states sampled along whole games, "
+        "every 2-player configuration",
+    )
+    parser.add_argument("--states", type=int, default=300, help="--search-states: states sampled (default 300)")
+    parser.add_argument("--passes", type=int, default=40, help="--search-states: timed passes (default 40)")
     args = parser.parse_args(argv)
     if args.game and "toy" in args.game:
         register_toy()
@@ -287,6 +389,19 @@ def main(argv: list[str] | None = None) -> int:
     if seconds <= 0:
         parser.error("--seconds must be positive")
     states = 40 if args.quick else 200
+    if args.search_states:
+        if args.states < 1 or args.passes < 1:
+            parser.error("--states and --passes must be at least 1")
+        try:
+            chosen = parse_options(args.option) if args.option is not None else None
+            rows = run_search_states(game_ids, args.states, args.passes, chosen)
+        except CardtableError as err:
+            parser.error(str(err))
+        print_table(rows, SEARCH_COLUMNS, f"{args.states} states along whole games, {args.passes} passes")
+        if args.json:
+            meta = {"cardtable": cardtable.__version__, "build": cardtable.buildinfo.build_info()}
+            Path(args.json).write_text(json.dumps({"meta": meta, "results": rows}, indent=2) + "\n", encoding="utf-8")
+        return 0
     try:
         given = parse_options(args.option) if args.option is not None else None
         rows = run(game_ids, seconds, states, progress=True, options_given=given)

@@ -128,3 +128,30 @@ def test_vs_openspiel_ratios(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     printed = capsys.readouterr().out
     assert "pure: pure Python, Python generator" in printed
     assert "| doctor-strange | players-2 |" in printed
+
+
+def test_search_states_mode_samples_along_whole_games(tmp_path: Path) -> None:
+    bench = _bench()
+    out = tmp_path / "search.json"
+    args = ["--search-states", "--game", "doctor-strange", "--states", "30", "--passes", "3"]
+    assert bench.main([*args, "-o", "players=2", "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["meta"]["build"]["build"] in ("pure", "compiled", "mixed")
+    (row,) = data["results"]
+    assert row["game"] == "doctor-strange" and row["states"] == 30 and row["passes"] == 3
+    for key in ("clone_best_us", "clone_median_us", "determinize_best_us", "determinize_median_us"):
+        assert math.isfinite(row[key]) and row[key] > 0, (key, row[key])
+    assert row["clone_best_us"] <= row["clone_median_us"]
+    assert row["determinize_best_us"] <= row["determinize_median_us"]
+    # The same seeds give the same states: the sample is reproducible (and reaches deep positions).
+    game = cardtable.load("doctor-strange")
+    first = [s.fingerprint() for s in bench.sample_along_games(game, 30, 7)]
+    assert first == [s.fingerprint() for s in bench.sample_along_games(game, 30, 7)]
+    assert len(first) == 30 and row["mean_history"] > 20
+
+
+def test_search_states_mode_defaults_to_every_two_player_configuration() -> None:
+    bench = _bench()
+    rows = bench.run_search_states(["mephisto"], 5, 1)
+    assert [r["config"] for r in rows] == ["players-2", "players-2_variant-care-bear", "lane-view-shared_players-2"]
+    assert all(r["options"]["players"] == 2 for r in rows)
