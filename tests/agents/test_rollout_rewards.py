@@ -23,6 +23,7 @@ from cardtable.engine import Rng, State
 from cardtable.games.army_of_darkness.cards import NECRONOMICON
 from cardtable.games.army_of_darkness.codes import GOOD
 from cardtable.games.army_of_darkness.state import AodState
+from cardtable.games.doctor_strange.base import replaced
 from cardtable.games.doctor_strange.state import DSState
 from cardtable.games.mephisto.rules import MephistoState
 from cardtable.games.mr_card_game.codes import M_MARCH
@@ -174,13 +175,13 @@ def test_doctor_strange_losing_characters_is_worse(seed: int) -> None:
     worse = state.clone()
     assert isinstance(worse, DSState)
     for c in worse._viable_on(1):  # seat 1's characters are all incapacitated
-        worse.incap[state.game.SLOT[c]] = 1
+        worse.incap = replaced(worse.incap, state.game.SLOT[c], 1)
     assert ds_h.rollout_rewards(worse)[0] > ds_h.rollout_rewards(state)[0]
     assert ds_h.rollout_rewards(worse)[1] < ds_h.rollout_rewards(state)[1]
     # A turn already spent without a viable character brings a seat closer to losing (DS11).
     closer = worse.clone()
     assert isinstance(closer, DSState)
-    closer.streak[1] = 1
+    closer.streak = (closer.streak[0], 1)
     assert ds_h.rollout_rewards(closer)[1] < ds_h.rollout_rewards(worse)[1]
 
 

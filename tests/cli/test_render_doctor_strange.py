@@ -77,7 +77,7 @@ def test_hand_shows_each_cards_printed_data_in_words() -> None:
 
 def test_victory_progress_and_piles() -> None:
     st = scenario({EVIL: ["Poison"]})
-    st.turn, st.streak = 11, [0, 1]
+    st.turn, st.streak = 11, (0, 1)
     text = _draw(st.view(None), None)
     assert "turn 11: the victory check runs at the end of every turn" in text
     assert "Good 1 of 2" in text

@@ -6,6 +6,7 @@ import pytest
 
 from cardtable.engine import IllegalAction
 from cardtable.games.doctor_strange import state as S
+from cardtable.games.doctor_strange.base import replaced
 
 from .helpers import EVIL, GOOD, act, attach, cid, dice, legal_cards, scenario, side_of, texts, where
 
@@ -19,7 +20,7 @@ def declare(st: S.DSState, attacker: str, target: str, card: str) -> None:
 def test_ds6_1_attackers_and_targets() -> None:
     st = scenario({EVIL: ["Poison", "Bind"]}, play={EVIL: ["Zota"], GOOD: ["Topaz", "Wong"]})
     g = st.game
-    st.incap[g.SLOT[cid("Wong")]] = 1  # an incapacitated character is no target
+    st.incap = replaced(st.incap, g.SLOT[cid("Wong")], 1)  # an incapacitated character is no target
     st._legal = None
     assert st.phase == S.DECLARE
     assert legal_cards(st, "attacker") == {"Baron Mordo", "Zota"}
@@ -112,7 +113,7 @@ def test_ds6_7_call_defender_adds_unmarked_friendly_viable_power() -> None:
         play={EVIL: ["Zota"], GOOD: ["Topaz", "Wong", "Rintrah"]},
     )
     g = st.game
-    st.incap[g.SLOT[cid("Rintrah")]] = 1  # not viable: cannot help
+    st.incap = replaced(st.incap, g.SLOT[cid("Rintrah")], 1)  # not viable: cannot help
     dice(st, 12, 1, 1, 12)
     declare(st, "Baron Mordo", "Doctor Strange", "Poison")  # 18 vs 9
     declare(st, "Zota", "Topaz", "Bind")  # Topaz is marked too; no attack left, so resolution starts
@@ -152,7 +153,7 @@ def test_ds10_1_counter_an_attack() -> None:
     assert st.phase == S.COUNTER and st.current_player == GOOD
     assert legal_cards(st, "play") == {"Interruption"}
     act(st, "play", "Interruption")
-    assert st.attacks == [] and st.marked == 0
+    assert st.attacks == () and st.marked == 0
     assert where(st, "Poison") == "discard" and where(st, "Interruption") == "discard"
     # Mordo has spent its attack; Zota may still declare one (and Good has no counter left: no window).
     assert legal_cards(st, "attacker") == {"Zota"}

@@ -6,6 +6,7 @@ import pytest
 
 from cardtable.engine import IllegalAction
 from cardtable.games.doctor_strange import state as S
+from cardtable.games.doctor_strange.base import replaced
 
 from .helpers import EVIL, GOOD, act, cid, dice, game, goto, legal_cards, scenario, side_of, texts, where
 
@@ -30,7 +31,7 @@ def test_ds7_3_incapacitated_recover_on_11_or_12() -> None:
     for roll, recovered in ((10, False), (11, True), (12, True)):
         st = scenario({GOOD: ["Learn Secrets"]}, play={EVIL: ["Zota"]}, phase=S.REST, run=False)
         g = st.game
-        st.incap[g.SLOT[cid("Zota")]] = 1
+        st.incap = replaced(st.incap, g.SLOT[cid("Zota")], 1)
         dice(st, roll)
         goto(st, S.REST, EVIL)
         assert st.incap[g.SLOT[cid("Zota")]] == (0 if recovered else 1)
@@ -66,7 +67,7 @@ def test_ds7_4_modified_power_does_not_count() -> None:
 def test_ds7_1_r_events_only_in_rest() -> None:
     st = scenario({GOOD: ["Healing Powers", "Learn Secrets"]}, active=GOOD, phase=S.MYSTIC)
     g = st.game
-    st.incap[g.SLOT[cid("Doctor Strange")]] = 1
+    st.incap = replaced(st.incap, g.SLOT[cid("Doctor Strange")], 1)
     goto(st, S.MYSTIC, GOOD)
     assert legal_cards(st, "play") == {"Learn Secrets"}
     goto(st, S.REST, GOOD)
@@ -135,9 +136,9 @@ def test_ds11_victory_from_turn_10_after_two_turns() -> None:
     _no_characters(st, GOOD)
     st.turn, st.active = 8, EVIL
     end_turns(st, 2)  # turns 8 and 9: before turn 10 nothing counts
-    assert not st.is_over and st.streak == [0, 0] and st.turn == 10
+    assert not st.is_over and st.streak == (0, 0) and st.turn == 10
     end_turns(st, 1)  # end of turn 10: first turn without a viable character
-    assert not st.is_over and st.streak == [0, 1]
+    assert not st.is_over and st.streak == (0, 1)
     end_turns(st, 1)  # end of turn 11: the second in a row
     assert st.is_over and st.turn == 11
     res = st.result()
@@ -149,11 +150,11 @@ def test_ds11_streak_resets() -> None:
     st = scenario({EVIL: ["Incense"]})
     g = st.game
     s = g.SLOT[cid("Doctor Strange")]
-    st.incap[s] = 1
+    st.incap = replaced(st.incap, s, 1)
     st.turn, st.active = 10, EVIL
     end_turns(st, 1)
     assert st.streak[GOOD] == 1
-    st.incap[s] = 0  # Strange recovers: the streak resets
+    st.incap = replaced(st.incap, s, 0)  # Strange recovers: the streak resets
     end_turns(st, 1)
     assert st.streak[GOOD] == 0 and not st.is_over
 

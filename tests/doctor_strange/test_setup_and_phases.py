@@ -6,6 +6,7 @@ import pytest
 
 from cardtable.engine import IllegalAction, OptionError
 from cardtable.games.doctor_strange import state as S
+from cardtable.games.doctor_strange.base import replaced
 from cardtable.games.doctor_strange.cards import RULEBOOK_CARDS
 
 from .helpers import EVIL, GOOD, act, cid, game, goto, legal_cards, scenario, side_of, texts, where
@@ -188,9 +189,9 @@ def test_ds3_viable() -> None:
     from cardtable.games.doctor_strange.fates import viable
 
     assert viable(st, cid("Zota"))
-    st.incap[g.SLOT[cid("Zota")]] = 1
+    st.incap = replaced(st.incap, g.SLOT[cid("Zota")], 1)
     assert not viable(st, cid("Zota"))
-    st.cap[g.SLOT[cid("Disciple")]] = cid("Doctor Strange")
+    st.cap = replaced(st.cap, g.SLOT[cid("Disciple")], cid("Doctor Strange"))
     assert not viable(st, cid("Disciple"))
     assert st._viable_on(EVIL) == [cid("Baron Mordo")]
 

@@ -11,6 +11,7 @@ import pytest
 import cardtable
 from cardtable.engine import ENGINE_VIEW_KEYS, IllegalAction, Rng
 from cardtable.games.doctor_strange import state as S
+from cardtable.games.doctor_strange.base import replaced
 from cardtable.games.doctor_strange.game import DoctorStrange
 from cardtable.testing.conformance import card_objects, check_view_for_people
 from tests.support.walk import apply_random
@@ -151,7 +152,7 @@ def test_victory_progress_is_visible() -> None:
     assert v["now"] == 1 and v["checks_from"] == 10 and not v["checking"]
     assert v["viable_characters"] == [1, 1] and v["no_viable_streak"] == [0, 0]
     assert v["summary"].startswith("turn 1: the victory check starts at the end of turn 10")
-    st.turn, st.streak = 12, [0, 1]
+    st.turn, st.streak = 12, (0, 1)
     v = st.view(GOOD)["victory"]
     assert v["checking"] and "Good 1 of 2" in v["summary"]
     r = scenario({EVIL: ["Incense"]}, **{"victory-count": "rounds"})
@@ -251,7 +252,7 @@ def test_log_says_what_happened_in_words_without_no_op_lines() -> None:
 def test_log_of_a_victory_check() -> None:
     st = scenario({EVIL: ["Incense"]})
     take_out(st, cid("Trance"))  # nothing in Good's hand to matter
-    st.incap[st.game.SLOT[cid("Doctor Strange")]] = 1
+    st.incap = replaced(st.incap, st.game.SLOT[cid("Doctor Strange")], 1)
     st.turn = 10
     st._end_turn()
     assert "Good has no viable character at the end of this turn (1 of 2 checks in a row)" in st.events(None)

@@ -9,6 +9,7 @@ import cardtable
 from cardtable.buildinfo import build_info
 from cardtable.engine import Rng
 from cardtable.games.doctor_strange import state as S
+from cardtable.games.doctor_strange.base import replaced
 from cardtable.games.doctor_strange.game import DoctorStrange
 from cardtable.games.doctor_strange.state import DSState
 from cardtable.testing.conformance import ConformanceError, check_perturbation
@@ -144,7 +145,7 @@ def test_ds13_3_single_choices_are_offered() -> None:
 
 def _rest_of_evil(**options: str) -> DSState:
     st = scenario({GOOD: ["Healing Powers"], EVIL: ["Incense"]}, phase=S.REST, run=False, **options)
-    st.incap[st.game.SLOT[cid("Doctor Strange")]] = 1
+    st.incap = replaced(st.incap, st.game.SLOT[cid("Doctor Strange")], 1)
     goto(st, S.REST, EVIL)
     return st
 

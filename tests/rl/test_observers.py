@@ -16,6 +16,7 @@ import cardtable
 from cardtable.engine import State
 from cardtable.engine.rng import Rng
 from cardtable.games.army_of_darkness.state import AodState
+from cardtable.games.doctor_strange.base import replaced
 from cardtable.games.doctor_strange.state import DSState
 from cardtable.games.mr_card_game.state import McgState
 from cardtable.rl.encode import encoder_for
@@ -298,7 +299,8 @@ def test_doctor_strange_table_mark_is_what_lets_the_table_be_skipped() -> None:
     tracker = observer.tracker()
     observer.update(state, seat, tracker)
     slot = state.game.SLOT[state.chars[0]]
-    state.mpow[slot] += 3  # behind the rules' back: a public number of the table
+    # Behind the rules' back: a public number of the table.
+    state.mpow = replaced(state.mpow, slot, state.mpow[slot] + 3)
     observer.write(state, seat, fresh)
     assert not np.array_equal(observer.update(state, seat, tracker), fresh)  # stale: no mark bumped
     state.marks[0] += 1
@@ -307,7 +309,7 @@ def test_doctor_strange_table_mark_is_what_lets_the_table_be_skipped() -> None:
     other = state.clone()
     assert isinstance(other, DSState)
     assert other.marks == state.marks and other.marks is not state.marks
-    other.mpow[slot] += 2
+    other.mpow = replaced(other.mpow, slot, other.mpow[slot] + 2)
     observer.write(other, seat, fresh)
     assert np.array_equal(observer.update(other, seat, tracker), fresh)
 

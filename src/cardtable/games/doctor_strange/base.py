@@ -77,6 +77,15 @@ SETTLED: Final = frozenset((MYSTIC, XWIN, SUMMON, DECLARE, COUNTER, EXCHANGE, RE
 HAND_LIMIT: Final = 7
 
 
+def replaced(table: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """``table`` with item ``i`` set to ``value``: how the rules change a per-slot tuple of a state."""
+    if table[i] == value:
+        return table
+    items = list(table)
+    items[i] = value
+    return tuple(items)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # clone's _new_blank, and subclasses in tests
 class DSBase(State["DoctorStrange"]):
     """The fields of a Doctor Strange state and the queries shared by its rules modules."""
@@ -137,12 +146,17 @@ class DSBase(State["DoctorStrange"]):
     killed: list[int]
     exiled: list[int]
     chars: list[int]
-    side: list[int]
-    owner: list[int]
-    incap: list[int]
-    ctl: list[int]
-    cap: list[int]
-    mpow: list[int]
+    # Per character slot (``game.SLOT``): its side (-1: not in play), owner, incapacitated (0/1), the
+    # character controlling it and the one holding it captive (-1: none), its modified power. These
+    # change a few times a game and are read on every decision: immutable tuples that the rules
+    # replace whole (:func:`replaced`), so a clone shares them for free and a change made in place to
+    # either of two states fails loudly instead of showing in the other.
+    side: tuple[int, ...]
+    owner: tuple[int, ...]
+    incap: tuple[int, ...]
+    ctl: tuple[int, ...]
+    cap: tuple[int, ...]
+    mpow: tuple[int, ...]
     marks: list[int]
     """``marks[0]``: a change mark for machines (the RL observer), bumped wherever the rules change the
     characters in play (``chars``), their ``side``, ``owner``, ``incap``, ``ctl``, ``cap`` or ``mpow``,
@@ -150,7 +164,8 @@ class DSBase(State["DoctorStrange"]):
     state object with the same mark knows those lists are unchanged (``cardtable.rl.observe.
     doctor_strange``; a property test proves it against a full rewrite). Each state has a list of its
     own: ``clone`` copies it, never shares it."""
-    loc: list[int]
+    loc: tuple[int, ...]
+    """Per character slot: the Location attached to it (-1: none). A tuple, replaced whole."""
     att_on: list[int]
     """Per card: the character card it is attached to (-1: none). Shared by a state and its clones
     until one of them changes its own (copy on write, :meth:`own_att_on`): never change it in place
@@ -162,7 +177,9 @@ class DSBase(State["DoctorStrange"]):
     ret: int
     decl_a: int
     decl_t: int
-    attacks: list[int]
+    attacks: tuple[int, ...]
+    """This turn's declared attacks, flat triples (attacker, target, Attack card). A tuple, replaced
+    whole as attacks are declared."""
     ares: int
     ra: int
     rd: int
@@ -171,8 +188,10 @@ class DSBase(State["DoctorStrange"]):
     helpers: int
     marked: int
     attacked: int
-    peek: list[int]
-    streak: list[int]
+    peek: tuple[int, ...]
+    """Per seat: a bit mask of the hidden cards whose place it knows. Replaced whole."""
+    streak: tuple[int, ...]
+    """Per seat: consecutive checked turns with no viable character. Replaced whole."""
     winner: int
     reason: str
     active: int
@@ -180,11 +199,12 @@ class DSBase(State["DoctorStrange"]):
     # The last fight (kept for the view until the next one starts): [attacker, target, Attack card,
     # turn, outcome (-1 in progress, 1 attacker won, 0 defender won), attacker's and target's
     # modified power at the end, attacking seat]; the Power cards each side played; helpers and
-    # their power at the end (card, power, card, power...).
-    fight: list[int]
-    fpa: list[int]
-    fpd: list[int]
-    fhelp: list[int]
+    # their power at the end (card, power, card, power...). Tuples, replaced whole: they change a few
+    # times a fight, and a clone shares them.
+    fight: tuple[int, ...]
+    fpa: tuple[int, ...]
+    fpd: tuple[int, ...]
+    fhelp: tuple[int, ...]
     # Any-time windows (any-time-events=after-every-action): the seat owed a window (-1 none), and
     # while one is open, its seat and the phase it interrupts.
     xowed: int
@@ -202,13 +222,13 @@ class DSBase(State["DoctorStrange"]):
     def _enter(self, card: int, seat: int) -> None:
         """A character comes into play on ``seat``'s side, owned by ``seat``, clean."""
         s = self.game.SLOT[card]
-        self.side[s] = seat
-        self.owner[s] = seat
-        self.incap[s] = 0
-        self.ctl[s] = -1
-        self.cap[s] = -1
-        self.loc[s] = -1
-        self.mpow[s] = self.game.POW[card]
+        self.side = replaced(self.side, s, seat)
+        self.owner = replaced(self.owner, s, seat)
+        self.incap = replaced(self.incap, s, 0)
+        self.ctl = replaced(self.ctl, s, -1)
+        self.cap = replaced(self.cap, s, -1)
+        self.loc = replaced(self.loc, s, -1)
+        self.mpow = replaced(self.mpow, s, self.game.POW[card])
         self.chars.append(card)
         self.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
 

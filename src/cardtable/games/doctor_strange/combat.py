@@ -27,7 +27,7 @@ class Combat(Effects):
         cannot hold a counter (or an any-time event), see ``DSState._might_play``."""
         g = self.game
         a, t = self.decl_a, self.decl_t
-        self.attacks += (a, t, weapon)
+        self.attacks = (*self.attacks, a, t, weapon)
         self.marked |= 1 << g.SLOT[t]
         self.attacked |= 1 << g.SLOT[a]
         if self.log is not None:
@@ -55,10 +55,10 @@ class Combat(Effects):
             self.rd = self.rng.roll(12)
             self.ba = self.bd = 0
             self.helpers = 0
-            self.fight = [a, t, attacks[i + 2], self.turn, -1, 0, 0, self.active]
-            self.fpa = []
-            self.fpd = []
-            self.fhelp = []
+            self.fight = (a, t, attacks[i + 2], self.turn, -1, 0, 0, self.active)
+            self.fpa = ()
+            self.fpd = ()
+            self.fhelp = ()
             if self.log is not None:
                 atk, dfn = self._totals()
                 args = (a, self.ra, self.mpow[slot[a]], atk, t, self.rd, self.mpow[slot[t]], dfn)
@@ -73,11 +73,11 @@ class Combat(Effects):
         if seat == self.active:
             bonus = g.BONUS[0][card]
             self.ba += bonus
-            self.fpa.append(card)
+            self.fpa = (*self.fpa, card)
         else:
             bonus = g.BONUS[1][card]
             self.bd += bonus
-            self.fpd.append(card)
+            self.fpd = (*self.fpd, card)
         if self.log is not None:
             atk, dfn = self._totals()
             self.tell("power", said.said_power, (seat, card, bonus, seat == self.active, atk, dfn))
@@ -103,13 +103,11 @@ class Combat(Effects):
         atk, dfn = self._totals()
         slot, mpow = g.SLOT, self.mpow
         fight = self.fight
-        fight[4] = 1 if atk >= dfn else 0
-        fight[5] = mpow[slot[a]]
-        fight[6] = mpow[slot[t]]
+        self.fight = (*fight[:4], 1 if atk >= dfn else 0, mpow[slot[a]], mpow[slot[t]], *fight[7:])
         h, s = self.helpers, 0
         while h:
             if h & 1:
-                self.fhelp += (g.CHARS[s], mpow[s])
+                self.fhelp = (*self.fhelp, g.CHARS[s], mpow[s])
             h >>= 1
             s += 1
         self.ares += 1

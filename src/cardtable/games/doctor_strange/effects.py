@@ -9,7 +9,7 @@ from cardtable.engine.events import only
 from cardtable.games.doctor_strange import cards as C
 from cardtable.games.doctor_strange import fates as F
 from cardtable.games.doctor_strange import said
-from cardtable.games.doctor_strange.base import DECLARE, HELPER, NEGATE, TAKE, DSBase
+from cardtable.games.doctor_strange.base import DECLARE, HELPER, NEGATE, TAKE, DSBase, replaced
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # clone's _new_blank, and subclasses in tests
@@ -39,8 +39,8 @@ class Effects(DSBase):
         mask = 0
         for c in self.pool:
             mask |= 1 << c
-        self.peek[0] &= ~mask
-        self.peek[1] &= ~mask
+        peek = self.peek
+        self.peek = (peek[0] & ~mask, peek[1] & ~mask)
 
     def _draw(self, seat: int, count: int) -> None:
         """Draw ``count`` cards; an empty deck is replaced by the shuffled discard pile (DS4.1)."""
@@ -56,7 +56,7 @@ class Effects(DSBase):
                     self.pool, self.discard = self.discard, []
                     self._forget_deck_order()
                     if self.fight and self.fight[4] >= 0:
-                        self.fight = []  # the last fight's cards are back in the deck: its record goes
+                        self.fight = ()  # the last fight's cards are back in the deck: its record goes
                     self.emit("reshuffle", f"the deck ran out: the discard pile ({len(self.pool)} cards) is shuffled")
                 c = self._pick()
             hand.append(c)
@@ -105,8 +105,10 @@ class Effects(DSBase):
                 hand.clear()
             elif do == "look_hand":
                 other = self.hands[1 - seat]
+                bits = self.peek[seat]
                 for c in other:
-                    self.peek[seat] |= 1 << c
+                    bits |= 1 << c
+                self.peek = replaced(self.peek, seat, bits)
                 if self.log is not None:
                     self.emit(
                         "look",
@@ -119,8 +121,10 @@ class Effects(DSBase):
                 while len(self.stack) < count and self.pool:
                     self.stack.insert(0, self._pick())  # fix the order of the next cards, from the pool
                 top = self.stack[-count:]
+                bits = self.peek[seat]
                 for c in top:
-                    self.peek[seat] |= 1 << c
+                    bits |= 1 << c
+                self.peek = replaced(self.peek, seat, bits)
                 if self.log is not None:
                     self.emit(
                         "look",
@@ -130,7 +134,7 @@ class Effects(DSBase):
                     )
             elif do == "counter":  # DS10.1: the attack being declared is cancelled
                 a, _t, w = self.attacks[-3:]
-                del self.attacks[-3:]
+                self.attacks = self.attacks[:-3]
                 self.marked = 0
                 for i in range(1, len(self.attacks), 3):
                     self.marked |= 1 << g.SLOT[self.attacks[i]]
@@ -154,7 +158,7 @@ class Effects(DSBase):
             self._enter(target, seat)
             self.emit("negate", f"{g.NAMES[self.evcard]}: {g.card_name(target)} returns to play, viable")
         elif what == "incapacitate":
-            self.incap[s] = 0
+            self.incap = replaced(self.incap, s, 0)
             self.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
             self.emit("negate", f"{g.NAMES[self.evcard]}: {g.card_name(target)} is no longer incapacitated")
         elif what == "capture":
@@ -175,7 +179,7 @@ class Effects(DSBase):
         self.hands[seat].sort()
         self._forget_deck_order()
         # The other seat may have known this card's place in the deck; it cannot tell which card was taken.
-        self.peek[1 - seat] &= ~(1 << card)
+        self.peek = replaced(self.peek, 1 - seat, self.peek[1 - seat] & ~(1 << card))
         # Nor may the action history tell it (searches and their tree reuse read the history).
         self.conceal_last((seat,))
         self.emit(

@@ -1,12 +1,13 @@
 """Fates of characters: kill, exile, incapacitate, control, capture, leaving play, and the reversal
 of control and capture (rules DS7-DS9 in docs/rules/doctor-strange.md).
 
-Per-character state lives in short lists indexed by the character's *slot* (``game.SLOT[card]``):
-``side`` (the seat that has it, -1 when not in play), ``owner`` (the seat that put it into play),
-``incap`` (token), ``ctl`` (card id of the character that controls it, -1) and ``cap`` (card id of
-its captor, -1). A dependent link (control or capture) holds only while the linking character is in
-play, viable and on the same side as its dependent; :func:`settle` enforces that invariant after
-every change, which is how chains resolve (A controls B, then A is captured: B is released).
+Per-character state lives in short tuples indexed by the character's *slot* (``game.SLOT[card]``),
+replaced whole (:func:`.base.replaced`), never changed in place: ``side`` (the seat that has it, -1
+when not in play), ``owner`` (the seat that put it into play), ``incap`` (token), ``ctl`` (card id
+of the character that controls it, -1) and ``cap`` (card id of its captor, -1). A dependent link
+(control or capture) holds only while the linking character is in play, viable and on the same side
+as its dependent; :func:`settle` enforces that invariant after every change, which is how chains
+resolve (A controls B, then A is captured: B is released).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.games.doctor_strange import cards as C
+from cardtable.games.doctor_strange.base import replaced
 
 if TYPE_CHECKING:
     from cardtable.games.doctor_strange.base import DSBase as DSState
@@ -37,10 +39,10 @@ def discard_attachment(st: DSState, card: int) -> None:
     host = st.att_on[card]
     hs = g.SLOT[host]
     st.own_att_on()[card] = -1
-    st.mpow[hs] -= g.POW[card]
+    st.mpow = replaced(st.mpow, hs, st.mpow[hs] - g.POW[card])
     st.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
     if st.loc[hs] == card:
-        st.loc[hs] = -1
+        st.loc = replaced(st.loc, hs, -1)
     st.discard.append(card)
 
 
@@ -54,12 +56,12 @@ def remove_from_play(st: DSState, card: int, pile: list[int], why: str) -> None:
     s = g.SLOT[card]
     for a in attachments(st, card):
         discard_attachment(st, a)
-    st.side[s] = -1
-    st.ctl[s] = -1
-    st.cap[s] = -1
-    st.incap[s] = 0
-    st.mpow[s] = g.POW[card]
-    st.loc[s] = -1
+    st.side = replaced(st.side, s, -1)
+    st.ctl = replaced(st.ctl, s, -1)
+    st.cap = replaced(st.cap, s, -1)
+    st.incap = replaced(st.incap, s, 0)
+    st.mpow = replaced(st.mpow, s, g.POW[card])
+    st.loc = replaced(st.loc, s, -1)
     st.chars.remove(card)
     st.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
     pile.append(card)
@@ -70,10 +72,10 @@ def release(st: DSState, card: int, why: str) -> None:
     """Control lost / captive freed: the character returns to its owner fully viable."""
     g = st.game
     s = g.SLOT[card]
-    st.side[s] = st.owner[s]
-    st.ctl[s] = -1
-    st.cap[s] = -1
-    st.incap[s] = 0
+    st.side = replaced(st.side, s, st.owner[s])
+    st.ctl = replaced(st.ctl, s, -1)
+    st.cap = replaced(st.cap, s, -1)
+    st.incap = replaced(st.incap, s, 0)
     st.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
     st.emit("release", f"{g.card_name(card)} returns to {g.seat_name(st.owner[s])}, fully viable ({why})")
 
@@ -86,11 +88,12 @@ def settle(st: DSState) -> None:
     propagates down a chain. Repeats until nothing changes (releases can break further links).
     """
     slot = st.game.SLOT
-    side, ctl, cap, incap = st.side, st.ctl, st.cap, st.incap
     changed = True
     while changed:
         changed = False
         for d in st.chars:
+            # Read afresh for every character: a release replaces these tables (they are tuples).
+            side, ctl, cap, incap = st.side, st.ctl, st.cap, st.incap
             ds = slot[d]
             link = ctl[ds] if ctl[ds] >= 0 else cap[ds]
             if link < 0:
@@ -114,22 +117,22 @@ def apply_fate(st: DSState, attacker: int, target: int, fate: int) -> None:
     elif fate == C.EXILE:
         remove_from_play(st, target, st.exiled, "exiled")
     elif fate == C.INCAPACITATE:
-        st.incap[ts] = 1
+        st.incap = replaced(st.incap, ts, 1)
         st.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
         st.emit("fate", f"{name} is incapacitated")
     elif st.owner[ts] == seat:
         # Control or capture of one's own character (held by the opponent): it simply comes home.
         release(st, target, f"{g.NAMES[attacker]} won it back")
     elif fate == C.CONTROL:
-        st.side[ts] = seat
-        st.ctl[ts] = attacker
-        st.cap[ts] = -1
+        st.side = replaced(st.side, ts, seat)
+        st.ctl = replaced(st.ctl, ts, attacker)
+        st.cap = replaced(st.cap, ts, -1)
         st.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
         st.emit("fate", f"{name} is controlled by {g.seat_name(seat)} through {g.NAMES[attacker]}")
     else:  # capture
-        st.side[ts] = seat
-        st.cap[ts] = attacker
-        st.ctl[ts] = -1
+        st.side = replaced(st.side, ts, seat)
+        st.cap = replaced(st.cap, ts, attacker)
+        st.ctl = replaced(st.ctl, ts, -1)
         st.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
         for a in attachments(st, target):
             if g.TYPE[a] != C.MODIFIER:

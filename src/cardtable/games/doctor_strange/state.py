@@ -50,6 +50,7 @@ from cardtable.games.doctor_strange.base import (
     WEAPON,
     XANY,
     XWIN,
+    replaced,
 )
 from cardtable.games.doctor_strange.upkeep import Upkeep
 
@@ -112,13 +113,13 @@ class DSState(Upkeep):
         self.killed: list[int] = []
         self.exiled: list[int] = []
         self.chars: list[int] = []
-        self.side: list[int] = [-1] * k
-        self.owner: list[int] = [-1] * k
-        self.incap: list[int] = [0] * k
-        self.ctl: list[int] = [-1] * k
-        self.cap: list[int] = [-1] * k
-        self.mpow: list[int] = [g.POW[c] for c in g.CHARS]
-        self.loc: list[int] = [-1] * k
+        self.side: tuple[int, ...] = (-1,) * k
+        self.owner: tuple[int, ...] = (-1,) * k
+        self.incap: tuple[int, ...] = (0,) * k
+        self.ctl: tuple[int, ...] = (-1,) * k
+        self.cap: tuple[int, ...] = (-1,) * k
+        self.mpow: tuple[int, ...] = tuple([g.POW[c] for c in g.CHARS])
+        self.loc: tuple[int, ...] = (-1,) * k
         self.att_on: list[int] = [-1] * n
         self.marks: list[int] = [0]
         self._att_shared = False
@@ -128,18 +129,18 @@ class DSState(Upkeep):
         self.ret = MYSTIC  # phase to return to after that choice
         self.decl_a = -1
         self.decl_t = -1
-        self.attacks: list[int] = []  # flat triples: attacker, target, attack card
+        self.attacks: tuple[int, ...] = ()  # flat triples: attacker, target, attack card
         self.ares = 0  # index of the attack being resolved
         self.ra = self.rd = self.ba = self.bd = 0  # dice and power-card bonuses of that attack
         self.helpers = 0  # bitmask of slots called to defend
         self.marked = 0  # bitmask of slots targeted this turn
         self.attacked = 0  # bitmask of slots that attacked this turn
-        self.peek: list[int] = [0, 0]  # per seat: bitmask of hidden cards whose place it knows
-        self.streak: list[int] = [0, 0]  # consecutive checked turns with no viable character
-        self.fight: list[int] = []
-        self.fpa: list[int] = []
-        self.fpd: list[int] = []
-        self.fhelp: list[int] = []
+        self.peek: tuple[int, ...] = (0, 0)  # per seat: bitmask of hidden cards whose place it knows
+        self.streak: tuple[int, ...] = (0, 0)  # consecutive checked turns with no viable character
+        self.fight: tuple[int, ...] = ()
+        self.fpa: tuple[int, ...] = ()
+        self.fpd: tuple[int, ...] = ()
+        self.fhelp: tuple[int, ...] = ()
         self.xowed = self.xseat = -1
         self.xret = MYSTIC
         self.winner = -1  # seat, 2 = both lost (draw), -1 = none
@@ -463,10 +464,10 @@ class DSState(Upkeep):
         card = self.pending
         s = g.SLOT[host]
         self.own_att_on()[card] = host
-        self.mpow[s] += g.POW[card]
+        self.mpow = replaced(self.mpow, s, self.mpow[s] + g.POW[card])
         self.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
         if g.TYPE[card] == C.LOCATION:
-            self.loc[s] = card
+            self.loc = replaced(self.loc, s, card)
         self.pending = -1
         self.phase = SUMMON
         if self.log is not None:
@@ -544,23 +545,24 @@ class DSState(Upkeep):
         o.killed = self.killed.copy()
         o.exiled = self.exiled.copy()
         o.chars = self.chars.copy()
-        o.side = self.side.copy()
-        o.owner = self.owner.copy()
-        o.incap = self.incap.copy()
-        o.ctl = self.ctl.copy()
-        o.cap = self.cap.copy()
-        o.mpow = self.mpow.copy()
-        o.loc = self.loc.copy()
+        # Tuples (replaced whole by the rules, never changed in place): shared.
+        o.side = self.side
+        o.owner = self.owner
+        o.incap = self.incap
+        o.ctl = self.ctl
+        o.cap = self.cap
+        o.mpow = self.mpow
+        o.loc = self.loc
         o.att_on = self.att_on  # shared until either changes it (own_att_on)
         o.marks = self.marks.copy()  # the rl observer's change mark (never shared: see marks)
         self._att_shared = o._att_shared = True
-        o.attacks = self.attacks.copy()
-        o.peek = self.peek.copy()
-        o.streak = self.streak.copy()
-        o.fight = self.fight.copy()
-        o.fpa = self.fpa.copy()
-        o.fpd = self.fpd.copy()
-        o.fhelp = self.fhelp.copy()
+        o.attacks = self.attacks
+        o.peek = self.peek
+        o.streak = self.streak
+        o.fight = self.fight
+        o.fpa = self.fpa
+        o.fpd = self.fpd
+        o.fhelp = self.fhelp
         o.xowed = self.xowed
         o.xseat = self.xseat
         o.xret = self.xret

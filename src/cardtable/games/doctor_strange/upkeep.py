@@ -6,7 +6,7 @@ from mypy_extensions import mypyc_attr
 
 from cardtable.games.doctor_strange import fates as F
 from cardtable.games.doctor_strange import said
-from cardtable.games.doctor_strange.base import BEGIN, OVER
+from cardtable.games.doctor_strange.base import BEGIN, OVER, replaced
 from cardtable.games.doctor_strange.combat import Combat
 
 
@@ -25,7 +25,7 @@ class Upkeep(Combat):
             if self.side[s] == me and self.incap[s] and self.cap[s] < 0:
                 r = self.rng.roll(12)
                 if r >= 11:
-                    self.incap[s] = 0
+                    self.incap = replaced(self.incap, s, 0)
                     self.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
                 self.emit(
                     "recover",
@@ -53,7 +53,7 @@ class Upkeep(Combat):
             check = self.active == g.good and (self.turn + 1) // 2 >= g.victory_from
         if check:
             for seat in (0, 1):
-                self.streak[seat] = 0 if self._viable_on(seat) else self.streak[seat] + 1
+                self.streak = replaced(self.streak, seat, 0 if self._viable_on(seat) else self.streak[seat] + 1)
                 if self.streak[seat] and self.log is not None:
                     self.emit(
                         "victory-check",
@@ -74,7 +74,7 @@ class Upkeep(Combat):
             return
         self.turn += 1
         self.active = 1 - self.active
-        self.attacks = []
+        self.attacks = ()
         self.ares = 0
         self.marked = self.attacked = 0
         self.phase = BEGIN

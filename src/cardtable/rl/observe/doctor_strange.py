@@ -54,9 +54,10 @@ _RAW_SEEN: Final = 23
 
 Ints = tuple[int, ...]
 IntList = list[int]
-TableKey = tuple[IntList, IntList, IntList, IntList, IntList, IntList, IntList, int, int, int, IntList]
+TableKey = tuple[IntList, Ints, Ints, Ints, Ints, Ints, Ints, int, int, int, IntList]
 """The characters in play: chars, side, owner, incap, ctl, cap, mpow, marked, attacked, helpers, att_on
-(the state's own lists, or copies of them in a memo)."""
+(the state's own lists and tuples; in a memo, copies of the lists and the tuples themselves, which the
+rules replace whole and never change)."""
 FightKey = tuple[bool, bool, int, int, int, int, int, int, int, Ints, Ints, int, int]
 """The fight as the view shows it: live, I attack, attacker roll, power, total, defender roll, power,
 total, helpers, my Power cards, theirs, the Attack card (-1: not public), its fate."""
@@ -199,12 +200,12 @@ class DoctorStrangeObserver(Observer):
             self._table(out, seat, memo, table)
             memo[_TABLE] = (
                 st.chars.copy(),
-                st.side.copy(),
-                st.owner.copy(),
-                st.incap.copy(),
-                st.ctl.copy(),
-                st.cap.copy(),
-                st.mpow.copy(),
+                st.side,
+                st.owner,
+                st.incap,
+                st.ctl,
+                st.cap,
+                st.mpow,
                 st.marked,
                 st.attacked,
                 helpers,
@@ -250,7 +251,7 @@ class DoctorStrangeObserver(Observer):
         raw_attacks = (ph in _FIGHTING, ph == S.TARGET or ph == S.WEAPON, st.ares)
         if public_changed or raw_attacks != memo[_RAW_ATTACKS] or att != memo[_ATTACK_LIST]:
             memo[_RAW_ATTACKS] = raw_attacks
-            memo[_ATTACK_LIST] = att.copy()
+            memo[_ATTACK_LIST] = att
             self._attacks(st, out, memo)
 
         # The fight's key is dear to work out (the helpers, which cards are public): a precheck of
@@ -277,11 +278,11 @@ class DoctorStrangeObserver(Observer):
                 self._fight(out, old, key_fight)
                 memo[_FIGHT] = key_fight
             memo[_RAW_FIGHT] = (
-                fight.copy(),
+                fight,
                 (st.ra, st.rd, st.ba, st.bd, st.helpers),
-                st.fhelp.copy(),
-                st.fpa.copy(),
-                st.fpd.copy(),
+                st.fhelp,
+                st.fpa,
+                st.fpd,
             )
 
         # Victory reads the table, the turn and the streaks.
