@@ -112,3 +112,37 @@ def test_the_compiled_builds_blank_constructor_clones_like_new(
     before = state.fingerprint()
     _play(twin, 60, seed + 7)
     assert state.fingerprint() == before
+
+
+DS_TUPLES = ("side", "owner", "incap", "ctl", "cap", "mpow", "loc", "peek", "streak", "attacks", "fight", "fpa", "fpd")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_doctor_strange_clones_share_only_immutable_tables(seed: int) -> None:
+    # A Doctor Strange clone shares its per-slot tables and fight record with its original: they are
+    # tuples, which the rules replace whole, so a change made in place by a user fails loudly instead
+    # of showing in the other state. Every list field is the state's own (att_on is the guarded
+    # copy-on-write exception, tested above).
+    from cardtable.games.doctor_strange.base import DSBase
+
+    state = cardtable.load("doctor-strange").new(seed, log=False)
+    _play(state, 60 + 10 * seed, seed)
+    assert isinstance(state, DSBase)
+    twin = state.clone()
+    assert isinstance(twin, DSBase)
+    for name in DS_TUPLES:
+        value = getattr(state, name)
+        assert type(value) is tuple and getattr(twin, name) is value, name
+        if value:
+            with pytest.raises(TypeError):
+                value[0] = 5  # type: ignore[index]
+    pairs = [(getattr(state, n), getattr(twin, n)) for n in ("stack", "pool", "discard", "killed", "exiled", "chars")]
+    pairs += [(state.marks, twin.marks), (state.hands, twin.hands), *zip(state.hands, twin.hands, strict=True)]
+    for mine, theirs in pairs:
+        assert type(mine) is list and mine == theirs and mine is not theirs
+    # The rules replace a table in the state that changes, never in its twin.
+    before = state.fingerprint()
+    tables = {name: getattr(state, name) for name in DS_TUPLES}
+    _play(twin, 200, seed + 50)
+    assert state.fingerprint() == before
+    assert all(getattr(state, name) is table for name, table in tables.items())
