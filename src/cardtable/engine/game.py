@@ -37,6 +37,16 @@ JSON = Any
 """A JSON-ready value: dicts with string keys, lists, strings, numbers, booleans, None."""
 
 
+def _as_rng(rng: object) -> Rng:
+    """:func:`~cardtable.engine.rng.as_rng` with its common case first: a generator of the twin in use
+    is returned as it is, here. ``engine/rng.py`` stays Python in the compiled build (the 64-bit
+    arithmetic is the C twin's job), so a call into it from compiled code costs an interpreted call;
+    anything else (a seed, the other twin, a wrong type) goes on to ``as_rng`` itself."""
+    if isinstance(rng, Rng):
+        return rng
+    return as_rng(rng)
+
+
 @dataclass(frozen=True)
 class Result:
     """How a finished (or stopped) game came out.
@@ -346,7 +356,7 @@ class State(Generic[G]):
         the game, :class:`TypeError` for an ``rng`` that is neither. Games implement
         :meth:`_determinize`."""
         who = check_seat(self.game, seat)
-        out = self._determinize(who, as_rng(rng))
+        out = self._determinize(who, _as_rng(rng))
         if self.concealed:
             out.history = list(self.history_for(who))
             out._history_shared = False
@@ -763,7 +773,7 @@ class State(Generic[G]):
     def _reseeded_clone(self, rng: Rng | int) -> tuple[State[G], Rng]:
         """For :meth:`determinize`: a clone whose own generator is reseeded from ``rng``, and the
         generator to resample hidden cards with. The clone's legal-action cache is cleared."""
-        r = as_rng(rng)
+        r = _as_rng(rng)
         other = self.clone()
         other.rng = r.fork()
         # The true seed would let a searcher rebuild the true deal from the history; hide it.
