@@ -13,6 +13,8 @@ layers are the added work and nothing else:
   a step;
 * ``observer``: ``episode`` plus the deciding seat's observation brought up to date in its buffer
   (``Observer.update``), as every single environment does at each decision;
+* ``handed``: ``observer`` plus what an AEC ``observe()`` hands out with it: the observation's copy and
+  the seat's mask array (the API's part of ``last()``, apart from its bookkeeping);
 * ``pettingzoo``: the PettingZoo AEC loop (``agent_iter``, ``last()``, ``step``) on the same actions;
 * ``openspiel``: ``apply_action`` plus ``make_observation(game).set_from`` (the numpy tensor).
 
@@ -131,6 +133,21 @@ def layers(game_id: str, options: dict[str, Any], games: list[tuple[int, list[in
             n += len(indices)
         return n
 
+    def handed() -> int:
+        n = 0
+        for seed, indices in games:
+            ep = Episode(game, observer, codec, seed, trackers=trackers)
+            state = ep.state
+            for i in indices:
+                seat = state.current_player
+                assert seat is not None
+                ep.observed(seat).copy()
+                ep.mask(seat)
+                ep.legal_indices()
+                ep.apply(i)
+            n += len(indices)
+        return n
+
     aec = cardtable.rl.env(game_id, **options)
 
     def pettingzoo() -> int:
@@ -166,6 +183,7 @@ def layers(game_id: str, options: dict[str, Any], games: list[tuple[int, list[in
         "engine": engine,
         "episode": episode,
         "observer": observed,
+        "handed": handed,
         "pettingzoo": pettingzoo,
         "openspiel": openspiel,
     }
@@ -317,9 +335,10 @@ def main(argv: list[str] | None = None) -> int:
         return vector_main(args)
     print(
         "| game | configuration | engine decision (us) | episode / engine | + observer | PettingZoo | OpenSpiel "
-        "| observer (us) | PettingZoo wrapper (us) | Table.step / engine | Gymnasium | env.step's own (us) |"
+        "| observer (us) | observation copy + mask (us) | PettingZoo's bookkeeping (us) | Table.step / engine "
+        "| Gymnasium | env.step's own (us) |"
     )
-    print("|---|---|" + "---:|" * 10)
+    print("|---|---|" + "---:|" * 11)
     for game_id in args.game or cardtable.available():
         for options in configurations(game_id)[: None if args.all else 1]:
             games = record(game_id, options, args.games)
@@ -331,7 +350,8 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"| {game_id} | {config_label(options)} | {e:.1f} | {us['episode'] / e:.2f}x "
                 f"| {us['observer'] / e:.2f}x | {us['pettingzoo'] / e:.2f}x | {us['openspiel'] / e:.2f}x "
-                f"| {us['observer'] - us['episode']:.1f} | {us['pettingzoo'] - us['observer']:.1f} "
+                f"| {us['observer'] - us['episode']:.1f} | {us['handed'] - us['observer']:.1f} "
+                f"| {us['pettingzoo'] - us['handed']:.1f} "
                 f"| {us['table_step'] / e:.2f}x | {us['gym_step'] / e:.2f}x | {gym_own:.1f} |",
                 flush=True,
             )
