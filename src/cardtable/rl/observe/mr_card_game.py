@@ -97,7 +97,6 @@ _CROSS: Final = 12
 _PER_SEAT: Final = 13
 _KINDS: Final = len(STAT_KINDS)
 """Stat kinds (``mus1``..``mox4``), by kind code."""
-_NO_KINDS = (0,) * _KINDS
 Ints = tuple[int, ...]
 CardState = tuple[int, int, int, list[Ints], list[Ints]]
 """Equipped, used and buff masks, every seat's display case and skills."""
@@ -171,9 +170,19 @@ class MrCardGameObserver(Observer):
         self.store = bool(g.store)
         self.sorceress_power = int(g.sorceress_power)
         self.thirds = _thirds()
-        # Stat tallies packed into one integer (see _kinds): a count never exceeds the cards in play.
-        self.kind_bits = int(self.n_cards).bit_length()
-        self.kind_weight = tuple(1 << (self.kind_bits * (k % _KINDS)) for k in c.skind)
+        # Stat tallies packed into one integer (see _kinds): kind k's count in bits [k*b, (k+1)*b), b
+        # wide enough for every card of the game (so no count carries into the next), and the cards'
+        # total stat value above them. A card's weight adds one to its kind and its value to the
+        # total, so a pile's packed tally is the sum of its cards' weights. ``k % _KINDS``: the
+        # unpacked tally indexed a list by kind code, where -1 (not a stat card) was the last kind.
+        bits = int(self.n_cards).bit_length()
+        self.kind_bits = bits
+        self.kind_mask = (1 << bits) - 1
+        self.value_shift = bits * _KINDS
+        self.counts_mask = (1 << self.value_shift) - 1
+        self.kind_weight = tuple(
+            (1 << (bits * (k % _KINDS))) + (_KIND_VALUES[k % _KINDS] << self.value_shift) for k in c.skind
+        )
         # The map's locations read in C (itemgetter gives a tuple for two or more items).
         assert len(self.kingdom) >= 2
         self.kingdom_of: Any = itemgetter(*self.kingdom)
@@ -198,19 +207,24 @@ class MrCardGameObserver(Observer):
         if old is not None and old[0] == pile and (more is None or old[1] == more):
             value: int = old[3]
             return value
-        skind = self.skind
-        tally = [0] * _KINDS
-        for x in pile:
-            tally[skind[x]] += 1
+        weight = self.kind_weight
+        packed: int = sum(map(weight.__getitem__, pile))
         if more is not None:
-            for x in more:
-                tally[skind[x]] += 1
-        was = old[2] if old is not None else _NO_KINDS
-        for k in range(_KINDS):
-            if tally[k] != was[k]:
-                out[col[k]] = clip(tally[k] / 5.0)
-        value = sum(map(int.__mul__, tally, _KIND_VALUES))
-        memo[slot] = (list(pile), list(more) if more is not None else None, tally, value)
+            packed += sum(map(weight.__getitem__, more))
+        counts = packed & self.counts_mask
+        was: int = old[2] if old is not None else 0
+        # A kind's field of ``counts ^ was`` is non-zero exactly where its count changed: write those
+        # alone, the highest first.
+        changed = counts ^ was
+        bits = self.kind_bits
+        mask = self.kind_mask
+        while changed:
+            k = (changed.bit_length() - 1) // bits
+            shift = k * bits
+            out[col[k]] = clip((counts >> shift & mask) / 5.0)
+            changed &= (1 << shift) - 1
+        value = packed >> self.value_shift
+        memo[slot] = (list(pile), list(more) if more is not None else None, counts, value)
         return value
 
     # -- the sections ------------------------------------------------------------------------------
