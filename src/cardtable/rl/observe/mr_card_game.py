@@ -98,8 +98,9 @@ _PER_SEAT: Final = 13
 _KINDS: Final = len(STAT_KINDS)
 """Stat kinds (``mus1``..``mox4``), by kind code."""
 Ints = tuple[int, ...]
-CardState = tuple[int, int, int, list[Ints], list[Ints]]
-"""Equipped, used and buff masks, every seat's display case and skills."""
+CardState = tuple[int, int, int, list[Ints], list[Ints], int, int]
+"""Equipped, used and buff masks, every seat's display case and skills; the cards whose first cell
+(equipped) and second cell (used, or an active buff) are 1, as bit masks over card ids."""
 CombatKey = tuple[bool, int, int, int, int, tuple[int, int] | None, int, Ints]
 """The combat: mine, cards played, damage, power reduction, targets beaten, (score, needed) against the
 Sorceress in the March, the maneuver, the targets."""
@@ -183,6 +184,15 @@ class MrCardGameObserver(Observer):
         self.kind_weight = tuple(
             (1 << (bits * (k % _KINDS))) + (_KIND_VALUES[k % _KINDS] << self.value_shift) for k in c.skind
         )
+        # The card-state section as bit masks over card ids: which cards can be equipped (a slot),
+        # which skills are buffs and which are used skills; each card's two cells.
+        ids = range(len(c.slot))
+        self.bit = tuple(1 << x for x in ids)
+        self.slotted = sum(1 << x for x in ids if c.slot[x] >= 0)
+        self.buff_skills = sum(1 << x for x in ids if c.stype[x] == S_BUFF)
+        self.used_skills = sum(1 << x for x in ids if c.stype[x] in (S_COMBAT, S_NONCOMBAT))
+        self.cell_equipped = tuple(self.state_at + 2 * x for x in ids)
+        self.cell_used = tuple(self.state_at + 2 * x + 1 for x in ids)
         # The map's locations read in C (itemgetter gives a tuple for two or more items).
         assert len(self.kingdom) >= 2
         self.kingdom_of: Any = itemgetter(*self.kingdom)
@@ -451,9 +461,7 @@ class MrCardGameObserver(Observer):
             or old[3] != s.items
             or old[4] != s.skills
         ):
-            key_state: CardState = (s.eq, s.used, s.buffs, s.items.copy(), s.skills.copy())
-            self._card_state(out, old, key_state)
-            memo[_CARD_STATE] = key_state
+            memo[_CARD_STATE] = self._card_state(out, old, s.eq, s.used, s.buffs, s.items.copy(), s.skills.copy())
 
         in_combat = phase in _COMBAT_PHASES or (phase in _COMBAT_INSTANTS and s.step in _COMBAT_STEPS)
         # The combat's key is dear (every target's power against the score). Outside the March and
@@ -543,26 +551,38 @@ class MrCardGameObserver(Observer):
             out[base + 3] = clip(below / 8.0)
             out[base + 4] = 1.0 if top < 0 and not below else 0.0
 
-    def _card_state(self, out: Buffer, old: CardState | None, key: CardState) -> None:
-        state_at = self.state_at
-        if old is not None:
-            for held in (*old[3], *old[4]):
-                for x in held:
-                    out[state_at + 2 * x] = 0.0
-                    out[state_at + 2 * x + 1] = 0.0
-        eq, used, buffs, items, skills = key
-        slot, stype = self.c.slot, self.c.stype
+    def _card_state(
+        self, out: Buffer, old: CardState | None, eq: int, used: int, buffs: int, items: list[Ints], skills: list[Ints]
+    ) -> CardState:
+        """Write the card-state cells: a held item's first cell is 1 when it is equipped (and can be),
+        its second when it is used; a held skill's second when it is an active buff or a used skill.
+        Only the cells whose value changed are written (the others hold what the masks say)."""
+        bit = self.bit
+        held_items = 0
         for held in items:
             for x in held:
-                if slot[x] >= 0 and eq >> x & 1:
-                    out[state_at + 2 * x] = 1.0
-                if used >> x & 1:
-                    out[state_at + 2 * x + 1] = 1.0
+                held_items |= bit[x]
+        held_skills = 0
         for held in skills:
             for x in held:
-                st = stype[x]
-                if (st == S_BUFF and buffs >> x & 1) or (st in (S_COMBAT, S_NONCOMBAT) and used >> x & 1):
-                    out[state_at + 2 * x + 1] = 1.0
+                held_skills |= bit[x]
+        first = eq & held_items & self.slotted
+        second = (used & held_items) | (held_skills & ((buffs & self.buff_skills) | (used & self.used_skills)))
+        was_first = old[5] if old is not None else 0
+        was_second = old[6] if old is not None else 0
+        cells = self.cell_equipped
+        changed = first ^ was_first
+        while changed:
+            x = changed.bit_length() - 1
+            out[cells[x]] = 1.0 if first >> x & 1 else 0.0
+            changed ^= bit[x]
+        cells = self.cell_used
+        changed = second ^ was_second
+        while changed:
+            x = changed.bit_length() - 1
+            out[cells[x]] = 1.0 if second >> x & 1 else 0.0
+            changed ^= bit[x]
+        return (eq, used, buffs, items, skills, first, second)
 
     def _combat_key(self, s: McgState, seat: int, march_mode: bool) -> CombatKey:
         """The combat as the view shows it: who fights, the totals, each target and whether the
