@@ -104,6 +104,10 @@ CardState = tuple[int, int, int, list[Ints], list[Ints], int, int]
 CombatKey = tuple[bool, int, int, int, int, tuple[int, int] | None, int, Ints]
 """The combat: mine, cards played, damage, power reduction, targets beaten, (score, needed) against the
 Sorceress in the March, the maneuver, the targets."""
+_ROW_AT: Final = (0, 4, 5, 6, 7, 8, 9, 10, 11)
+_ROW_SCALE: Final = (20.0, 10.0, 20.0, 40.0, 10.0, 5.0, 5.0, 5.0, 5.0)
+"""Where in a seat's row, and over what, the numbers of its key go: meat, hand, deck, stat total,
+kills, the four bonuses."""
 _KIND_VALUES = tuple(int(kind[-1]) for kind in STAT_KINDS)
 """Each stat kind's value (``mus3``: 3)."""
 
@@ -416,16 +420,13 @@ class MrCardGameObserver(Observer):
                 mods[2],
                 mods[3],
             )
-            if key_row != memo[slot + _ROW]:
-                out[base] = clip(key_row[0] / 20.0)
-                out[base + 4] = clip(key_row[1] / 10.0)
-                out[base + 5] = clip(key_row[2] / 20.0)
-                out[base + 6] = clip(total / 40.0)
-                out[base + 7] = clip(key_row[4] / 10.0)
-                out[base + 8] = clip(mods[0] / 5.0)
-                out[base + 9] = clip(mods[1] / 5.0)
-                out[base + 10] = clip(mods[2] / 5.0)
-                out[base + 11] = clip(mods[3] / 5.0)
+            old_row = memo[slot + _ROW]
+            if key_row != old_row:
+                # Only the numbers that changed (mostly one or two: the hand, the deck) are written.
+                for i in range(len(_ROW_AT)):
+                    v = key_row[i]
+                    if old_row is None or v != old_row[i]:
+                        out[base + _ROW_AT[i]] = clip(v / _ROW_SCALE[i])
                 memo[slot + _ROW] = key_row
             # Lasting effects are tuples the rules replace, never change: the tuple itself is the
             # key, the memo keeping it alive.
