@@ -175,12 +175,13 @@ class MrCardGameObserver(Observer):
         self.store = bool(g.store)
         self.sorceress_power = int(g.sorceress_power)
         self.thirds = _thirds()
-        # Stat tallies packed into one integer (see _kinds): kind k's count in bits [k*b, (k+1)*b), b
-        # wide enough for every card of the game (so no count carries into the next), and the cards'
-        # total stat value above them. A card's weight adds one to its kind and its value to the
-        # total, so a pile's packed tally is the sum of its cards' weights. ``k % _KINDS``: the
-        # unpacked tally indexed a list by kind code, where -1 (not a stat card) was the last kind.
-        bits = int(self.n_cards).bit_length()
+        # Stat tallies packed into one integer (see _kinds): kind k's count in bits [k*b, (k+1)*b),
+        # and the cards' total stat value above them. A card's weight adds one to its kind and its
+        # value to the total, so a pile's packed tally is the sum of its cards' weights. b holds
+        # twice every card of the game (the most two piles, a hand and a deck, can count), so no
+        # count carries into the next. ``k % _KINDS``: the reference tally indexes a list by kind
+        # code, where -1 (not a stat card) is the last kind.
+        bits = int(2 * self.n_cards).bit_length()
         self.kind_bits = bits
         self.kind_mask = (1 << bits) - 1
         self.value_shift = bits * _KINDS
