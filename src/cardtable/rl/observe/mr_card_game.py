@@ -621,13 +621,49 @@ class MrCardGameObserver(Observer):
     def _combat(self, out: Buffer, old: CombatKey | None, key: CombatKey | None) -> None:
         c0 = self.combat_at
         col = self.col["combat_target"]
-        if old is not None:
-            for i in range(self.combat_width):
-                out[c0 + i] = 0.0
-            for t in old[7]:
-                out[col[t]] = 0.0
-        if key is None:
+        if key is None or old is None:
+            if old is not None:
+                for i in range(self.combat_width):
+                    out[c0 + i] = 0.0
+                for t in old[7]:
+                    out[col[t]] = 0.0
+            if key is not None:
+                self._combat_all(out, key)
             return
+        # A combat going on before and after (the usual change: a card played, a target beaten):
+        # only the numbers and cells that changed are written.
+        mine, psum, dmg, red, beaten, sorceress, man, cards = key
+        if mine != old[0]:
+            out[c0 + 1] = 1.0 if mine else 0.0
+        if psum != old[1]:
+            out[c0 + 2] = clip(psum / 20.0)
+        if dmg != old[2]:
+            out[c0 + 3] = clip(dmg / 20.0)
+        if red != old[3]:
+            out[c0 + 4] = clip(red / 10.0)
+        if beaten != old[4]:
+            out[c0 + 5] = clip(self.thirds[min(beaten, 40)])
+        if sorceress != old[5]:
+            out[c0 + 6] = clip(sorceress[0] / 30.0) if sorceress is not None else 0.0
+            out[c0 + 7] = clip(sorceress[1] / 30.0) if sorceress is not None else 0.0
+        if man != old[6]:
+            if old[6] >= 0:
+                out[c0 + 8 + old[6]] = 0.0
+            if man >= 0:
+                out[c0 + 8 + man] = 1.0
+        was = old[7]
+        if cards != was:
+            for t in was:
+                if t not in cards:
+                    out[col[t]] = 0.0
+            for t in cards:
+                if t not in was:
+                    out[col[t]] = 1.0
+
+    def _combat_all(self, out: Buffer, key: CombatKey) -> None:
+        """Write a combat's cells into a section that holds zeros."""
+        c0 = self.combat_at
+        col = self.col["combat_target"]
         mine, psum, dmg, red, beaten, sorceress, man, cards = key
         out[c0] = 1.0
         out[c0 + 1] = 1.0 if mine else 0.0
