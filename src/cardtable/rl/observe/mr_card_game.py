@@ -79,7 +79,10 @@ _SEEN: Final = 21
 _RAW_TABLE: Final = 22
 _RAW_MAP: Final = 23
 """Copies of the state's ``top`` and ``below`` lists when the map was last keyed."""
-_SEATS: Final = 24
+_RAW_CROSS: Final = 24
+"""What every seat's ``_CROSS`` numbers read (out of the March, the certificate, the acting player and
+mojo, the game over) when they were last written."""
+_SEATS: Final = 25
 _ROW: Final = 0
 _NEGATIVE: Final = 1
 _CLASS: Final = 2
@@ -382,18 +385,23 @@ class MrCardGameObserver(Observer):
         kv = self.stat_seat
         c_seat = self.c_seat
         width = self.width
+        # What other players' moves change too: every seat's numbers are a function of these, so
+        # with them unchanged no seat's need comparing.
+        raw_cross = (s.out, s.cert, s.actor, s.mojo, over)
+        crossed = raw_cross != memo[_RAW_CROSS]
+        memo[_RAW_CROSS] = raw_cross
         for p in range(n):
             r = (p - seat) % n
             slot = _SEATS + _PER_SEAT * r
             base = self.players_at + r * width
-            # What other players' moves change too (compared every time, cheaply).
-            cross = (s.out >> p & 1, s.cert == p, s.mojo if p == s.actor and not over else 0)
-            was = memo[slot + _CROSS]
-            if cross != was:
-                out[base + 1] = 1.0 if cross[0] else 0.0
-                out[base + 2] = 1.0 if cross[1] else 0.0
-                out[base + 3] = clip(cross[2] / 10.0)
-                memo[slot + _CROSS] = cross
+            if crossed:
+                cross = (s.out >> p & 1, s.cert == p, s.mojo if p == s.actor and not over else 0)
+                was = memo[slot + _CROSS]
+                if cross != was:
+                    out[base + 1] = 1.0 if cross[0] else 0.0
+                    out[base + 2] = 1.0 if cross[1] else 0.0
+                    out[base + 3] = clip(cross[2] / 10.0)
+                    memo[slot + _CROSS] = cross
             if self.store:
                 # Which of its Mr. Store items are public reads ``pub``, which any player's move changes.
                 pub = s.pub
