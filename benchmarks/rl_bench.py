@@ -174,15 +174,17 @@ def vector_games(game_id: str, options: dict[str, Any], copy: bool) -> Games:
     assert rows is not None
     tables = rows.tables
     rng = Rng(1)
+    total = sum(t.decisions for t in tables)
+    actions = np.empty(ENVS, dtype=np.int64)
     while True:
-        before = sum(t.decisions for t in tables)
-        actions = np.empty(ENVS, dtype=np.int64)
         masks = envs.arrays["action_mask"]
         for i in range(ENVS):
             legal = masks[i].nonzero()[0]
             actions[i] = legal[rng.below(len(legal))]
         envs.step(actions)
-        yield sum(t.decisions for t in tables) - before
+        now = sum(t.decisions for t in tables)
+        yield now - total
+        total = now
 
 
 def multi_games(game_id: str, options: dict[str, Any]) -> Games:

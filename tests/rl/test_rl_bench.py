@@ -43,4 +43,9 @@ def test_the_step_breakdown_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert breakdown.main(["--game", "army-of-darkness", "--games", "1", "--repeats", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     (row,) = [line for line in lines if line.startswith("| army-of-darkness |")]
-    assert row.count("|") == lines[0].count("|") == 13
+    assert row.count("|") == lines[0].count("|") == 14
+    # The vectorised environment taken apart on the same decisions: a row with every layer's ratio.
+    assert breakdown.main(["--game", "army-of-darkness", "--vector", "3", "--steps", "5", "--repeats", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    (row,) = [line for line in lines if line.startswith("| army-of-darkness |")]
+    assert row.count("|") == lines[0].count("|") == 7 and row.count("x |") == 3

@@ -156,6 +156,39 @@ def test_the_same_as_gymnasiums_own_sync_vector_env(game_id: str, options: dict[
     ref.close()
 
 
+def test_batched_infos_are_what_gymnasium_builds_row_by_row() -> None:
+    """``batch_infos`` (all rows at once) gives exactly Gymnasium's own ``VectorEnv._add_info`` (row
+    by row): rows with different keys, nested dicts, NumPy numbers and arrays, objects, a
+    ``final_obs``, and a key whose first row sets its dtype (an int, then a float written into it)."""
+    from cardtable.rl.vector import batch_infos
+
+    obs = {"observation": np.ones(3, dtype=np.float32), "action_mask": np.zeros(2, dtype=np.int8)}
+    rows: list[tuple[int, dict[str, Any]]] = [
+        (1, {"shaping": 0.25, "seat": 1}),
+        (
+            2,
+            {
+                "final_obs": obs,
+                "final_info": {"true_reward": -1.0, "result": {"winners": ["P2"], "turns": 7, "details": {"P1": 3}}},
+                "seat": np.int64(0),
+                "picture": np.arange(4),
+                "illegal_action": {"action": 3, "error": "no"},
+            },
+        ),
+        (4, {"seat": 2.5, "final_info": {"result": {"turns": 9, "draw": True}}, "picture": np.arange(4)}),
+    ]
+    reference = VectorEnv()
+    reference.num_envs = 5
+    want: dict[str, Any] = {}
+    for i, info in rows:
+        want = reference._add_info(want, info, i)
+    got = batch_infos(5, rows)
+    assert _same_tree(got, want)
+    assert list(got) == list(want)  # the same keys in the same order, masks beside their keys
+    assert got["seat"].dtype == want["seat"].dtype == np.int64
+    assert batch_infos(5, []) == {}
+
+
 def test_each_row_is_the_single_environment_with_that_seed() -> None:
     """Row ``i`` after ``reset(seed=s)`` is the game the single-agent environment deals from ``s + i``:
     the same observations, masks and rewards for the same actions, to the end of the game."""

@@ -232,9 +232,15 @@ class CardtableAECEnv(_Base, AECEnv[str, dict[str, Any], int]):  # type: ignore[
         self.agent_selection = self.possible_agents[current if current is not None else 0]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        episode = self._live()
+        episode = self.episode
+        if episode is None:
+            raise RuntimeError("call reset() before using the environment")
         seat = self._seat[agent]
-        return {"observation": episode.observation(seat), "action_mask": episode.mask(seat)}
+        # The hot path of every PettingZoo loop (``last()`` at each decision): the observer's update
+        # of the seat's buffer, then a copy to hand out, and the mask (Episode.observation and
+        # Episode.mask, without their calls and checks).
+        vector = self.observer.update(episode.state, seat, episode.tracker(seat)).copy()
+        return {"observation": vector, "action_mask": episode.mask(seat)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -243,14 +249,15 @@ class CardtableAECEnv(_Base, AECEnv[str, dict[str, Any], int]):  # type: ignore[
             return
         if action is None:
             raise ValueError(f"{agent} must act now; None is only for agents whose game is over")
-        self._cumulative_rewards[agent] = 0.0
+        # _cumulative_rewards[agent] is 0 while the game goes on: rewards come at the end alone.
         end = self._act(agent, action)
         if end is None:
             # Rewards are 0 until the end: nothing to clear or to accumulate (the hot path).
-            seat = self._live().state.current_player
+            seat = self.episode.state.current_player  # type: ignore[union-attr]  # _act checked it
             assert seat is not None  # the game goes on
             self.agent_selection = self.possible_agents[seat]
         else:
+            self._cumulative_rewards[agent] = 0.0
             rewards, truncated, infos = end
             ended = self.truncations if truncated else self.terminations
             for a in self.agents:

@@ -267,16 +267,23 @@ def step_tables(
     or whose info is not empty. One loop over the rows, compiled with the tables in the compiled
     build, with no per-row environment object or check."""
     out: list[tuple[int, bool, dict[str, Any]]] = []
+    got_rewards: list[float] = []
+    got_terminations: list[bool] = []
+    got_truncations: list[bool] = []
     row = first
     for table, action in zip(tables, actions, strict=True):
         reward, terminated, truncated, info = table.step(action)
-        rewards[row] = reward
-        terminations[row] = terminated
-        truncations[row] = truncated
+        got_rewards.append(reward)
+        got_terminations.append(terminated)
+        got_truncations.append(truncated)
         ended = terminated or truncated
         if ended or info:
             out.append((row, ended, info))
         row += 1
+    # One NumPy write per array for the whole batch, rather than one per row.
+    rewards[first:row] = got_rewards
+    terminations[first:row] = got_terminations
+    truncations[first:row] = got_truncations
     return out
 
 

@@ -460,10 +460,7 @@ class CardtableVectorEnv(Codebook, VectorEnv[dict[str, Any], Any, np.ndarray]):
         return {"observation": obs, "action_mask": mask}
 
     def _infos(self, infos: Infos) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for i, info in infos:
-            out = self._add_info(out, info, i)
-        return out
+        return batch_infos(self.num_envs, infos) if infos else {}
 
     # A vector environment pickles as its settings and every row's game replayed (worker processes
     # are started again).
@@ -488,6 +485,45 @@ class CardtableVectorEnv(Codebook, VectorEnv[dict[str, Any], Any, np.ndarray]):
             table.tracker.vector = obs[k]
             table.tracker.view = obs[k].data
             table.mask_buffer = masks[k]
+
+
+def batch_infos(n: int, infos: Infos) -> dict[str, Any]:
+    """The rows' infos as Gymnasium's vector API batches them (what ``VectorEnv._add_info`` builds
+    row by row, the same dict, arrays and dtypes): every key an array of ``n`` (its dtype from the
+    first row that has it: ``int``, ``float``, ``bool`` and NumPy numbers batched as that type,
+    arrays stacked, anything else an object array; a dict batched the same way, key by key;
+    ``final_obs`` always an object array), beside ``_key``, which says which rows have it. Built key
+    by key for all rows at once: two arrays per key, where the row-by-row build makes a mask per row
+    and key (an ended Mr. Card Game's result has some 25 keys)."""
+    out: dict[str, Any] = {}
+    keys: dict[str, None] = {}
+    for _, info in infos:
+        keys.update(dict.fromkeys(info))
+    for key in keys:
+        present = [(i, info[key]) for i, info in infos if key in info]
+        first = present[0][1]
+        array: Any
+        if key == "final_obs":
+            array = np.full(n, None, dtype=object)
+            for i, value in present:
+                array[i] = value
+        elif isinstance(first, dict):
+            array = batch_infos(n, [(i, value) for i, value in present if isinstance(value, dict)])
+        else:
+            kind = type(first)
+            if kind in (int, float, bool) or issubclass(kind, np.number):
+                array = np.zeros(n, dtype=kind)
+            elif isinstance(first, np.ndarray):
+                array = np.zeros((n, *first.shape), dtype=first.dtype)
+            else:
+                array = np.full(n, None, dtype=object)
+            for i, value in present:
+                array[i] = value
+        mask = np.zeros(n, dtype=np.bool_)
+        mask[[i for i, _ in present]] = True
+        out[key] = array
+        out[f"_{key}"] = mask
+    return out
 
 
 def vector_env(game_id: str, num_envs: int, **kwargs: Any) -> CardtableVectorEnv:

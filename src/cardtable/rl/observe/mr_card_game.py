@@ -79,7 +79,10 @@ _SEEN: Final = 21
 _RAW_TABLE: Final = 22
 _RAW_MAP: Final = 23
 """Copies of the state's ``top`` and ``below`` lists when the map was last keyed."""
-_SEATS: Final = 24
+_RAW_CROSS: Final = 24
+"""What every seat's ``_CROSS`` numbers read (out of the March, the certificate, the acting player and
+mojo, the game over) when they were last written."""
+_SEATS: Final = 25
 _ROW: Final = 0
 _NEGATIVE: Final = 1
 _CLASS: Final = 2
@@ -97,13 +100,17 @@ _CROSS: Final = 12
 _PER_SEAT: Final = 13
 _KINDS: Final = len(STAT_KINDS)
 """Stat kinds (``mus1``..``mox4``), by kind code."""
-_NO_KINDS = (0,) * _KINDS
 Ints = tuple[int, ...]
-CardState = tuple[int, int, int, list[Ints], list[Ints]]
-"""Equipped, used and buff masks, every seat's display case and skills."""
+CardState = tuple[int, int, int, list[Ints], list[Ints], int, int]
+"""Equipped, used and buff masks, every seat's display case and skills; the cards whose first cell
+(equipped) and second cell (used, or an active buff) are 1, as bit masks over card ids."""
 CombatKey = tuple[bool, int, int, int, int, tuple[int, int] | None, int, Ints]
 """The combat: mine, cards played, damage, power reduction, targets beaten, (score, needed) against the
 Sorceress in the March, the maneuver, the targets."""
+_ROW_AT: Final = (0, 4, 5, 6, 7, 8, 9, 10, 11)
+_ROW_SCALE: Final = (20.0, 10.0, 20.0, 40.0, 10.0, 5.0, 5.0, 5.0, 5.0)
+"""Where in a seat's row, and over what, the numbers of its key go: meat, hand, deck, stat total,
+kills, the four bonuses."""
 _KIND_VALUES = tuple(int(kind[-1]) for kind in STAT_KINDS)
 """Each stat kind's value (``mus3``: 3)."""
 
@@ -171,9 +178,29 @@ class MrCardGameObserver(Observer):
         self.store = bool(g.store)
         self.sorceress_power = int(g.sorceress_power)
         self.thirds = _thirds()
-        # Stat tallies packed into one integer (see _kinds): a count never exceeds the cards in play.
-        self.kind_bits = int(self.n_cards).bit_length()
-        self.kind_weight = tuple(1 << (self.kind_bits * (k % _KINDS)) for k in c.skind)
+        # Stat tallies packed into one integer (see _kinds): kind k's count in bits [k*b, (k+1)*b),
+        # and the cards' total stat value above them. A card's weight adds one to its kind and its
+        # value to the total, so a pile's packed tally is the sum of its cards' weights. b holds
+        # twice every card of the game (the most two piles, a hand and a deck, can count), so no
+        # count carries into the next. ``k % _KINDS``: the reference tally indexes a list by kind
+        # code, where -1 (not a stat card) is the last kind.
+        bits = int(2 * self.n_cards).bit_length()
+        self.kind_bits = bits
+        self.kind_mask = (1 << bits) - 1
+        self.value_shift = bits * _KINDS
+        self.counts_mask = (1 << self.value_shift) - 1
+        self.kind_weight = tuple(
+            (1 << (bits * (k % _KINDS))) + (_KIND_VALUES[k % _KINDS] << self.value_shift) for k in c.skind
+        )
+        # The card-state section as bit masks over card ids: which cards can be equipped (a slot),
+        # which skills are buffs and which are used skills; each card's two cells.
+        ids = range(len(c.slot))
+        self.bit = tuple(1 << x for x in ids)
+        self.slotted = sum(1 << x for x in ids if c.slot[x] >= 0)
+        self.buff_skills = sum(1 << x for x in ids if c.stype[x] == S_BUFF)
+        self.used_skills = sum(1 << x for x in ids if c.stype[x] in (S_COMBAT, S_NONCOMBAT))
+        self.cell_equipped = tuple(self.state_at + 2 * x for x in ids)
+        self.cell_used = tuple(self.state_at + 2 * x + 1 for x in ids)
         # The map's locations read in C (itemgetter gives a tuple for two or more items).
         assert len(self.kingdom) >= 2
         self.kingdom_of: Any = itemgetter(*self.kingdom)
@@ -198,19 +225,24 @@ class MrCardGameObserver(Observer):
         if old is not None and old[0] == pile and (more is None or old[1] == more):
             value: int = old[3]
             return value
-        skind = self.skind
-        tally = [0] * _KINDS
-        for x in pile:
-            tally[skind[x]] += 1
+        weight = self.kind_weight
+        packed: int = sum(map(weight.__getitem__, pile))
         if more is not None:
-            for x in more:
-                tally[skind[x]] += 1
-        was = old[2] if old is not None else _NO_KINDS
-        for k in range(_KINDS):
-            if tally[k] != was[k]:
-                out[col[k]] = clip(tally[k] / 5.0)
-        value = sum(map(int.__mul__, tally, _KIND_VALUES))
-        memo[slot] = (list(pile), list(more) if more is not None else None, tally, value)
+            packed += sum(map(weight.__getitem__, more))
+        counts = packed & self.counts_mask
+        was: int = old[2] if old is not None else 0
+        # A kind's field of ``counts ^ was`` is non-zero exactly where its count changed: write those
+        # alone, the highest first.
+        changed = counts ^ was
+        bits = self.kind_bits
+        mask = self.kind_mask
+        while changed:
+            k = (changed.bit_length() - 1) // bits
+            shift = k * bits
+            out[col[k]] = clip((counts >> shift & mask) / 5.0)
+            changed &= (1 << shift) - 1
+        value = packed >> self.value_shift
+        memo[slot] = (list(pile), list(more) if more is not None else None, counts, value)
         return value
 
     # -- the sections ------------------------------------------------------------------------------
@@ -353,18 +385,23 @@ class MrCardGameObserver(Observer):
         kv = self.stat_seat
         c_seat = self.c_seat
         width = self.width
+        # What other players' moves change too: every seat's numbers are a function of these, so
+        # with them unchanged no seat's need comparing.
+        raw_cross = (s.out, s.cert, s.actor, s.mojo, over)
+        crossed = raw_cross != memo[_RAW_CROSS]
+        memo[_RAW_CROSS] = raw_cross
         for p in range(n):
             r = (p - seat) % n
             slot = _SEATS + _PER_SEAT * r
             base = self.players_at + r * width
-            # What other players' moves change too (compared every time, cheaply).
-            cross = (s.out >> p & 1, s.cert == p, s.mojo if p == s.actor and not over else 0)
-            was = memo[slot + _CROSS]
-            if cross != was:
-                out[base + 1] = 1.0 if cross[0] else 0.0
-                out[base + 2] = 1.0 if cross[1] else 0.0
-                out[base + 3] = clip(cross[2] / 10.0)
-                memo[slot + _CROSS] = cross
+            if crossed:
+                cross = (s.out >> p & 1, s.cert == p, s.mojo if p == s.actor and not over else 0)
+                was = memo[slot + _CROSS]
+                if cross != was:
+                    out[base + 1] = 1.0 if cross[0] else 0.0
+                    out[base + 2] = 1.0 if cross[1] else 0.0
+                    out[base + 3] = clip(cross[2] / 10.0)
+                    memo[slot + _CROSS] = cross
             if self.store:
                 # Which of its Mr. Store items are public reads ``pub``, which any player's move changes.
                 pub = s.pub
@@ -392,16 +429,13 @@ class MrCardGameObserver(Observer):
                 mods[2],
                 mods[3],
             )
-            if key_row != memo[slot + _ROW]:
-                out[base] = clip(key_row[0] / 20.0)
-                out[base + 4] = clip(key_row[1] / 10.0)
-                out[base + 5] = clip(key_row[2] / 20.0)
-                out[base + 6] = clip(total / 40.0)
-                out[base + 7] = clip(key_row[4] / 10.0)
-                out[base + 8] = clip(mods[0] / 5.0)
-                out[base + 9] = clip(mods[1] / 5.0)
-                out[base + 10] = clip(mods[2] / 5.0)
-                out[base + 11] = clip(mods[3] / 5.0)
+            old_row = memo[slot + _ROW]
+            if key_row != old_row:
+                # Only the numbers that changed (mostly one or two: the hand, the deck) are written.
+                for i in range(len(_ROW_AT)):
+                    v = key_row[i]
+                    if old_row is None or v != old_row[i]:
+                        out[base + _ROW_AT[i]] = clip(v / _ROW_SCALE[i])
                 memo[slot + _ROW] = key_row
             # Lasting effects are tuples the rules replace, never change: the tuple itself is the
             # key, the memo keeping it alive.
@@ -437,9 +471,7 @@ class MrCardGameObserver(Observer):
             or old[3] != s.items
             or old[4] != s.skills
         ):
-            key_state: CardState = (s.eq, s.used, s.buffs, s.items.copy(), s.skills.copy())
-            self._card_state(out, old, key_state)
-            memo[_CARD_STATE] = key_state
+            memo[_CARD_STATE] = self._card_state(out, old, s.eq, s.used, s.buffs, s.items.copy(), s.skills.copy())
 
         in_combat = phase in _COMBAT_PHASES or (phase in _COMBAT_INSTANTS and s.step in _COMBAT_STEPS)
         # The combat's key is dear (every target's power against the score). Outside the March and
@@ -529,26 +561,38 @@ class MrCardGameObserver(Observer):
             out[base + 3] = clip(below / 8.0)
             out[base + 4] = 1.0 if top < 0 and not below else 0.0
 
-    def _card_state(self, out: Buffer, old: CardState | None, key: CardState) -> None:
-        state_at = self.state_at
-        if old is not None:
-            for held in (*old[3], *old[4]):
-                for x in held:
-                    out[state_at + 2 * x] = 0.0
-                    out[state_at + 2 * x + 1] = 0.0
-        eq, used, buffs, items, skills = key
-        slot, stype = self.c.slot, self.c.stype
+    def _card_state(
+        self, out: Buffer, old: CardState | None, eq: int, used: int, buffs: int, items: list[Ints], skills: list[Ints]
+    ) -> CardState:
+        """Write the card-state cells: a held item's first cell is 1 when it is equipped (and can be),
+        its second when it is used; a held skill's second when it is an active buff or a used skill.
+        Only the cells whose value changed are written (the others hold what the masks say)."""
+        bit = self.bit
+        held_items = 0
         for held in items:
             for x in held:
-                if slot[x] >= 0 and eq >> x & 1:
-                    out[state_at + 2 * x] = 1.0
-                if used >> x & 1:
-                    out[state_at + 2 * x + 1] = 1.0
+                held_items |= bit[x]
+        held_skills = 0
         for held in skills:
             for x in held:
-                st = stype[x]
-                if (st == S_BUFF and buffs >> x & 1) or (st in (S_COMBAT, S_NONCOMBAT) and used >> x & 1):
-                    out[state_at + 2 * x + 1] = 1.0
+                held_skills |= bit[x]
+        first = eq & held_items & self.slotted
+        second = (used & held_items) | (held_skills & ((buffs & self.buff_skills) | (used & self.used_skills)))
+        was_first = old[5] if old is not None else 0
+        was_second = old[6] if old is not None else 0
+        cells = self.cell_equipped
+        changed = first ^ was_first
+        while changed:
+            x = changed.bit_length() - 1
+            out[cells[x]] = 1.0 if first >> x & 1 else 0.0
+            changed ^= bit[x]
+        cells = self.cell_used
+        changed = second ^ was_second
+        while changed:
+            x = changed.bit_length() - 1
+            out[cells[x]] = 1.0 if second >> x & 1 else 0.0
+            changed ^= bit[x]
+        return (eq, used, buffs, items, skills, first, second)
 
     def _combat_key(self, s: McgState, seat: int, march_mode: bool) -> CombatKey:
         """The combat as the view shows it: who fights, the totals, each target and whether the
@@ -585,13 +629,49 @@ class MrCardGameObserver(Observer):
     def _combat(self, out: Buffer, old: CombatKey | None, key: CombatKey | None) -> None:
         c0 = self.combat_at
         col = self.col["combat_target"]
-        if old is not None:
-            for i in range(self.combat_width):
-                out[c0 + i] = 0.0
-            for t in old[7]:
-                out[col[t]] = 0.0
-        if key is None:
+        if key is None or old is None:
+            if old is not None:
+                for i in range(self.combat_width):
+                    out[c0 + i] = 0.0
+                for t in old[7]:
+                    out[col[t]] = 0.0
+            if key is not None:
+                self._combat_all(out, key)
             return
+        # A combat going on before and after (the usual change: a card played, a target beaten):
+        # only the numbers and cells that changed are written.
+        mine, psum, dmg, red, beaten, sorceress, man, cards = key
+        if mine != old[0]:
+            out[c0 + 1] = 1.0 if mine else 0.0
+        if psum != old[1]:
+            out[c0 + 2] = clip(psum / 20.0)
+        if dmg != old[2]:
+            out[c0 + 3] = clip(dmg / 20.0)
+        if red != old[3]:
+            out[c0 + 4] = clip(red / 10.0)
+        if beaten != old[4]:
+            out[c0 + 5] = clip(self.thirds[min(beaten, 40)])
+        if sorceress != old[5]:
+            out[c0 + 6] = clip(sorceress[0] / 30.0) if sorceress is not None else 0.0
+            out[c0 + 7] = clip(sorceress[1] / 30.0) if sorceress is not None else 0.0
+        if man != old[6]:
+            if old[6] >= 0:
+                out[c0 + 8 + old[6]] = 0.0
+            if man >= 0:
+                out[c0 + 8 + man] = 1.0
+        was = old[7]
+        if cards != was:
+            for t in was:
+                if t not in cards:
+                    out[col[t]] = 0.0
+            for t in cards:
+                if t not in was:
+                    out[col[t]] = 1.0
+
+    def _combat_all(self, out: Buffer, key: CombatKey) -> None:
+        """Write a combat's cells into a section that holds zeros."""
+        c0 = self.combat_at
+        col = self.col["combat_target"]
         mine, psum, dmg, red, beaten, sorceress, man, cards = key
         out[c0] = 1.0
         out[c0 + 1] = 1.0 if mine else 0.0
