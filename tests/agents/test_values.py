@@ -20,9 +20,6 @@ from cardtable.agents import Observation, make_agent
 from cardtable.agents.hooks import heuristic_module
 from cardtable.agents.values import FORMAT, learned_value
 from cardtable.engine import Rng, State
-from cardtable.games.army_of_darkness.cards import ALLY, MONSTER, NECRONOMICON
-from cardtable.games.army_of_darkness.codes import GOOD
-from cardtable.games.army_of_darkness.state import AodState
 
 WITH_FEATURES = [
     g
@@ -157,68 +154,3 @@ def test_an_explicit_depth_keeps_the_games_other_rollout_settings() -> None:
         assert found.stop is hooks.stop and found.normalise, spec
         assert found.evaluate is hooks.evaluate, spec
     assert make_agent("strong:depth=0", game, 1).settings(game).c == default.c  # type: ignore[attr-defined]
-
-
-def _necronomicon_to_deck(state: AodState) -> int:
-    """Put the Necronomicon, wherever it is, in the deck; return it."""
-    for zone in (*state.hands, *state.item, state.discard, state.deck):
-        for card in zone:
-            if state.game.TYPE[card] == NECRONOMICON:
-                zone.remove(card)
-                state.deck.append(card)
-                return card
-    raise AssertionError("no Necronomicon in play")
-
-
-def _swap_into_hand(state: AodState, card: int) -> AodState:
-    """A copy of ``state`` where ``card`` (in the deck) and seat 0's first hand card change places."""
-    out = state.clone()
-    assert isinstance(out, AodState)
-    out.deck[out.deck.index(card)] = out.hands[0][0]
-    out.hands[0][0] = card
-    return out
-
-
-def _one_necronomicon_away(seed: int, good: bool) -> AodState:
-    """A 2-player Army of Darkness position where seat 0 meets all of its side's victory (AD7) but the
-    Necronomicon, which lies in the deck: good with three allies and no monster, or evil with five
-    monsters of different titles and no ally."""
-    state = cardtable.load("army-of-darkness", players=2).new(seed, log=False)
-    assert isinstance(state, AodState)
-    types, names = state.game.TYPE, state.game.NAME_ID
-    _necronomicon_to_deck(state)
-    state.deck.extend(state.mon[0] + state.ally[0])
-    state.mon[0].clear()
-    state.ally[0].clear()
-    state.side[0] = GOOD if good else 1 - GOOD
-    wanted, zone, count = (ALLY, state.ally[0], 3) if good else (MONSTER, state.mon[0], 5)
-    for card in list(state.deck):
-        fresh = good or names[card] not in {names[c] for c in zone}  # evil needs different titles
-        if types[card] == wanted and fresh and len(zone) < count:
-            state.deck.remove(card)
-            zone.append(card)
-    assert len(zone) == count
-    return state
-
-
-@pytest.mark.parametrize("good", [True, False])
-@pytest.mark.parametrize("seed", range(3))
-def test_army_of_darkness_the_necronomicon_in_hand_counts_most_when_it_is_all_a_seat_lacks(
-    seed: int, good: bool
-) -> None:
-    """A seat that meets everything of its victory but the Necronomicon wins by playing it in its turn:
-    with it in hand (swapped for a hand card: the same hand size) the learned value rates it far above
-    the same seat with the Necronomicon still in the deck. The value used to read the table only, so
-    both were the same position to it, and the search saw no worth in drawing for the Necronomicon
-    (replayed ladder games: `strong` passed at step 3, one card from winning, and lost)."""
-    game = cardtable.load("army-of-darkness", players=2)
-    value = learned_value(game)
-    assert value is not None, "the 2-player model ships and matches the features"
-    waiting = _one_necronomicon_away(seed, good)
-    necro = next(c for c in waiting.deck if waiting.game.TYPE[c] == NECRONOMICON)
-    assert value(_swap_into_hand(waiting, necro))[0] > value(waiting)[0] + 0.2
-    # The Necronomicon in hand is worth something even far from the rest of the victory.
-    far = game.new(seed, log=False)
-    assert isinstance(far, AodState)
-    necro = _necronomicon_to_deck(far)
-    assert value(_swap_into_hand(far, necro))[0] > value(far)[0]

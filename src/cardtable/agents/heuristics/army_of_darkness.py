@@ -135,8 +135,6 @@ VALUE_FEATURES = (
     "switches",
     "no_cards",
     "to_move",
-    "necronomicon_in_hand",
-    "armed",
 )
 """What :func:`value_features` measures for each seat (``scripts/train_values.py`` fits the weights)."""
 
@@ -145,14 +143,7 @@ def value_features(state: AodState) -> list[list[float]]:
     """Per seat: the hand-made :func:`progress`, then its parts by side (allies, monsters and distinct
     monster names count for or against a seat depending on whether it is Good or Evil), whether it
     holds the Necronomicon and already meets the rest of its side's victory condition, items, hand
-    size, how often it has switched sides, whether it has no cards left, whether it moves now, whether
-    it holds the Necronomicon in its hand, and whether it is *armed*: it meets the rest of its side's
-    victory condition and holds the Necronomicon in its hand (it wins by playing it in its turn).
-
-    The last two read the seat's hand: the search calls this on determinizations only (full states in
-    which what a seat cannot see was resampled), never on the true state of a game it plays. Without
-    them the value was blind to the one card that decides the race: a seat a Necronomicon away from
-    winning saw no worth in drawing (docs/agents.md, "the Necronomicon in hand")."""
+    size, how often it has switched sides, whether it has no cards left, and whether it moves now."""
     g = state.game
     types = g.TYPE
     names = g.NAME_ID
@@ -163,9 +154,7 @@ def value_features(state: AodState) -> list[list[float]]:
         distinct = len({names[c] for c in state.mon[s]})
         necro = any(types[c] == NECRONOMICON for c in state.item[s])
         good = state.side[s] == GOOD
-        rest = allies >= 3 and monsters == 0 if good else distinct >= 5 and allies == 0
-        ready = necro and rest
-        in_hand = any(types[c] == NECRONOMICON for c in state.hands[s])
+        ready = necro and (allies >= 3 and monsters == 0 if good else distinct >= 5 and allies == 0)
         hand = len(state.hands[s])
         out.append(
             [
@@ -184,8 +173,6 @@ def value_features(state: AodState) -> list[list[float]]:
                 float(state.switches[s]),
                 1.0 if hand == 0 else 0.0,
                 1.0 if state.active == s else 0.0,
-                1.0 if in_hand else 0.0,
-                1.0 if in_hand and rest else 0.0,
             ]
         )
     return out
