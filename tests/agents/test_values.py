@@ -154,3 +154,20 @@ def test_an_explicit_depth_keeps_the_games_other_rollout_settings() -> None:
         assert found.stop is hooks.stop and found.normalise, spec
         assert found.evaluate is hooks.evaluate, spec
     assert make_agent("strong:depth=0", game, 1).settings(game).c == default.c  # type: ignore[attr-defined]
+
+
+def test_a_model_whose_features_are_not_the_codes_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shipped file out of step with its heuristic's features must fail loudly, never leave the
+    search quietly on the hand-made evaluation."""
+    from cardtable.agents import values
+
+    game_id = WITH_FEATURES[0]
+    game = cardtable.load(game_id, players=2)
+    data = values.read_data(game_id, 2)
+    assert data is not None, f"precondition: {game_id} ships a 2-player model"
+    stale = dict(data, features=[*data["features"][:-1], "a_feature_the_code_dropped"])
+    monkeypatch.setattr(values, "read_data", lambda _game_id, _players: stale)
+    monkeypatch.setattr(values, "_CACHE", {})
+    with pytest.raises(ValueError, match="a_feature_the_code_dropped") as refused:
+        learned_value(game)
+    assert values.data_name(game_id, 2) in str(refused.value)

@@ -77,7 +77,8 @@ _CACHE: dict[tuple[str, int, str], LinearValue | None] = {}
 def learned_value(game: Game) -> LinearValue | None:
     """The learned evaluation of ``game`` (its id and player count), or None where there is none:
     no ``value_features`` in its heuristic module (or its ``value_applies(game)`` says no, e.g. a team
-    game), no data file, or features that do not match."""
+    game) or no data file. A data file whose features are not the module's raises ``ValueError``
+    naming both, rather than leaving the search on the hand-made evaluation without a word."""
     key = (game.id, game.players, game.config_hash)
     if key in _CACHE:
         return _CACHE[key]
@@ -91,7 +92,16 @@ def learned_value(game: Game) -> LinearValue | None:
         features = None
     value = None
     data = read_data(game.id, game.players) if features is not None else None
-    if data is not None and features is not None and tuple(data["features"]) == names:
+    if data is not None and features is not None:
+        stored = tuple(data["features"])
+        if stored != names:
+            # A model fitted to other features would score nonsense, and falling back to the
+            # hand-made evaluation would hide it: the file and the code must be brought together.
+            raise ValueError(
+                f"{data_name(game.id, game.players)}: the model's features {list(stored)} are not "
+                f"the features {list(names)} the {game.id} heuristic computes; retrain it "
+                "(scripts/train_values.py) or restore the matching file"
+            )
         value = LinearValue(names, data["weights"], features)
     _CACHE[key] = value
     return value
