@@ -71,6 +71,20 @@ def read_data(game_id: str, players: int) -> dict[str, Any] | None:
     return data
 
 
+def model_from(name: str, data: dict[str, Any], names: Sequence[str], features: Features) -> LinearValue:
+    """The model stored as ``data`` (read from the file ``name``) over the heuristic's ``features``,
+    whose names are ``names``. A model fitted to other features would score nonsense, and falling back
+    to the hand-made evaluation would hide it, so a mismatch raises ``ValueError`` naming the file and
+    both lists: the file and the code must be brought together (``scripts/train_values.py``)."""
+    stored = tuple(data["features"])
+    if stored != tuple(names):
+        raise ValueError(
+            f"{name}: the model's features {list(stored)} are not the features {list(names)} its "
+            "heuristic computes; retrain it (scripts/train_values.py) or restore the matching file"
+        )
+    return LinearValue(names, data["weights"], features)
+
+
 _CACHE: dict[tuple[str, int, str], LinearValue | None] = {}
 
 
@@ -93,15 +107,6 @@ def learned_value(game: Game) -> LinearValue | None:
     value = None
     data = read_data(game.id, game.players) if features is not None else None
     if data is not None and features is not None:
-        stored = tuple(data["features"])
-        if stored != names:
-            # A model fitted to other features would score nonsense, and falling back to the
-            # hand-made evaluation would hide it: the file and the code must be brought together.
-            raise ValueError(
-                f"{data_name(game.id, game.players)}: the model's features {list(stored)} are not "
-                f"the features {list(names)} the {game.id} heuristic computes; retrain it "
-                "(scripts/train_values.py) or restore the matching file"
-            )
-        value = LinearValue(names, data["weights"], features)
+        value = model_from(data_name(game.id, game.players), data, names, features)
     _CACHE[key] = value
     return value
