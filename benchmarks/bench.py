@@ -104,20 +104,22 @@ def playouts(game: Game, seconds: float, seed: int) -> tuple[int, int, int, floa
             return games, decisions, forced, now - start
 
 
-def sample_states(game: Game, count: int, seed: int) -> list[State]:
-    """About ``count`` states not over, taken at random points of random games (log=False)."""
+def sample_states(game: Game, count: int, seed: int, keep_one_in: int = 4) -> list[State]:
+    """``count`` states not over, each state of random games (log=False, uniform random actions, games
+    seeded ``seed``, ``seed + 1``, ...) kept with probability ``1 / keep_one_in``. The same arguments
+    give the same states in every build."""
     rng = Rng(seed)
     out: list[State] = []
     s = seed
     while len(out) < count:
         state = game.new(s, log=False)
         s += 1
-        while not state.is_over:
-            if rng.below(4) == 0:
+        while not state.is_over and len(out) < count:
+            if rng.below(keep_one_in) == 0:
                 out.append(state.clone())
             legal = state.legal_actions()
             state.apply(legal[rng.below(len(legal))])
-    return out[:count]
+    return out
 
 
 def _per_call(run: Any, seconds: float) -> float:
@@ -189,21 +191,9 @@ def time_determinize(states: Sequence[State], seconds: float, seed: int) -> floa
 
 
 def sample_along_games(game: Game, count: int, seed: int) -> list[State]:
-    """``count`` states not over, each state of random games (log=False, uniform random actions, games
-    seeded ``seed``, ``seed + 1``, ...) kept with probability 1/20: positions from the whole length of
-    the games, deep ones included. The same arguments give the same states in every build."""
-    rng = Rng(seed)
-    out: list[State] = []
-    s = seed
-    while len(out) < count:
-        state = game.new(s, log=False)
-        s += 1
-        while not state.is_over and len(out) < count:
-            if rng.below(20) == 0:
-                out.append(state.clone())
-            legal = state.legal_actions()
-            state.apply(legal[rng.below(len(legal))])
-    return out
+    """:func:`sample_states` keeping one state in 20: positions from the whole length of the games,
+    deep ones included."""
+    return sample_states(game, count, seed, keep_one_in=20)
 
 
 def search_states(game_id: str, options: dict[str, Any], count: int, passes: int, seed: int = 7) -> dict[str, Any]:

@@ -125,6 +125,25 @@ def _thirds() -> tuple[float, ...]:
     return tuple(out)
 
 
+def _held(piles: list[tuple[int, ...]], bit: tuple[int, ...]) -> int:
+    """The bit mask of every card in ``piles`` (``bit[x]``: card ``x``'s bit)."""
+    mask = 0
+    for pile in piles:
+        for x in pile:
+            mask |= bit[x]
+    return mask
+
+
+def _write_changed_bits(out: Buffer, cells: tuple[int, ...], bit: tuple[int, ...], now: int, was: int) -> None:
+    """Set ``out[cells[x]]`` to card ``x``'s bit in ``now`` for every card whose bit differs from
+    ``was`` (the other cells already hold what ``was`` says; ``bit[x]``: card ``x``'s bit)."""
+    changed = now ^ was
+    while changed:
+        x = changed.bit_length() - 1
+        out[cells[x]] = 1.0 if now >> x & 1 else 0.0
+        changed ^= bit[x]
+
+
 class MrCardGameObserver(Observer):
     game_id: ClassVar[str] = "mr-card-game"
 
@@ -568,30 +587,12 @@ class MrCardGameObserver(Observer):
         its second when it is used; a held skill's second when it is an active buff or a used skill.
         Only the cells whose value changed are written (the others hold what the masks say)."""
         bit = self.bit
-        held_items = 0
-        for held in items:
-            for x in held:
-                held_items |= bit[x]
-        held_skills = 0
-        for held in skills:
-            for x in held:
-                held_skills |= bit[x]
+        held_items = _held(items, bit)
+        held_skills = _held(skills, bit)
         first = eq & held_items & self.slotted
         second = (used & held_items) | (held_skills & ((buffs & self.buff_skills) | (used & self.used_skills)))
-        was_first = old[5] if old is not None else 0
-        was_second = old[6] if old is not None else 0
-        cells = self.cell_equipped
-        changed = first ^ was_first
-        while changed:
-            x = changed.bit_length() - 1
-            out[cells[x]] = 1.0 if first >> x & 1 else 0.0
-            changed ^= bit[x]
-        cells = self.cell_used
-        changed = second ^ was_second
-        while changed:
-            x = changed.bit_length() - 1
-            out[cells[x]] = 1.0 if second >> x & 1 else 0.0
-            changed ^= bit[x]
+        _write_changed_bits(out, self.cell_equipped, bit, first, old[5] if old is not None else 0)
+        _write_changed_bits(out, self.cell_used, bit, second, old[6] if old is not None else 0)
         return (eq, used, buffs, items, skills, first, second)
 
     def _combat_key(self, s: McgState, seat: int, march_mode: bool) -> CombatKey:
