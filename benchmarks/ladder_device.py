@@ -6,19 +6,23 @@ Run it through ``benchmarks/ladder_device.sh`` (which checks the imports first):
     OUT=/some/dir bash benchmarks/ladder_device.sh                 # 16 workers, 8 minutes of games
     python benchmarks/ladder_device.py --out DIR --workers 16 --minutes 8 [--resume OLD_DIR]
 
-The plan (:data:`PLAN`) is a list of pairings in tiers, each tier with a share of the machine's time:
+The plan (:func:`plan`) is a list of pairings in tiers, each tier with a share of the machine's time
+(:data:`TIERS`; ``--tiers`` sets other shares for a run, and a tier given no share is not played):
 
-1. the headline: ``strong`` against the heuristic in every 2-player game (target 200 games each);
-2. the ceiling: ``oracle`` (the same search handed the true state) against the heuristic in Doctor
-   Strange, which is decided largely by dice;
-3. ``strong`` and the heuristic against random in every 2-player game;
-4. the levels (each against the one below, every game) and one multiplayer row (one ``strong`` against
-   two heuristics at 3-player Mephisto).
+1. ``headline``: ``strong`` against the heuristic in every 2-player game (target 200 games each);
+2. ``ceiling``: ``oracle`` (the same search handed the true state) against the heuristic in every
+   2-player game, to learn how much of each game is luck;
+3. ``random``: ``strong`` and the heuristic against random in every 2-player game;
+4. ``multiplayer``: one ``strong`` against the heuristic in every other seat, in every multiplayer
+   configuration of ``ladder.MULTIPLAYER`` (Mephisto 3, 4 and teams, Army of Darkness 4 and 6, Mr.
+   Card Game 3-5), the target rounded down to whole rotations of the seats;
+5. ``levels``: each level against the one below, every game.
 
 A free worker takes the next game of the tier that has used the smallest part of its share (finished
 games' seconds plus the time the running ones have taken so far); within a tier, of the pairing with
-the fewest games, so the pairings of a tier get the same deals. A tier with nothing left to play gives
-its share to the others. Games are played in index order (deal ``d`` from both rotations of the seats,
+the fewest games for its target, so the pairings of a tier get the same deals (or, in a tier named by
+``--finish``, of the pairing nearest its target, so that a run resumed from earlier files completes
+whole pairings first). A tier with nothing left to play gives its share to the others. Games are played in index order (deal ``d`` from both rotations of the seats,
 seed ``1000 + d``), exactly as ``ladder.py pair`` plays them, so the results are the same games a
 ``pair`` or ``table`` run plays and any of them can resume from the files. No game is started that its
 pairing's mean game length says cannot finish in time; the games still running at the end are
@@ -57,13 +61,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import cardtable
 import ladder
-from ladder import GAMES, LEVELS, Match, level_spec, resolve, whole_deals
+from ladder import GAMES, LEVELS, MULTIPLAYER, Match, level_spec, resolve, whole_deals
 
 SEED = 1000
 TARGET = 200
 
-TIERS: dict[str, float] = {"headline": 0.60, "ceiling": 0.14, "random": 0.10, "levels": 0.16}
-"""Each tier's share of the machine's time."""
+TIERS: dict[str, float] = {"headline": 0.40, "ceiling": 0.12, "random": 0.12, "multiplayer": 0.24, "levels": 0.12}
+"""Each tier's share of the machine's time (``--tiers`` changes them for a run)."""
 
 GUESS_S: dict[str, float] = {"mephisto": 9.0, "doctor-strange": 8.5, "army-of-darkness": 19.0, "mr-card-game": 16.5}
 """Seconds one core takes for a game of ``strong`` against the heuristic (measured on the development
@@ -126,23 +130,45 @@ def _plan(games: Sequence[str], target: int) -> list[Line]:
     lines: list[Line] = []
     for g in games:
         lines.append(Line("headline", two(g, "strong", "heuristic"), GUESS_S[g], target))
-    if "doctor-strange" in games:
-        lines.append(
-            Line("ceiling", two("doctor-strange", "oracle", "heuristic"), 3 * GUESS_S["doctor-strange"], target)
-        )
+    for g in games:
+        # The same search handed the true state: about the time of ``strong`` (5.1 s a game against 4.7 in
+        # Doctor Strange on the 16-core machine).
+        lines.append(Line("ceiling", two(g, "oracle", "heuristic"), 1.2 * GUESS_S[g], target))
     for g in games:
         lines.append(Line("random", two(g, "strong", "random"), GUESS_S[g], target))
         lines.append(Line("random", two(g, "heuristic", "random"), 0.1, target))
+    for g, options in MULTIPLAYER:
+        if g in games:
+            players = int(options["players"])
+            match = Match(g, tuple(sorted(options.items())), ("strong", "heuristic"))
+            guess = GUESS_S[g] * max(1.0, players / 3)
+            lines.append(Line("multiplayer", match, guess, target - target % players, players=players))
     for g in games:
         game = cardtable.load(g, players=2)
         cost = {"easy": 0.1, "normal": 0.1, "hard": 0.25 * GUESS_S[g], "expert": 1.25 * GUESS_S[g]}
         for a, b in LEVELS:
             match = two(g, resolve(level_spec(a), game), resolve(level_spec(b), game))
             lines.append(Line("levels", match, cost[a], target))
-    if "mephisto" in games:
-        match = Match("mephisto", (("players", 3),), ("strong", "heuristic"))
-        lines.append(Line("levels", match, 1.5 * GUESS_S["mephisto"], target - target % 3, players=3))
     return lines
+
+
+def parse_tiers(text: str) -> dict[str, float]:
+    """``headline=0.3,random=0.2,...`` -> the tiers' shares: the named tiers get their numbers and every
+    tier left out gets 0 (its pairings are not played). Shares are relative (they need not sum to 1)."""
+    shares = dict.fromkeys(TIERS, 0.0)
+    for part in text.split(","):
+        name, sep, value = part.strip().partition("=")
+        if name not in TIERS or not sep:
+            raise argparse.ArgumentTypeError(f"--tiers: {part!r} is not TIER=SHARE with a tier of {', '.join(TIERS)}")
+        try:
+            shares[name] = float(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"--tiers: the share of {name} is not a number: {value!r}") from None
+        if not shares[name] >= 0:
+            raise argparse.ArgumentTypeError(f"--tiers: the share of {name} must be 0 or more, not {value}")
+    if not any(shares.values()):
+        raise argparse.ArgumentTypeError("--tiers: every share is 0, so nothing would be played")
+    return shares
 
 
 def _play_keyed(task: tuple[Match, int, int]) -> tuple[str, int, dict[str, Any] | str]:
@@ -154,9 +180,20 @@ def _play_keyed(task: tuple[Match, int, int]) -> tuple[str, int, dict[str, Any] 
 
 
 class Run:
-    def __init__(self, out: Path, lines: list[Line], workers: int, seconds: float, seed: int) -> None:
+    def __init__(
+        self,
+        out: Path,
+        lines: list[Line],
+        workers: int,
+        seconds: float,
+        seed: int,
+        tiers: dict[str, float] | None = None,
+        finish: Sequence[str] = (),
+    ) -> None:
         self.out = out
-        self.lines = lines
+        self.finish = frozenset(finish)
+        self.tiers = dict(TIERS) if tiers is None else {name: tiers.get(name, 0.0) for name in TIERS}
+        self.lines = [line for line in lines if self.tiers[line.tier] > 0]
         self.by_key = {line.match.key(): line for line in lines}
         self.workers = workers
         self.seed = seed
@@ -231,7 +268,7 @@ class Run:
     # -- scheduling --------------------------------------------------------------------------------
     def pick(self, now: float) -> Line | None:
         left = self.end - now
-        used: dict[str, float] = dict.fromkeys(TIERS, 0.0)
+        used: dict[str, float] = dict.fromkeys(self.tiers, 0.0)
         for line in self.lines:
             # A running game counts what it is expected to take (so the first games spread over
             # the tiers), or what it has taken when that is more.
@@ -242,7 +279,10 @@ class Run:
         for order, line in enumerate(self.lines):
             if line.next_index() is None or 1.3 * line.mean_s() + 2 > left:
                 continue
-            rank = (used[line.tier] / TIERS[line.tier], line.count() / line.target, order)
+            # Within a tier the pairings share its time evenly (the fewest games for their target first), or
+            # in a ``finish`` tier the one nearest its target goes first, so whole pairings are finished.
+            filled = line.count() / line.target
+            rank = (used[line.tier] / self.tiers[line.tier], -filled if line.tier in self.finish else filled, order)
             if best is None or rank < best:
                 best, chosen = rank, line
         return chosen
@@ -314,6 +354,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only", action="append", choices=GAMES, help="only this game (repeatable)")
     parser.add_argument("--resume", type=Path, default=None, help="an earlier run's --out: its games count")
     parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument(
+        "--finish",
+        action="append",
+        default=[],
+        choices=list(TIERS),
+        help="in this tier, the pairing nearest its target gets the next game (default: the farthest), so "
+        "the time finishes whole pairings rather than spreading over all of them (repeatable)",
+    )
+    parser.add_argument(
+        "--tiers",
+        type=parse_tiers,
+        default=None,
+        help="the tiers' shares of the time for this run, e.g. headline=0.3,multiplayer=0.5 (a tier left out "
+        f"is not played); default {','.join(f'{k}={v:g}' for k, v in TIERS.items())}",
+    )
     parser.add_argument("--iterations", type=int, default=None, help="every search's budget (dry runs only)")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
@@ -326,6 +381,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.workers,
         60 * args.minutes,
         args.seed,
+        args.tiers,
+        args.finish,
     )
     run.load_done()
     run.go()

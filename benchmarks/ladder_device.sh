@@ -9,6 +9,8 @@
 # Results in $OUT: <game>.jsonl (every finished game), summary.md (the README's tables), summary.json,
 # errors.txt (only if a game failed). To continue an earlier run, put its files in a folder of the
 # repository (say ladder-prev/) and run:  RESUME=ladder-prev MINUTES=2 bash benchmarks/ladder_device.sh
+# TIERS=headline=0.3,multiplayer=0.7 gives the time to those tiers only (ladder_device.py --tiers);
+# FINISH="random headline" plays those tiers' pairings nearest their target first (--finish).
 #
 # Needs Python >= 3.11 and cardtable's two pure-Python dependencies, typing_extensions and
 # mypy_extensions (nothing else: no NumPy, no rich). If the machine lacks them, copy the two files
@@ -32,4 +34,6 @@ mkdir -p "$OUT"
 args=(--out "$OUT" --workers "$WORKERS" --minutes "$MINUTES")
 if [ -n "${RESUME:-}" ]; then args+=(--resume "$RESUME"); fi
 if [ -n "${GAMES:-}" ]; then args+=(--games "$GAMES"); fi
+if [ -n "${TIERS:-}" ]; then args+=(--tiers "$TIERS"); fi
+for tier in ${FINISH:-}; do args+=(--finish "$tier"); done
 exec "$PY" benchmarks/ladder_device.py "${args[@]}"

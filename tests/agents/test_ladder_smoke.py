@@ -3,6 +3,7 @@ deals, rotated seats, resuming, the oracle, the tables). Strength is measured th
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import json
 import sys
@@ -132,6 +133,62 @@ def test_the_timed_device_run_plays_every_pairing_and_leaves_its_summary(ladder:
     again = tmp_path / "again"
     assert device.main(["--resume", str(out), *argv[:1], str(again), *argv[2:], "--minutes", "5"]) == 0
     assert (again / "doctor-strange.jsonl").read_text() == (out / "doctor-strange.jsonl").read_text()
+
+
+def _device(ladder: ModuleType) -> ModuleType:
+    spec = importlib.util.spec_from_file_location("cardtable_ladder_device", LADDER.with_name("ladder_device.py"))
+    assert spec is not None and spec.loader is not None
+    device = importlib.util.module_from_spec(spec)
+    sys.modules["ladder"] = ladder
+    sys.modules[spec.name] = device
+    spec.loader.exec_module(device)
+    return device
+
+
+def test_the_device_run_plays_only_the_tiers_it_is_given(ladder: ModuleType, tmp_path: Path) -> None:
+    device = _device(ladder)
+    out = tmp_path / "multi"
+    argv = ["--out", str(out), "--only", "mephisto", "--games", "4", "--iterations", "3", "--workers", "2"]
+    assert device.main([*argv, "--tiers", "multiplayer=1", "--minutes", "5"]) == 0
+    pairings = json.loads((out / "summary.json").read_text())["pairings"]
+    # Mephisto's three multiplayer configurations, each to whole rotations of its seats (3 of 4 at 3 players).
+    assert {key: p["games"] for key, p in pairings.items()} == {
+        "mephisto[players=3] strong:iterations=3 vs heuristic": 3,
+        "mephisto[players=4] strong:iterations=3 vs heuristic": 4,
+        "mephisto[players=4,teams=True] strong:iterations=3 vs heuristic": 4,
+    }
+    rows = [json.loads(line) for line in (out / "mephisto.jsonl").read_text().splitlines()]
+    assert all("players=2" not in r["key"] for r in rows) and len(rows) == 11
+
+
+def test_a_finish_tier_completes_the_pairing_nearest_its_target_first(ladder: ModuleType, tmp_path: Path) -> None:
+    device = _device(ladder)
+    lines = device.plan(["doctor-strange"], 10, iterations=3)
+    near = next(line for line in lines if line.tier == "random" and "heuristic vs" in line.match.key())
+    for line in lines:
+        if line.tier == "random":
+            line.done = {i: 0.1 for i in range(8 if line is near else 2)}
+    even = device.Run(tmp_path, lines, 1, 60, 1000, tiers={"random": 1.0})
+    assert "strong" in even.pick(0.0).match.key()  # the farthest from its target: 2 of 10
+    nearest = device.Run(tmp_path, lines, 1, 60, 1000, tiers={"random": 1.0}, finish=["random"])
+    assert nearest.pick(0.0) is near  # 8 of 10
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("headline=0.5,bogus=1", "'bogus=1' is not TIER=SHARE"),
+        ("headline", "'headline' is not TIER=SHARE"),
+        ("headline=lots", "the share of headline is not a number"),
+        ("headline=-1", "must be 0 or more"),
+        ("headline=0", "every share is 0"),
+    ],
+)
+def test_a_bad_tiers_option_is_refused_by_name(ladder: ModuleType, text: str, message: str) -> None:
+    device = _device(ladder)
+    with pytest.raises(argparse.ArgumentTypeError, match=message):
+        device.parse_tiers(text)
+    assert device.parse_tiers("multiplayer=2,ceiling=1")["headline"] == 0
 
 
 def test_only_whole_deals_count(ladder: ModuleType) -> None:
