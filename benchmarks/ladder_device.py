@@ -18,16 +18,18 @@ The plan (:func:`plan`) is a list of pairings in tiers, each tier with a share o
    Card Game 3-5), the target rounded down to whole rotations of the seats;
 5. ``levels``: each level against the one below, every game.
 
-A free worker takes the next game of the tier that has used the smallest part of its share (finished
-games' seconds plus the time the running ones have taken so far); within a tier, of the pairing with
-the fewest games for its target, so the pairings of a tier get the same deals (or, in a tier named by
-``--finish``, of the pairing nearest its target, so that a run resumed from earlier files completes
-whole pairings first). A tier with nothing left to play gives its share to the others. Games are played in index order (deal ``d`` from both rotations of the seats,
-seed ``1000 + d``), exactly as ``ladder.py pair`` plays them, so the results are the same games a
-``pair`` or ``table`` run plays and any of them can resume from the files. No game is started that its
-pairing's mean game length says cannot finish in time; the games still running at the end are
-dropped. So the last seconds go to the pairings without search (heuristic against random, the lower
-levels), which is why those end with many more games than the rest of their tier (the run of
+A free worker takes the next game of the tier that has used the smallest part of its share (this run's
+finished games' seconds plus the time the running ones have taken so far; games resumed from an earlier
+run are not this run's time); within a tier, of the pairing with the fewest games for its target, so
+the pairings of a tier get the same deals (or, in a tier named by ``--finish``, of the pairing nearest
+its target, so that a run resumed from earlier files completes whole pairings first). A tier with
+nothing left to play gives its share to the others. Games are played in index order (deal ``d`` from
+both rotations of the seats, seed ``1000 + d``), exactly as ``ladder.py pair`` plays them, so the
+results are the same games a ``pair`` or ``table`` run plays and any of them can resume from the files.
+No game is started that its pairing's mean game length says cannot finish in time; the games still
+running at the end are dropped. So the last seconds go to the pairings without search (heuristic
+against random, the lower levels), which is why those end with many more games than the rest of their
+tier (the run of
 2026-11-26: about 150 against 14).
 
 Every finished game is appended at once to ``DIR/<game>.jsonl`` (the format of ``ladder.py table
@@ -88,6 +90,8 @@ class Line:
     running: dict[int, float] = field(default_factory=dict)
     """Game index -> when it started (monotonic clock)."""
     failed: set[int] = field(default_factory=set)
+    earlier_s: float = 0.0
+    """The seconds of the games an earlier run played (``--resume``): they are not this run's time."""
 
     def next_index(self) -> int | None:
         for i in range(self.target):
@@ -215,6 +219,8 @@ class Run:
                 pairing = self.by_key.get(row.get("key", ""))
                 if pairing is not None and row.get("seed") == self.seed:
                     pairing.done[row["index"]] = float(row["seconds"])
+        for pairing in self.lines:
+            pairing.earlier_s = sum(pairing.done.values())
 
     def record(self, key: str, row: dict[str, Any]) -> None:
         row.update(key=key, seed=self.seed)
@@ -273,7 +279,8 @@ class Run:
             # A running game counts what it is expected to take (so the first games spread over
             # the tiers), or what it has taken when that is more.
             mean = line.mean_s()
-            used[line.tier] += sum(line.done.values()) + sum(max(mean, now - t) for t in line.running.values())
+            played = sum(line.done.values()) - line.earlier_s
+            used[line.tier] += played + sum(max(mean, now - t) for t in line.running.values())
         best: tuple[float, float, int] | None = None
         chosen = None
         for order, line in enumerate(self.lines):

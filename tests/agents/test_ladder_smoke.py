@@ -174,6 +174,21 @@ def test_a_finish_tier_completes_the_pairing_nearest_its_target_first(ladder: Mo
     assert nearest.pick(0.0) is near  # 8 of 10
 
 
+def test_games_of_an_earlier_run_do_not_count_as_this_runs_time(ladder: ModuleType, tmp_path: Path) -> None:
+    device = _device(ladder)
+    lines = device.plan(["doctor-strange"], 10, iterations=3)
+    headline = next(line for line in lines if line.tier == "headline")
+    other = next(line for line in lines if line.tier == "random")
+    with (tmp_path / "doctor-strange.jsonl").open("w") as fh:
+        for i in range(8):  # resumed: 8 games of 100 s each
+            fh.write(json.dumps({"key": headline.match.key(), "seed": 1000, "index": i, "seconds": 100.0}) + "\n")
+    run = device.Run(tmp_path, lines, 2, 600, 1000, tiers={"headline": 1.0, "random": 1.0})
+    run.load_done()
+    assert len(headline.done) == 8 and headline.earlier_s == 800
+    other.running[0] = 0.0  # this run has spent 50 s on the other tier, nothing on the headline
+    assert run.pick(50.0) is headline
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
