@@ -113,7 +113,8 @@ def play(match: Match, seed: int, index: int) -> dict[str, Any]:
             iterations[seat] += int(getattr(agents[seat], "last_iterations", 0) or 0)
         state.apply(action)
         decisions += 1
-    rewards = seat_rewards(state.result(), n)
+    result = state.result()
+    rewards = seat_rewards(result, n)
     hero_seats = (
         [s for s in range(n) if at[s] == 0]
         if match.hero_only
@@ -127,6 +128,10 @@ def play(match: Match, seed: int, index: int) -> dict[str, Any]:
         "rotation": rotation,
         "hero": hero,
         "decisions": decisions,
+        # How the game ended (a win, or a limit nobody won at): a loss to the turn limit is not a loss
+        # to the other side.
+        "reason": result.reason,
+        "turns": result.turns,
         "seconds": round(time.perf_counter() - start, 3),
         "hero_search_s": round(sum(spent[s] for s in hero_seats), 4),
         "hero_searched": sum(searched[s] for s in hero_seats),

@@ -128,6 +128,7 @@ def test_the_timed_device_run_plays_every_pairing_and_leaves_its_summary(ladder:
     assert "strong:iterations=3 vs heuristic" in " ".join(pairings)
     rows = [json.loads(line) for line in (out / "doctor-strange.jsonl").read_text().splitlines()]
     assert len(rows) == 16 and {r["rotation"] for r in rows} == {0, 1}
+    assert all(isinstance(r["reason"], str) and r["reason"] and r["turns"] > 0 for r in rows)
     assert "| doctor-strange |" in (out / "summary.md").read_text()
     # A second run resumes: nothing is played again.
     again = tmp_path / "again"

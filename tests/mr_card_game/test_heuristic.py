@@ -149,6 +149,24 @@ def test_rollout_rewards_a_lone_player_still_gains_by_growing_towards_the_sorcer
     assert base[0] < rollout_rewards(s)[0] < 1
 
 
+def test_rollout_rewards_a_lone_player_values_the_kill_its_combat_is_heading_for() -> None:
+    # Alone, the share of the win is 1 whatever happens, so the coming kill must count in the progress:
+    # otherwise no step of a combat looks better than ending it, and strong (which scores the leaf at
+    # once) ended combat after combat against a random opponent that had marched and failed, until the
+    # turn limit (no winner: 3 of 20 games on the 2026-11-27 device ladder).
+    s = new(3)
+    s.out = 0b110
+    boar, bunny = cid(s, "Sewer Gator"), cid(s, "Dust Bunny Brute")
+    on_top(s, boar)
+    on_top(s, bunny)
+    set_hand(s, 0, ["mus3", "mus2", "mus1", "mox1", "mys1", "mys1"])
+    before = rollout_rewards(s)[0]
+    s.apply("combat")
+    s.apply("maneuver kind=melee stat=mus3")
+    fighting = rollout_rewards(s)[0]
+    assert 0 < before < fighting < 1
+
+
 def test_rollout_rewards_play_a_march_out_a_hopeless_announcer_is_out_a_sure_one_wins() -> None:
     from .test_march import STRONG, WEAK, until_poll
 

@@ -1077,6 +1077,11 @@ def rollout_rewards(state: McgState) -> list[float]:
     weights = [math.exp((scores[p] - top) / _SCALE) if not out >> p & 1 else 0.0 for p in range(n)]
     total = sum(weights)
     rewards = [0.0] * n
+    if len(alive) == 1:
+        # Alone, the share of the win is 1 whatever happens, so the kill still to come must count in
+        # the progress itself: otherwise no step of a combat looks better than ending it, and a lone
+        # player (the others out) waits for the turn limit, which nobody wins.
+        own = scores
     for p in alive:
         rewards[p] = weights[p] / total * (BASE_CHANCE + PROGRESS_CHANCE * progress(state, p, own[p]))
     return rewards
