@@ -333,6 +333,21 @@ def cmd_summary(args: argparse.Namespace) -> None:
                     f"   vs base: {100 * d.estimate:+.0f} points [{100 * d.low:+.0f}, {100 * d.high:+.0f}] (n={d.n})"
                 )
         print(line)
+        ends = endings(ordered)
+        if ends:
+            print(f"      ended by: {ends}")
+
+
+def endings(rows: Sequence[Mapping[str, Any]]) -> str:
+    """How the games ended, most common first (``sorceress-defeated 18, turn-limit 2``); games recorded
+    before the rows said so are counted as ``unrecorded``; "" if none says."""
+    counts: dict[str, int] = {}
+    for row in rows:
+        reason = str(row.get("reason") or "unrecorded")
+        counts[reason] = counts.get(reason, 0) + 1
+    if set(counts) == {"unrecorded"}:
+        return ""
+    return ", ".join(f"{reason} {n}" for reason, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
 TWO_PLAYER = (("strong", "heuristic"), ("strong", "random"), ("oracle", "heuristic"), ("heuristic", "random"))

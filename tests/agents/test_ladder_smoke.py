@@ -107,7 +107,14 @@ def test_the_tables_print_from_stored_games(
         ladder.main(["pair", "doctor-strange", "random", "random", "--games", "2", "--out", str(path), "--quiet"]) == 0
     )
     assert ladder.main(["summary", str(path)]) == 0
-    assert "random vs random" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "random vs random" in out and "ended by: " in out
+
+
+def test_the_summary_says_how_games_ended(ladder: ModuleType) -> None:
+    rows = [{"reason": "turn-limit"}, {"reason": "sorceress-defeated"}, {"reason": "sorceress-defeated"}, {}]
+    assert ladder.endings(rows) == "sorceress-defeated 2, turn-limit 1, unrecorded 1"
+    assert ladder.endings([{}, {"hero": 1.0}]) == ""
 
 
 def test_the_timed_device_run_plays_every_pairing_and_leaves_its_summary(ladder: ModuleType, tmp_path: Path) -> None:
