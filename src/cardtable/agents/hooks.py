@@ -9,7 +9,10 @@ A heuristic module may define, besides its ``Heuristic`` agent:
   where it is true (a decision random play gets badly wrong and the evaluation judges better);
 * ``ROLLOUT_C``: the exploration constant suited to its evaluation's spread;
 * ``ROLLOUT_NORMALISE``: rescale mean rewards to the range seen in each decision;
-* ``search_prior(state) -> Action``: the move its heuristic makes in a full state, fast (no view).
+* ``search_prior(state) -> Action``: the move its heuristic makes in a full state, fast (no view);
+* ``search_defers(view, seat) -> bool``: the seat's decision is handed to ``search_prior`` without a
+  search (decided on the seat's own view, so on what it may know), where the game's evaluation has
+  nothing to weigh and the heuristic is known to play it out.
 
 Where a module has no ``search_prior``, :func:`heuristic_policy` makes one from the ``Heuristic`` agent
 itself, asked through an :class:`~cardtable.agents.base.Observation` of the full state it is handed
@@ -20,9 +23,9 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from cardtable.agents.base import Observation
 
@@ -46,6 +49,7 @@ class Hooks(NamedTuple):
     c: float | None
     normalise: bool
     prior: Policy | None
+    defer: Callable[[Mapping[str, Any], int], bool] | None = None
 
 
 def heuristic_module(game_id: str) -> ModuleType | None:
@@ -77,6 +81,7 @@ def game_hooks(game: Game) -> Hooks | None:
         None if c is None else float(c),
         bool(getattr(module, "ROLLOUT_NORMALISE", False)),
         getattr(module, "search_prior", None),
+        getattr(module, "search_defers", None),
     )
 
 

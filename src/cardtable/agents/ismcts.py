@@ -76,7 +76,7 @@ from cardtable.engine.rng import Rng
 
 if TYPE_CHECKING:
     from cardtable.engine.actions import Action
-    from cardtable.engine.game import Game, State
+    from cardtable.engine.game import JSON, Game, State
 
 __all__ = [
     "DEFAULT_C",
@@ -739,6 +739,22 @@ class Ismcts(Agent):
                 done += ran
         return stats, done
 
+    def _handed(self, obs: Observation, view: dict[str, JSON]) -> Action | None:
+        """The heuristic's move, unsearched, where the game's ``search_defers`` says so for this seat's
+        view (a search guided by the game's prior only); None otherwise. Its determinization comes
+        from a generator of its own, seeded by the decision's place in the game, so the agent's own
+        stream (and every searched decision after it) is the same as if no hook existed."""
+        if not self.game_prior or self.prior is not None:
+            return None
+        found = game_hooks(obs.game)
+        if found is None or found.defer is None or found.prior is None or not found.defer(view, obs.seat):
+            return None
+        move = found.prior(obs.sample(Rng(len(obs.history()) * 1_000_003 + obs.seat)))
+        for action in obs.legal_actions():
+            if action.index == move.index:
+                return action
+        return None
+
     def choose(self, obs: Observation) -> Action:
         start = self.clock()
         self.last_reused = 0
@@ -754,6 +770,11 @@ class Ismcts(Agent):
             self._turn = view.get("turn")
             self._tried = {}
         tried = self._tried.setdefault(json.dumps(view, sort_keys=True), set())
+        handed = self._handed(obs, view)
+        if handed is not None:
+            self.last_iterations = 0
+            self.last_stats = {}
+            return handed
         stats, done = self.search(obs, start)
         self.last_iterations = done
         # The most visited root action not already chosen from this view this turn (a cycle);
