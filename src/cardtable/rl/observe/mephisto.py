@@ -191,15 +191,16 @@ class MephistoObserver(Observer):
         seats_changed = raw_rows is not memo[_RAW_SEEN]
 
         # The cards publicly known to be in other hands (taken from the dungeon, announced): they
-        # read pub and the hands alone.
+        # read pub and the other seats' hands alone (none alone at the table: the seat's own hand is
+        # written whole above, and its known cards are not shown apart).
         pub = s.pub
-        if (pub or memo[_KNOWN]) and (seats_changed or pub != memo[_PUB]):
-            known = tuple([c for c in hands[p] if pub >> c & 1] if pub else [] for p in order)
+        if n > 1 and (pub or memo[_KNOWN]) and (seats_changed or pub != memo[_PUB]):
+            known = tuple([[c for c in hands[p] if pub >> c & 1] if pub else [] for p in order[1:]])
             old = memo[_KNOWN]
             if known != old:
                 for r in range(1, n):
-                    if old is None or known[r] != old[r]:
-                        cards(out, self.c_known[r], old[r] if old else None, known[r])
+                    if old is None or known[r - 1] != old[r - 1]:
+                        cards(out, self.c_known[r], old[r - 1] if old else None, known[r - 1])
                 memo[_KNOWN] = known
         memo[_PUB] = pub
 
