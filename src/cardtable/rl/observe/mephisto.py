@@ -337,6 +337,21 @@ class MephistoObserver(Observer):
         state_at = self.state_at
         order = self.order[seat]
         ctype = self.ctype
+        played, durability, activated, attached, hosts = new
+        if old is not None and old[0] == played and old[3] == attached and old[4] == hosts:
+            # The same cards in play and spells: only durabilities and activations changed (a card
+            # activated or worn), written card by card where they differ.
+            was_dur, was_act = old[1], old[2]
+            changed = activated ^ was_act
+            i = 0
+            for p in range(self.players):
+                for c in played[p]:
+                    if durability[i] != was_dur[i]:
+                        out[state_at + 2 * c] = clip(durability[i] / 4.0)
+                    if changed >> c & 1:
+                        out[state_at + 2 * c + 1] = 1.0 if activated >> c & 1 else 0.0
+                    i += 1
+            return
         if old is not None:
             for r, p in enumerate(order):
                 col = self.c_in_play[r]
@@ -347,7 +362,6 @@ class MephistoObserver(Observer):
             for sp in old[3]:
                 for col in self.c_attached:
                     out[col[sp]] = 0.0
-        played, durability, activated, attached, hosts = new
         where: dict[int, int] = {}
         for r, p in enumerate(order):
             col = self.c_in_play[r]
