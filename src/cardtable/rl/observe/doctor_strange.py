@@ -163,12 +163,17 @@ class DoctorStrangeObserver(Observer):
         playing = st.pending if st.pending >= 0 else st.evcard
         if playing >= 0 or memo[_PLAYING]:
             self._zone(out, memo, _PLAYING, "being_played", [playing] if playing >= 0 else [])
+        # The three public piles: whether they changed is kept for what is public (below).
+        piles_changed = False
         if st.discard != memo[_DISCARD]:
             self._zone(out, memo, _DISCARD, "discard", st.discard)
+            piles_changed = True
         if st.killed != memo[_KILLED]:
             self._zone(out, memo, _KILLED, "killed", st.killed)
+            piles_changed = True
         if st.exiled != memo[_EXILED]:
             self._zone(out, memo, _EXILED, "exiled", st.exiled)
+            piles_changed = True
         searching = ph == S.TAKE and st.current_player == seat
         if searching or memo[_SEARCH]:
             self._zone(out, memo, _SEARCH, "deck_searched", st.stack + st.pool if searching else [])
@@ -250,18 +255,10 @@ class DoctorStrangeObserver(Observer):
                 out[c0 + 5] = clip(float(counts[5]) / self.n_chars)
             memo[_COUNTS] = counts
 
-        # Which cards are public (_public) reads the table and these: did any change since last time?
-        raw_public = memo[_RAW_PUBLIC]
-        public_changed = (
-            chars_changed
-            or raw_public is None
-            or raw_public[0] != st.pending
-            or raw_public[1] != st.discard
-            or raw_public[2] != st.killed
-            or raw_public[3] != st.exiled
-        )
-        if public_changed:
-            memo[_RAW_PUBLIC] = (st.pending, st.discard.copy(), st.killed.copy(), st.exiled.copy())
+        # Which cards are public (_public) reads chars and att_on, the card on its way (pending) and
+        # the three piles (compared above): did any change since last time?
+        public_changed = chars_changed or piles_changed or memo[_RAW_PUBLIC] != st.pending
+        memo[_RAW_PUBLIC] = st.pending
 
         # This turn's attacks: done, waiting, being fought, being declared; their Attack cards. Worked
         # out only when the attacks, the phase or what is public changed.
