@@ -276,7 +276,7 @@ class DoctorStrangeObserver(Observer):
         # by identity: the rules replace that tuple on a change).
         fight = st.fight
         raw = memo[_RAW_FIGHT]
-        if (
+        again = (
             raw is None
             or raw[0] != fight
             or (
@@ -287,10 +287,22 @@ class DoctorStrangeObserver(Observer):
                     or raw[3] != st.fpa
                     or raw[4] != st.fpd
                     or raw[5] is not st.mpow
-                    or public_changed
+                    or chars_changed
                 )
             )
-        ):
+        )
+        if not again and fight and public_changed:
+            # Only the piles or the card on its way changed: of the key, only which of the fight's
+            # cards are public can differ (the helpers and powers read chars and mpow, unchanged).
+            old = memo[_FIGHT]
+            public = self._public
+            w = fight[2]
+            again = old is None or (
+                old[9] != tuple([c for c in st.fpa if public(st, c)])
+                or old[10] != tuple([c for c in st.fpd if public(st, c)])
+                or old[11] != (w if public(st, w) else -1)
+            )
+        if again:
             key_fight = self._fight_key(st, seat) if fight else None
             old = memo[_FIGHT]
             if key_fight != old:
