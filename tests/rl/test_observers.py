@@ -5,6 +5,7 @@ checks catch a leaking observer (the positive control)."""
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import numpy as np
@@ -21,6 +22,7 @@ from cardtable.games.doctor_strange.state import DSState
 from cardtable.games.mr_card_game.state import McgState
 from cardtable.rl.encode import encoder_for
 from cardtable.rl.observe import Observer, Tracker, ViewObserver, dedicated, observer_for
+from cardtable.rl.observe import army_of_darkness as aod_observer
 from cardtable.testing.conformance import (
     ConformanceError,
     check_observer,
@@ -138,7 +140,9 @@ def test_incremental_updates_equal_a_fresh_write(game_id: str, options: dict[str
 
 def _check_any_schedule(game: Any, observer: Observer, seed: int, schedule: int) -> None:
     """Incremental updates against a full recompute (:meth:`Observer.write` on a fresh buffer) over a
-    game with a random schedule of observations (an ``AssertionError`` at the first difference)."""
+    game with a random schedule of observations (an ``AssertionError`` at the first difference). In
+    between, now and then: a determinized state, another game's state, a clone that went its own way,
+    and pickling (the state with its trackers, or the trackers alone)."""
     trackers = [observer.tracker() for _ in range(game.players)]
     shared = observer.tracker()
     rng = Rng(schedule)
@@ -158,6 +162,16 @@ def _check_any_schedule(game: Any, observer: Observer, seed: int, schedule: int)
             observer.update(other, seat, trackers[seat])
             legal = other.legal_actions()
             other.apply(legal[rng.below(len(legal))])
+        elif roll == 2 and not state.is_over:  # a clone that went its own way (it shares tuples)
+            fork = state.clone()
+            legal = fork.legal_actions()
+            fork.apply(legal[rng.below(len(legal))])
+            observer.update(fork, seat, trackers[seat])
+            observer.update(fork, seat, shared)
+        elif roll == 3:  # the state and its trackers pickled together (their shared objects kept)
+            state, trackers, shared = pickle.loads(pickle.dumps((state, trackers, shared)))
+        elif roll == 4:  # the trackers pickled alone (they now hold copies of what the state holds)
+            trackers, shared = pickle.loads(pickle.dumps((trackers, shared)))
         if state.is_over:
             break
         legal = state.legal_actions()
@@ -175,9 +189,10 @@ def test_incremental_updates_equal_a_full_recompute_on_any_schedule(
 ) -> None:
     """The incremental path against a full recompute over a random game, with a random schedule of
     observations: a tracker per seat brought up to date after a random number of moves (one change,
-    or many at once), now and then a determinized state or another game's state in between (the
-    observers' prechecks and keys must see every change, whatever came before), and a tracker shared
-    by all seats. Bit for bit, every time."""
+    or many at once), now and then a determinized state, another game's state or a clone that went
+    its own way in between (the observers' prechecks, marks and identity tests must see every change,
+    whatever came before), the state and trackers pickled, and a tracker shared by all seats. Bit for
+    bit, every time."""
     game = load(game_id, options)
     _check_any_schedule(game, observer_for(game, observe="state"), seed, schedule)
 
@@ -207,6 +222,33 @@ def test_the_schedule_check_catches_a_stale_precheck() -> None:
     _check_any_schedule(game, base(encoder_for(game)), 3, 4)  # the real one passes on this schedule
     with pytest.raises(AssertionError, match=r"\(\d+, \d+\)"):  # a step and seat where they differ
         _check_any_schedule(game, Stale(encoder_for(game)), 3, 4)
+
+
+def test_the_schedule_check_catches_marks_trusted_on_another_state() -> None:
+    """The positive control for what lets marks be trusted: the state they belong to. An Army of
+    Darkness observer that takes equal mark values for "nothing changed" on any state (it forges the
+    identity test of the state's ``marks`` list) fails the schedule check: a clone that went its own
+    way, a determinized state or another game can show the same mark values over other cards."""
+    game = load("army-of-darkness", {"players": 3})
+    base = type(observer_for(game, observe="state"))
+
+    class Forged(Observer):
+        def __init__(self, encoder: Any) -> None:
+            self.inner = base(encoder)
+            super().__init__(encoder)
+
+        def build(self) -> None:
+            self.slots = self.inner.slots
+
+        def fill(self, state: Any, seat: int, out: Any, memo: list[Any]) -> None:
+            seen = memo[aod_observer._SEEN]
+            if seen is not None:  # any state is taken for the one whose marks were seen
+                memo[aod_observer._SEEN] = (state.marks, seen[1])
+            self.inner.fill(state, seat, out, memo)
+
+    _check_any_schedule(game, base(encoder_for(game)), 2, 4)  # the real one passes on this schedule
+    with pytest.raises(AssertionError, match=r"\(\d+, \d+\)"):
+        _check_any_schedule(game, Forged(encoder_for(game)), 2, 4)
 
 
 def _observed_after_six_moves(game_id: str, options: dict[str, Any]) -> tuple[Observer, np.ndarray, State]:

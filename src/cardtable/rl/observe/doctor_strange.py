@@ -11,6 +11,7 @@ attacks and the fight (a card of a past fight only while it is public), and prog
 from __future__ import annotations
 
 from itertools import compress, count
+from operator import ne
 from typing import ClassVar, Final
 
 import numpy as np
@@ -23,6 +24,8 @@ from cardtable.rl.encode.doctor_strange import CHARACTER_FEATURES, DoctorStrange
 from cardtable.rl.observe.base import Buffer, Memo, Observer, clip
 
 _FIGHTING = (S.EXCHANGE, S.HELPER)
+_FEATURES = range(len(CHARACTER_FEATURES) - 1)
+"""The positions of a character row's features after its "in play" cell (what ``_table`` writes)."""
 _MINUS_ONE_LT = (-1).__lt__
 """``_MINUS_ONE_LT(h)``: ``h >= 0`` for an int ``h >= -1`` (a C-level predicate for ``map``)."""
 _ROLE: Final = 1
@@ -50,6 +53,10 @@ _SEEN: Final = 22
 """The ``marks`` list of the state this buffer last observed (its identity) and its table mark then."""
 _RAW_SEEN: Final = 23
 """What the zones of known cards read: the seat's peek bits, the other hand and the stack (copies)."""
+_VICTORY_TABLE: Final = 24
+"""What the victory counts read of the table, and the counts: side, incap and cap (the state's own
+tuples, which the rules replace whole on a change and never change, so an identity test tells whether
+they changed), a copy of chars, and the seat's and the other side's counts made from them."""
 
 
 Ints = tuple[int, ...]
@@ -81,7 +88,7 @@ class DoctorStrangeObserver(Observer):
         assert isinstance(enc, DoctorStrangeEncoder)
         g = self.game
         assert isinstance(g, DoctorStrange)
-        self.slots = _RAW_SEEN
+        self.slots = _VICTORY_TABLE
         grid = enc.cards
         self.n_cards = enc.n_cards
         self.col = {zone: self.column(grid.start + i, grid.n, enc.n_cards) for zone, i in grid.index.items()}
@@ -156,12 +163,17 @@ class DoctorStrangeObserver(Observer):
         playing = st.pending if st.pending >= 0 else st.evcard
         if playing >= 0 or memo[_PLAYING]:
             self._zone(out, memo, _PLAYING, "being_played", [playing] if playing >= 0 else [])
+        # The three public piles: whether they changed is kept for what is public (below).
+        piles_changed = False
         if st.discard != memo[_DISCARD]:
             self._zone(out, memo, _DISCARD, "discard", st.discard)
+            piles_changed = True
         if st.killed != memo[_KILLED]:
             self._zone(out, memo, _KILLED, "killed", st.killed)
+            piles_changed = True
         if st.exiled != memo[_EXILED]:
             self._zone(out, memo, _EXILED, "exiled", st.exiled)
+            piles_changed = True
         searching = ph == S.TAKE and st.current_player == seat
         if searching or memo[_SEARCH]:
             self._zone(out, memo, _SEARCH, "deck_searched", st.stack + st.pool if searching else [])
@@ -196,7 +208,11 @@ class DoctorStrangeObserver(Observer):
         else:
             table_changed = table != memo[_TABLE]
         memo[_SEEN] = (marks, marks[0])
+        # What is public (_public) reads two lists of the table, chars and att_on, not its numbers.
+        chars_changed = False
         if table_changed:
+            old_table = memo[_TABLE]
+            chars_changed = old_table is None or old_table[0] != st.chars or old_table[10] != st.att_on
             self._table(out, seat, memo, table)
             memo[_TABLE] = (
                 st.chars.copy(),
@@ -221,44 +237,46 @@ class DoctorStrangeObserver(Observer):
             len(st.killed),
             len(st.exiled),
         )
-        if counts != memo[_COUNTS]:
+        old_counts = memo[_COUNTS]
+        if counts != old_counts:
+            # Only the numbers that changed are written (mostly one or two of the six).
             c0 = self.counts_at
-            out[c0] = clip(counts[0] / 10.0)
-            out[c0 + 1] = clip(counts[1] / 10.0)
-            out[c0 + 2] = clip(counts[2] / n)
-            out[c0 + 3] = clip(float(counts[3]) / n)
-            out[c0 + 4] = clip(float(counts[4]) / self.n_chars)
-            out[c0 + 5] = clip(float(counts[5]) / self.n_chars)
+            if old_counts is None or counts[0] != old_counts[0]:
+                out[c0] = clip(counts[0] / 10.0)
+            if old_counts is None or counts[1] != old_counts[1]:
+                out[c0 + 1] = clip(counts[1] / 10.0)
+            if old_counts is None or counts[2] != old_counts[2]:
+                out[c0 + 2] = clip(counts[2] / n)
+            if old_counts is None or counts[3] != old_counts[3]:
+                out[c0 + 3] = clip(float(counts[3]) / n)
+            if old_counts is None or counts[4] != old_counts[4]:
+                out[c0 + 4] = clip(float(counts[4]) / self.n_chars)
+            if old_counts is None or counts[5] != old_counts[5]:
+                out[c0 + 5] = clip(float(counts[5]) / self.n_chars)
             memo[_COUNTS] = counts
 
-        # Which cards are public (_public) reads the table and these: did any change since last time?
-        raw_public = memo[_RAW_PUBLIC]
-        public_changed = (
-            table_changed
-            or raw_public is None
-            or raw_public[0] != st.pending
-            or raw_public[1] != st.discard
-            or raw_public[2] != st.killed
-            or raw_public[3] != st.exiled
-        )
-        if public_changed:
-            memo[_RAW_PUBLIC] = (st.pending, st.discard.copy(), st.killed.copy(), st.exiled.copy())
+        # Which cards are public (_public) reads chars and att_on, the card on its way (pending) and
+        # the three piles (compared above): did any change since last time?
+        public_changed = chars_changed or piles_changed or memo[_RAW_PUBLIC] != st.pending
+        memo[_RAW_PUBLIC] = st.pending
 
         # This turn's attacks: done, waiting, being fought, being declared; their Attack cards. Worked
         # out only when the attacks, the phase or what is public changed.
         att = st.attacks
         # The phase counts only as fighting or declaring (what _attacks reads of it).
         raw_attacks = (ph in _FIGHTING, ph == S.TARGET or ph == S.WEAPON, st.ares)
-        if public_changed or raw_attacks != memo[_RAW_ATTACKS] or att != memo[_ATTACK_LIST]:
+        # (What is public matters only to attacks there are.)
+        if (public_changed and att) or raw_attacks != memo[_RAW_ATTACKS] or att != memo[_ATTACK_LIST]:
             memo[_RAW_ATTACKS] = raw_attacks
             memo[_ATTACK_LIST] = att
             self._attacks(st, out, memo)
 
         # The fight's key is dear to work out (the helpers, which cards are public): a precheck of
-        # everything it reads, the state's own lists against copies, comes first.
+        # everything it reads, the state's own lists against copies, comes first (the powers, mpow,
+        # by identity: the rules replace that tuple on a change).
         fight = st.fight
         raw = memo[_RAW_FIGHT]
-        if (
+        again = (
             raw is None
             or raw[0] != fight
             or (
@@ -268,10 +286,23 @@ class DoctorStrangeObserver(Observer):
                     or raw[2] != st.fhelp
                     or raw[3] != st.fpa
                     or raw[4] != st.fpd
-                    or public_changed
+                    or raw[5] is not st.mpow
+                    or chars_changed
                 )
             )
-        ):
+        )
+        if not again and fight and public_changed:
+            # Only the piles or the card on its way changed: of the key, only which of the fight's
+            # cards are public can differ (the helpers and powers read chars and mpow, unchanged).
+            old = memo[_FIGHT]
+            public = self._public
+            w = fight[2]
+            again = old is None or (
+                old[9] != tuple([c for c in st.fpa if public(st, c)])
+                or old[10] != tuple([c for c in st.fpd if public(st, c)])
+                or old[11] != (w if public(st, w) else -1)
+            )
+        if again:
             key_fight = self._fight_key(st, seat) if fight else None
             old = memo[_FIGHT]
             if key_fight != old:
@@ -283,6 +314,7 @@ class DoctorStrangeObserver(Observer):
                 st.fhelp,
                 st.fpa,
                 st.fpd,
+                st.mpow,
             )
 
         # Victory reads the table, the turn and the streaks.
@@ -294,16 +326,24 @@ class DoctorStrangeObserver(Observer):
     def _victory(self, st: DSState, seat: int, out: Buffer, memo: Memo) -> None:
         other = 1 - seat
         count = (st.turn + 1) // 2 if self.rounds else st.turn
-        mine_v = theirs_v = 0
-        slot = self.slot_of
         side, incap, cap = st.side, st.incap, st.cap
-        for c in st.chars:
-            s = slot[c]
-            if not incap[s] and cap[s] < 0:
-                if side[s] == seat:
-                    mine_v += 1
-                elif side[s] == other:
-                    theirs_v += 1
+        # The counts read chars, side, incap and cap: they are counted again only if one of those
+        # changed (the three tuples by identity; the table also changes its power, marks, attacks and
+        # helpers, which the counts do not read).
+        seen = memo[_VICTORY_TABLE]
+        if seen is not None and seen[0] is side and seen[1] is incap and seen[2] is cap and seen[3] == st.chars:
+            mine_v, theirs_v = seen[4], seen[5]
+        else:
+            mine_v = theirs_v = 0
+            slot = self.slot_of
+            for c in st.chars:
+                s = slot[c]
+                if not incap[s] and cap[s] < 0:
+                    if side[s] == seat:
+                        mine_v += 1
+                    elif side[s] == other:
+                        theirs_v += 1
+            memo[_VICTORY_TABLE] = (side, incap, cap, st.chars.copy(), mine_v, theirs_v)
         victory = (st.turn, mine_v, theirs_v, st.streak[seat], st.streak[other])
         if victory != memo[_VICTORY]:
             v = self.victory_at
@@ -416,9 +456,13 @@ class DoctorStrangeObserver(Observer):
             if row is None:
                 continue
             out[row] = 1.0
-            for i, value in enumerate(now):
-                if was is None or was[i] != value:
+            if was is None:
+                for i, value in enumerate(now):
                     out[row + 1 + i] = value
+            else:
+                # Only the features that changed (compared in C: mostly one or two of ten).
+                for i in compress(_FEATURES, map(ne, was, now)):
+                    out[row + 1 + i] = now[i]
         memo[_TABLE_ROWS] = rows
         # The attachments read ``att_on`` and which side their characters are on.
         old = memo[_TABLE_ATTACHED]

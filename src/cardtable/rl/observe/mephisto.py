@@ -53,10 +53,9 @@ _KNOWN: Final = 9
 _SOULS: Final = 10
 _IN_PLAY: Final = 11
 _RAW_ROWS: Final = 12
-_RAW_SEEN: Final = 13
-_PUB: Final = 14
-_RAW_PLAY: Final = 15
-_LANES_PLAY: Final = 16
+_PUB: Final = 13
+_RAW_PLAY: Final = 14
+_LANES_PLAY: Final = 15
 
 
 class MephistoObserver(Observer):
@@ -147,17 +146,18 @@ class MephistoObserver(Observer):
 
         # Every seat's numbers. The precheck compares the state's own lists with copies of them (in C,
         # nothing built); only when one differs is the table's key built and compared row by row.
+        # Which of the seats' hands, cards in play and souls changed is told apart, so that each
+        # later section looks again only at what it reads.
         hands, inplay, souls = s.hands, s.inplay, s.souls
         raw_rows = memo[_RAW_ROWS]
-        if (
-            raw_rows is None
-            or raw_rows[0] != s.favor
-            or raw_rows[1] != s.soul_pts
-            or raw_rows[2] != s.bonus
-            or raw_rows[3] != hands
-            or raw_rows[4] != inplay
-            or raw_rows[5] != souls
-        ):
+        if raw_rows is None:
+            numbers_changed = hands_changed = inplay_changed = souls_changed = True
+        else:
+            numbers_changed = raw_rows[0] != s.favor or raw_rows[1] != s.soul_pts or raw_rows[2] != s.bonus
+            hands_changed = raw_rows[3] != hands
+            inplay_changed = raw_rows[4] != inplay
+            souls_changed = raw_rows[5] != souls
+        if numbers_changed or hands_changed or inplay_changed or souls_changed:
             rows = tuple(
                 zip(s.favor, s.soul_pts, map(len, hands), s.bonus, map(len, inplay), map(len, souls), strict=True)
             )
@@ -178,34 +178,33 @@ class MephistoObserver(Observer):
                     if old is None and self.teams and r and self.team_of[p] == self.team_of[seat]:
                         out[base + 6] = 1.0
                 memo[_ROWS] = rows
+            # Copies of what changed (the copies of the rest are kept).
             memo[_RAW_ROWS] = (
-                s.favor.copy(),
-                s.soul_pts.copy(),
-                s.bonus.copy(),
-                [h.copy() for h in hands],
-                [c.copy() for c in inplay],
-                [c.copy() for c in souls],
+                s.favor.copy() if numbers_changed or raw_rows is None else raw_rows[0],
+                s.soul_pts.copy() if numbers_changed or raw_rows is None else raw_rows[1],
+                s.bonus.copy() if numbers_changed or raw_rows is None else raw_rows[2],
+                [h.copy() for h in hands] if hands_changed or raw_rows is None else raw_rows[3],
+                [c.copy() for c in inplay] if inplay_changed or raw_rows is None else raw_rows[4],
+                [c.copy() for c in souls] if souls_changed or raw_rows is None else raw_rows[5],
             )
-            raw_rows = memo[_RAW_ROWS]
-        # From here on hands, cards in play and souls compare with their copies in raw_rows.
-        seats_changed = raw_rows is not memo[_RAW_SEEN]
 
         # The cards publicly known to be in other hands (taken from the dungeon, announced): they
-        # read pub and the hands alone.
+        # read pub and the other seats' hands alone (none alone at the table: the seat's own hand is
+        # written whole above, and its known cards are not shown apart).
         pub = s.pub
-        if (pub or memo[_KNOWN]) and (seats_changed or pub != memo[_PUB]):
-            known = tuple([c for c in hands[p] if pub >> c & 1] if pub else [] for p in order)
+        if n > 1 and (pub or memo[_KNOWN]) and (hands_changed or pub != memo[_PUB]):
+            known = tuple([[c for c in hands[p] if pub >> c & 1] if pub else [] for p in order[1:]])
             old = memo[_KNOWN]
             if known != old:
                 for r in range(1, n):
-                    if old is None or known[r] != old[r]:
-                        cards(out, self.c_known[r], old[r] if old else None, known[r])
+                    if old is None or known[r - 1] != old[r - 1]:
+                        cards(out, self.c_known[r], old[r - 1] if old else None, known[r - 1])
                 memo[_KNOWN] = known
         memo[_PUB] = pub
 
         # Souls: the monsters each seat defeated.
         soul_key = memo[_SOULS]
-        if seats_changed or soul_key is None:
+        if souls_changed or soul_key is None:
             soul_key = tuple(map(tuple, souls))
             old = memo[_SOULS]
             if soul_key != old:
@@ -221,7 +220,7 @@ class MephistoObserver(Observer):
         raw_play = memo[_RAW_PLAY]
         play_key = memo[_IN_PLAY]
         if (
-            seats_changed
+            inplay_changed
             or raw_play is None
             or raw_play[0] != s.dur
             or raw_play[1] != s.activated
@@ -240,7 +239,6 @@ class MephistoObserver(Observer):
                 self._in_play(out, seat, old, play_key)
                 memo[_IN_PLAY] = play_key
             memo[_RAW_PLAY] = (s.dur.copy(), s.activated, attached.copy(), s.host.copy())
-        memo[_RAW_SEEN] = raw_rows
         assert play_key is not None
 
         # The dungeon from the observer's side.
@@ -275,7 +273,14 @@ class MephistoObserver(Observer):
         # The observer's lanes: monsters' attack, the attack it would bring, favor to win all.
         # They read the dungeon and the observer's own weapons, spells, bonus and souls alone (not the
         # durabilities, activations or other seats' cards in play, which change more often).
-        if dungeon_changed or seats_changed or memo[_LANES] is None or memo[_RAW_PLAY] is not memo[_LANES_PLAY]:
+        if (
+            dungeon_changed
+            or inplay_changed
+            or souls_changed
+            or numbers_changed
+            or memo[_LANES] is None
+            or memo[_RAW_PLAY] is not memo[_LANES_PLAY]
+        ):
             key_lanes = (
                 tuple(dungeon),
                 play_key[0][seat],
@@ -332,6 +337,21 @@ class MephistoObserver(Observer):
         state_at = self.state_at
         order = self.order[seat]
         ctype = self.ctype
+        played, durability, activated, attached, hosts = new
+        if old is not None and old[0] == played and old[3] == attached and old[4] == hosts:
+            # The same cards in play and spells: only durabilities and activations changed (a card
+            # activated or worn), written card by card where they differ.
+            was_dur, was_act = old[1], old[2]
+            changed = activated ^ was_act
+            i = 0
+            for p in range(self.players):
+                for c in played[p]:
+                    if durability[i] != was_dur[i]:
+                        out[state_at + 2 * c] = clip(durability[i] / 4.0)
+                    if changed >> c & 1:
+                        out[state_at + 2 * c + 1] = 1.0 if activated >> c & 1 else 0.0
+                    i += 1
+            return
         if old is not None:
             for r, p in enumerate(order):
                 col = self.c_in_play[r]
@@ -342,7 +362,6 @@ class MephistoObserver(Observer):
             for sp in old[3]:
                 for col in self.c_attached:
                     out[col[sp]] = 0.0
-        played, durability, activated, attached, hosts = new
         where: dict[int, int] = {}
         for r, p in enumerate(order):
             col = self.c_in_play[r]
