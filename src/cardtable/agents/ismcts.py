@@ -478,6 +478,11 @@ class Ismcts(Agent):
     ``trees``, ``workers``
         independent trees per decision (default 1) and the processes that grow them (default 1; see
         the module docstring). More than one worker needs an agent built from a spec.
+    ``gate``
+        a confidence gate on leaving the prior (spec ``gate=D``, default 0: off): with a prior, the
+        search plays the move the prior favoured at its root unless the most visited move's mean
+        reward beats that move's by at least ``D`` (rewards lie in 0..1). Where the root's means
+        differ by rounding noise of a flat evaluation, the heuristic's move is played.
     """
 
     name = "ismcts"
@@ -507,6 +512,7 @@ class Ismcts(Agent):
         widen: float = 0.0,
         reuse: bool = False,
         normalise: bool | None = None,
+        gate: float = 0.0,
         spec: str | None = None,
         clock: Clock = time.perf_counter,
     ) -> None:
@@ -523,6 +529,8 @@ class Ismcts(Agent):
             raise ValueError("ismcts: trees and workers must be at least 1")
         if not 0.0 <= prior_share <= 1.0 or not 0.0 <= epsilon <= 1.0:
             raise ValueError("ismcts: prior_share and epsilon must lie in 0..1")
+        if not 0.0 <= gate <= 1.0:
+            raise ValueError("ismcts: gate must lie in 0..1")
         self.depth = depth
         self.evaluate = evaluate
         # Use the game's own evaluation and depth when neither is given (decided per decision, from
@@ -552,6 +560,13 @@ class Ismcts(Agent):
         self.widen = widen
         """Progressive widening (UCB selection only): a node visited N times has at most
         ``widen * sqrt(N)`` children (0: off)."""
+        self.gate = gate
+        """The confidence gate (0: off): the root's prior move is played unless the chosen move's mean
+        beats its mean by at least this much."""
+        self.root_hint = -1
+        """The action index the prior chose at the root of the last decision's first tree (-1: none)."""
+        self.last_gated = False
+        """Whether the gate replaced the search's choice by the prior's at the last decision."""
         self.lazy = lazy
         """The visits a node needs before the prior is asked about it (the root is asked at once)."""
         self.learned = learned
@@ -685,6 +700,8 @@ class Ismcts(Agent):
             share = now + (deadline - now) / (len(seeds) - k)
             start = self._reused(obs) if keep else None
             root, ran = grow(obs, settings, Rng(seed), iterations, share, clock, start)
+            if k == 0:
+                self.root_hint = root.hint if root.hint >= 0 else -1
             add_stats(stats, root_stats(root, players))
             done += ran
             if keep:
@@ -716,6 +733,7 @@ class Ismcts(Agent):
 
     def search(self, obs: Observation, start: float) -> tuple[RootStats, int]:
         """Every tree of this decision (on the helper processes too, with ``workers``)."""
+        self.root_hint = -1
         deadline = start + self.budget_ms() / 1000.0
         iterations = (1 << 62) if self.iterations is None else max(1, self.iterations // self.trees)
         trees = self.trees
@@ -742,6 +760,7 @@ class Ismcts(Agent):
     def choose(self, obs: Observation) -> Action:
         start = self.clock()
         self.last_reused = 0
+        self.last_gated = False
         legal = obs.legal_actions()
         if len(legal) == 1:
             # Nothing to decide: do not spend the budget (nor the generator) on a forced move.
@@ -768,6 +787,30 @@ class Ismcts(Agent):
             if rank > best_rank:
                 best_rank = rank
                 best_action = action
+        if self.gate > 0.0 and self.root_hint >= 0 and best_action.index != self.root_hint:
+            gated = self._gated(legal, stats, best_action, tried)
+            if gated is not None:
+                best_action = gated
+                self.last_gated = True
         tried.add(best_action.text)
         self.last_stats = shown
         return best_action
+
+    def _gated(self, legal: Sequence[Action], stats: RootStats, chosen: Action, tried: set[str]) -> Action | None:
+        """The confidence gate (``gate=D``): the prior's root move when ``chosen`` (another move, the
+        most visited) does not beat its mean by ``D``, else None (the search's choice stands). The
+        prior's move is the one the heuristic made at the root of the first tree, from the
+        determinization that first reached it (the tree's own favourite). It stands unless the
+        evidence against it is clear: where it was never visited, or was already chosen from this view
+        this turn (the cycle guard), or is not legal here, the search's choice stands."""
+        hint = self.root_hint
+        favourite = next((a for a in legal if a.index == hint), None)
+        if favourite is None or favourite.text in tried:
+            return None
+        visits, total = stats.get(hint, (0, 0.0))
+        if visits == 0:
+            return None
+        chosen_visits, chosen_total = stats.get(chosen.index, (0, 0.0))
+        if chosen_visits == 0 or chosen_total / chosen_visits - total / visits >= self.gate:
+            return None
+        return favourite

@@ -54,6 +54,7 @@ SEARCH_OPTIONS = (
     "widen",
     "reuse",
     "normalise",
+    "gate",
     "trees",
     "workers",
 )
@@ -68,7 +69,8 @@ def search_settings(agent: str, game: Game, opts: Mapping[str, Any]) -> dict[str
     chance in heuristic rollouts), ``depth=D|full``, ``eval=hand|learned`` (the cut-off evaluation),
     ``prior=heuristic|always|none`` with ``share=S`` and ``lazy=N`` (visits before a node's prior),
     ``widen=K`` (progressive widening without a prior), ``reuse=yes|no`` (tree reuse),
-    ``normalise=yes|no`` (min-max normalised rewards), ``trees=K``, ``workers=W``. Raises
+    ``normalise=yes|no`` (min-max normalised rewards), ``gate=D`` (the prior's root move unless another
+    beats its mean by D), ``trees=K``, ``workers=W``. Raises
     :class:`OptionError` naming the first bad option.
     """
     unknown = [k for k in opts if k not in SEARCH_OPTIONS]
@@ -145,6 +147,8 @@ def search_settings(agent: str, game: Game, opts: Mapping[str, Any]) -> dict[str
         if flag not in ("yes", "no"):
             raise OptionError(f"agent {agent!r}: normalise must be 'yes' or 'no', got {flag!r}")
         out["normalise"] = flag == "yes"
+    if "gate" in opts:
+        out["gate"] = parse_float(agent, "gate", opts["gate"], 0.0, 1.0)
     if "trees" in opts:
         out["trees"] = parse_trees(agent, opts["trees"])
     if "workers" in opts:

@@ -1,0 +1,116 @@
+"""Options of the search tried against Army of Darkness's heuristic (issue 21, docs/agents.md): each
+does what it says, is off by default (so ``strong`` plays the games it played), and never peeks."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardtable
+from cardtable.agents import Ismcts, Observation, make_agent
+from cardtable.agents.strong import strong_options
+from cardtable.engine import Action, OptionError, Rng, State
+from tests.agents.test_strong import GAMES, _walk
+
+
+def _toy_root() -> tuple[State, list[Action]]:
+    game = cardtable.load("toy")
+    for seed in range(20):
+        state = game.new(seed, log=False)
+        legal = state.legal_actions()
+        if len(legal) >= 3:
+            return state, legal
+    raise AssertionError("no toy deal with three choices")
+
+
+def _slightly_better(state: State, good: Action, margin: float) -> tuple[int, object]:
+    """An evaluation under which ``good`` (taken first from ``state``) is worth ``margin`` more to
+    the seat to move than every other move, everything else even."""
+    seat = state.current_player
+    assert seat is not None
+    start = len(state.history)
+
+    def evaluate(s: State) -> list[float]:
+        mine = 0.5 + (margin if s.history[start] == good.index else 0.0)
+        return [mine, 1.0 - mine] if seat == 0 else [1.0 - mine, mine]
+
+    return seat, evaluate
+
+
+@pytest.mark.parametrize("margin", [0.05, 0.4])
+def test_the_gate_keeps_the_prior_unless_another_move_beats_it_by_the_margin(margin: float) -> None:
+    """The prior favours the last move; the evaluation finds the first better by ``margin``. The
+    search leaves the prior for it; with a gate wider than the margin the prior's move is played
+    (and the search's statistics are the same), with a narrower one the search's choice stands."""
+    state, legal = _toy_root()
+    good, favourite = legal[0], legal[-1]
+    seat, evaluate = _slightly_better(state, good, margin)
+
+    def agent(gate: float) -> Ismcts:
+        return Ismcts(
+            5,
+            iterations=400,
+            depth=0,
+            evaluate=evaluate,  # type: ignore[arg-type]
+            prior=lambda s: favourite if favourite in s.legal_actions() else s.legal_actions()[0],
+            c=0.3,
+            gate=gate,
+        )
+
+    free = agent(0.0)
+    assert free.choose(Observation(state, seat)) == good
+    assert free.root_hint == favourite.index and not free.last_gated
+    narrow = agent(margin / 2)
+    assert narrow.choose(Observation(state, seat)) == good and not narrow.last_gated
+    wide = agent(min(1.0, margin * 2))
+    assert wide.choose(Observation(state, seat)) == favourite and wide.last_gated
+    assert wide.last_stats == free.last_stats  # the gate reads the search, it does not change it
+
+
+def test_without_a_prior_the_gate_has_nothing_to_keep() -> None:
+    state, legal = _toy_root()
+    seat, evaluate = _slightly_better(state, legal[0], 0.05)
+    agent = Ismcts(5, iterations=300, depth=0, evaluate=evaluate, game_prior=False, gate=0.5)  # type: ignore[arg-type]
+    assert agent.choose(Observation(state, seat)) == legal[0]
+    assert agent.root_hint == -1 and not agent.last_gated
+
+
+def test_the_gate_is_off_unless_asked_for() -> None:
+    for game_id in GAMES:
+        game = cardtable.load(game_id, players=2)
+        assert "gate" not in strong_options(game)
+        strong = make_agent("strong", game, 1)
+        assert isinstance(strong, Ismcts) and strong.gate == 0.0
+    agent = make_agent("strong:gate=0.03", cardtable.load("army-of-darkness", players=2), 1)
+    assert isinstance(agent, Ismcts) and agent.gate == 0.03
+
+
+@pytest.mark.parametrize("spec", ["strong:gate=-0.1", "strong:gate=2", "ismcts:gate=wide"])
+def test_a_bad_gate_is_refused_naming_it(spec: str) -> None:
+    with pytest.raises(OptionError, match="gate"):
+        make_agent(spec, cardtable.load("army-of-darkness", players=2), 1)
+    with pytest.raises(ValueError, match="gate"):
+        Ismcts(1, gate=1.5)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("steps", [10, 40])
+def test_the_gated_search_never_peeks(game_id: str, steps: int) -> None:
+    """The same agent seed, the state handed in and a resampling of what the seat cannot see: the
+    same choice, the same statistics and the same root hint."""
+    state = _walk(game_id, {"players": 2}, steps + 3, steps)
+    if state.is_over:
+        return
+    seat = state.current_player
+    assert seat is not None
+    other = state.determinize(seat, Rng(steps))
+    spec = "strong:iterations=40,gate=0.05"
+    first, second = make_agent(spec, state.game, 9), make_agent(spec, state.game, 9)
+    assert isinstance(first, Ismcts) and isinstance(second, Ismcts)
+    a = first.choose(Observation(state, seat))
+    b = second.choose(Observation(other, seat))
+    assert a.text == b.text
+    assert (first.last_stats, first.root_hint, first.last_gated) == (
+        second.last_stats,
+        second.root_hint,
+        second.last_gated,
+    )
