@@ -7,6 +7,7 @@ import pytest
 
 import cardtable
 from cardtable.agents import Ismcts, Observation, make_agent
+from cardtable.agents.ismcts import root_votes
 from cardtable.agents.strong import strong_options
 from cardtable.engine import Action, OptionError, Rng, State
 from tests.agents.test_strong import GAMES, _walk
@@ -92,9 +93,83 @@ def test_a_bad_gate_is_refused_naming_it(spec: str) -> None:
         Ismcts(1, gate=1.5)
 
 
+def _split_prior(state: State, legal: list[Action]) -> object:
+    """A prior whose move depends on the opponent's hidden cards in the sample it is handed: the
+    first legal move where the opponent holds a card above 6, else the last."""
+    seat = state.current_player
+    assert seat is not None
+
+    def prior(s: State) -> Action:
+        moves = s.legal_actions()
+        high = max(s.hands[1 - seat]) > 6  # type: ignore[attr-defined]
+        return legal[0] if high and legal[0] in moves else (legal[-1] if legal[-1] in moves else moves[0])
+
+    return prior
+
+
+def test_the_vote_asks_the_prior_about_k_samples_and_splits_its_share_by_their_votes() -> None:
+    state, legal = _toy_root()
+    seat = state.current_player
+    assert seat is not None
+    prior = _split_prior(state, legal)
+    votes = root_votes(Observation(state, seat), prior, 16, 0.5, Rng(3))  # type: ignore[arg-type]
+    assert set(votes) == {legal[0].index, legal[-1].index}  # the hidden cards differ between samples
+    assert abs(sum(votes.values()) - 0.5) < 1e-12
+    assert all(v * 32 == round(v * 32) for v in votes.values())  # whole votes out of 16
+
+
+def test_with_a_vote_the_most_voted_move_leads_and_gets_the_visits_on_a_flat_evaluation() -> None:
+    """Every position worth the same: the visits follow the vote, and the root's favourite (the
+    gate's reference) is the most voted move, whatever the first sample said."""
+    state, legal = _toy_root()
+    seat = state.current_player
+    assert seat is not None
+    prior = _split_prior(state, legal)
+    votes = root_votes(Observation(state, seat), prior, 24, 0.5, Rng(11))  # type: ignore[arg-type]
+    agent = Ismcts(5, iterations=200, depth=0, evaluate=lambda s: [0.5, 0.5], prior=prior, vote=24)  # type: ignore[arg-type]
+    chosen = agent.choose(Observation(state, seat))
+    assert agent.root_hint in votes
+    visits = {a.index: agent.last_stats[a.text][0] for a in legal}
+    assert chosen.index == agent.root_hint == max(visits, key=visits.__getitem__)
+    low = min(votes, key=votes.__getitem__)
+    if votes[low] < votes[agent.root_hint]:
+        assert visits[low] < visits[agent.root_hint]
+
+
+def test_the_vote_is_off_unless_asked_for_and_refused_out_of_range() -> None:
+    game = cardtable.load("army-of-darkness", players=2)
+    strong = make_agent("strong", game, 1)
+    assert isinstance(strong, Ismcts) and strong.vote == 1 and "vote" not in strong_options(game)
+    voted = make_agent("strong:vote=8", game, 1)
+    assert isinstance(voted, Ismcts) and voted.vote == 8
+    assert voted.settings(game).vote == 8 and strong.settings(game).vote == 1
+    for spec in ("strong:vote=0", "strong:vote=65", "strong:vote=some"):
+        with pytest.raises(OptionError, match="vote"):
+            make_agent(spec, game, 1)
+
+
+def test_widening_is_passed_on_to_the_search() -> None:
+    """``widen=K`` used to stop at the agent (the tree never saw it): a root visited N times now
+    holds at most K * sqrt(N) + 1 children where the search selects by UCB1."""
+    game = cardtable.load("army-of-darkness", players=2)
+    state = game.new(0, log=False)
+    while len(state.legal_actions()) < 6:
+        state.apply(state.legal_actions()[0])
+    seat = state.current_player
+    assert seat is not None
+    wide = make_agent("ismcts:iterations=100,prior=none", game, 3)
+    narrow = make_agent("ismcts:iterations=100,prior=none,widen=0.2", game, 3)
+    assert isinstance(wide, Ismcts) and isinstance(narrow, Ismcts)
+    wide.choose(Observation(state, seat))
+    narrow.choose(Observation(state, seat))
+    tried = [sum(1 for v, _ in agent.last_stats.values() if v) for agent in (wide, narrow)]
+    assert tried[0] == len(state.legal_actions())
+    assert tried[1] <= 0.2 * 100**0.5 + 1 < tried[0]
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("steps", [10, 40])
-def test_the_gated_search_never_peeks(game_id: str, steps: int) -> None:
+def test_the_voted_and_gated_search_never_peeks(game_id: str, steps: int) -> None:
     """The same agent seed, the state handed in and a resampling of what the seat cannot see: the
     same choice, the same statistics and the same root hint."""
     state = _walk(game_id, {"players": 2}, steps + 3, steps)
@@ -103,7 +178,7 @@ def test_the_gated_search_never_peeks(game_id: str, steps: int) -> None:
     seat = state.current_player
     assert seat is not None
     other = state.determinize(seat, Rng(steps))
-    spec = "strong:iterations=40,gate=0.05"
+    spec = "strong:iterations=40,gate=0.05,vote=4"
     first, second = make_agent(spec, state.game, 9), make_agent(spec, state.game, 9)
     assert isinstance(first, Ismcts) and isinstance(second, Ismcts)
     a = first.choose(Observation(state, seat))

@@ -107,6 +107,9 @@ EVALUATED_C: Final = 0.25
 spread much less than 0-or-1 results (0.25 did as well or better than 0.7 in Mephisto and Doctor
 Strange against the heuristic)."""
 
+MAX_VOTE: Final = 64
+"""The most determinizations the prior may be asked about at the root (``vote=K``)."""
+
 DEFAULT_ITERATIONS: Final = 1000
 """Iterations per decision when a spec gives neither ``iterations`` nor ``ms``."""
 
@@ -215,6 +218,7 @@ class _Settings:
         "prior_share",
         "rollout",
         "stop",
+        "vote",
         "widen",
     )
 
@@ -231,9 +235,11 @@ class _Settings:
         epsilon: float,
         lazy: int = 1,
         widen: float = 0.0,
+        vote: int = 1,
     ) -> None:
         self.lazy = lazy
         self.widen = widen
+        self.vote = vote
         self.c = c
         self.depth = depth
         self.evaluate = evaluate
@@ -277,6 +283,13 @@ def grow(
     epsilon = settings.epsilon
     lazy = settings.lazy
     widen = settings.widen
+    votes: dict[int, float] | None = None
+    if prior is not None and settings.vote > 1:
+        votes = root_votes(obs, prior, settings.vote, share, rng)
+        if votes:
+            root.hint = max(votes, key=votes.__getitem__)  # the first most voted (dicts keep order)
+        else:
+            votes = None
     lo, hi = 0.0, 0.0  # the reward range seen (normalise only); lo stays 0 otherwise
     scale = 1.0
     seen = False
@@ -305,6 +318,7 @@ def grow(
                 # simply not given out: cheaper than checking, and exploring less there is fine.
                 other = (1.0 - share) / len(moves)
                 favourite = share + other
+                shares = votes if node is root else None
                 explore = c * sqrt(node.visits if node is not root else base + done)
                 best = None
                 best_key = -1
@@ -314,6 +328,8 @@ def grow(
                     key = action.index * players + mover
                     child = children.get(key)
                     weight = favourite if action.index == hint else other
+                    if shares is not None:
+                        weight = other + shares.get(action.index, 0.0)
                     if child is None:
                         value = explore * weight
                     else:
@@ -415,6 +431,20 @@ def grow(
     return root, done
 
 
+def root_votes(obs: Observation, prior: Policy, count: int, share: float, rng: Rng) -> dict[int, float]:
+    """The prior's share of the root split by a vote (``vote=K``): the prior (the heuristic) is
+    asked about ``count`` determinizations of the root, and each move it chose gets ``share`` times
+    the fraction of the votes it won, by action index, in the order first chosen. Empty where the
+    root has at most one legal move."""
+    if len(obs.legal_actions()) < 2:
+        return {}
+    counts: dict[int, int] = {}
+    for _ in range(count):
+        index = prior(obs.sample(rng)).index
+        counts[index] = counts.get(index, 0) + 1
+    return {index: share * n / count for index, n in counts.items()}
+
+
 def root_stats(root: _Node, players: int) -> RootStats:
     """The root's children as ``{action index: (visits, total reward)}``."""
     return {key // players: (child.visits, child.total) for key, child in root.children.items()}
@@ -483,6 +513,11 @@ class Ismcts(Agent):
         search plays the move the prior favoured at its root unless the most visited move's mean
         reward beats that move's by at least ``D`` (rewards lie in 0..1). Where the root's means
         differ by rounding noise of a flat evaluation, the heuristic's move is played.
+    ``vote``
+        the prior at the root by a vote (spec ``vote=K``, default 1: off): the prior is asked about K
+        determinizations of the root instead of the first one, and its share is split among the moves
+        it chose by their votes; the most voted is the root's favourite (and the gate's reference).
+        A heuristic that judges one sampled state (Army of Darkness's) then judges K.
     """
 
     name = "ismcts"
@@ -513,6 +548,7 @@ class Ismcts(Agent):
         reuse: bool = False,
         normalise: bool | None = None,
         gate: float = 0.0,
+        vote: int = 1,
         spec: str | None = None,
         clock: Clock = time.perf_counter,
     ) -> None:
@@ -531,6 +567,8 @@ class Ismcts(Agent):
             raise ValueError("ismcts: prior_share and epsilon must lie in 0..1")
         if not 0.0 <= gate <= 1.0:
             raise ValueError("ismcts: gate must lie in 0..1")
+        if not 1 <= vote <= MAX_VOTE:
+            raise ValueError(f"ismcts: vote must lie in 1..{MAX_VOTE}")
         self.depth = depth
         self.evaluate = evaluate
         # Use the game's own evaluation and depth when neither is given (decided per decision, from
@@ -560,6 +598,8 @@ class Ismcts(Agent):
         self.widen = widen
         """Progressive widening (UCB selection only): a node visited N times has at most
         ``widen * sqrt(N)`` children (0: off)."""
+        self.vote = vote
+        """Determinizations the prior is asked about at the root (1: the first one only)."""
         self.gate = gate
         """The confidence gate (0: off): the root's prior move is played unless the chosen move's mean
         beats its mean by at least this much."""
@@ -609,6 +649,7 @@ class Ismcts(Agent):
             base.epsilon,
             base.lazy,
             base.widen,
+            base.vote,
         )
         if base.prior is _AGENT:
             made.prior = heuristic_policy(game, seed ^ 0x9E37)
@@ -676,7 +717,20 @@ class Ismcts(Agent):
             c = game_c
         else:
             c = EVALUATED_C if evaluate is not None else DEFAULT_C
-        return _Settings(c, depth, evaluate, stop, normalise, prior, self.prior_share, rollout, self.epsilon, self.lazy)
+        return _Settings(
+            c,
+            depth,
+            evaluate,
+            stop,
+            normalise,
+            prior,
+            self.prior_share,
+            rollout,
+            self.epsilon,
+            self.lazy,
+            self.widen,
+            self.vote,
+        )
 
     # -- searching -------------------------------------------------------------------------------------
     def budget_ms(self) -> float:

@@ -55,6 +55,7 @@ SEARCH_OPTIONS = (
     "reuse",
     "normalise",
     "gate",
+    "vote",
     "trees",
     "workers",
 )
@@ -70,7 +71,7 @@ def search_settings(agent: str, game: Game, opts: Mapping[str, Any]) -> dict[str
     ``prior=heuristic|always|none`` with ``share=S`` and ``lazy=N`` (visits before a node's prior),
     ``widen=K`` (progressive widening without a prior), ``reuse=yes|no`` (tree reuse),
     ``normalise=yes|no`` (min-max normalised rewards), ``gate=D`` (the prior's root move unless another
-    beats its mean by D), ``trees=K``, ``workers=W``. Raises
+    beats its mean by D), ``vote=K`` (the root's prior by K determinizations), ``trees=K``, ``workers=W``. Raises
     :class:`OptionError` naming the first bad option.
     """
     unknown = [k for k in opts if k not in SEARCH_OPTIONS]
@@ -149,6 +150,10 @@ def search_settings(agent: str, game: Game, opts: Mapping[str, Any]) -> dict[str
         out["normalise"] = flag == "yes"
     if "gate" in opts:
         out["gate"] = parse_float(agent, "gate", opts["gate"], 0.0, 1.0)
+    if "vote" in opts:
+        from cardtable.agents.ismcts import MAX_VOTE
+
+        out["vote"] = parse_int(agent, "vote", opts["vote"], 1, MAX_VOTE)
     if "trees" in opts:
         out["trees"] = parse_trees(agent, opts["trees"])
     if "workers" in opts:
