@@ -189,3 +189,58 @@ def test_the_voted_and_gated_search_never_peeks(game_id: str, steps: int) -> Non
         second.root_hint,
         second.last_gated,
     )
+
+
+def test_look_sets_the_lookahead_of_the_heuristic_that_plays_the_rollouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.agents import hooks, ismcts
+    from cardtable.agents.heuristics.army_of_darkness import Heuristic
+
+    game = cardtable.load("army-of-darkness", players=2)
+    state = _walk("army-of-darkness", {"players": 2}, 5, 12)
+    seat = state.current_player
+    assert seat is not None
+    # The policy is the heuristic agent with that depth, seeded as given.
+    policy = hooks.heuristic_policy(game, 7, 1)
+    assert policy is not None
+    assert policy(state) == Heuristic(7, depth=1).choose(Observation(state, seat))
+    # The search asks for it with the spec's lookahead (and the heuristic's default without one).
+    asked: list[int] = []
+    real = hooks.heuristic_policy
+
+    def recording(g: object, seed: int, lookahead: int = 0) -> object:
+        asked.append(lookahead)
+        return real(g, seed, lookahead)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ismcts, "heuristic_policy", recording)
+    for spec, wanted in (("strong:rollout=heuristic,look=1,depth=2", 1), ("strong:rollout=heuristic,depth=2", 0)):
+        asked.clear()
+        agent = make_agent(spec + ",iterations=5", game, 1)
+        assert isinstance(agent, Ismcts) and agent.look == wanted
+        agent.choose(Observation(state, seat))
+        assert wanted in asked and set(asked) <= {0, wanted}
+    assert make_agent("strong", game, 1).look == 0  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "spec", "words"),
+    [
+        ("army-of-darkness", "strong:look=1", "rollout=heuristic"),
+        ("army-of-darkness", "strong:rollout=heuristic,look=5", "look must lie in 1..4"),
+        ("mephisto", "strong:rollout=heuristic,look=1", "refuses it"),
+        ("mr-card-game", "strong:rollout=heuristic,look=1", "search_prior"),
+    ],
+)
+def test_a_lookahead_the_rollouts_cannot_use_is_refused(game_id: str, spec: str, words: str) -> None:
+    with pytest.raises(OptionError, match=words):
+        make_agent(spec, cardtable.load(game_id, players=2), 1)
+
+
+def test_greedy_rollouts_never_peek() -> None:
+    state = _walk("army-of-darkness", {"players": 2}, 11, 30)
+    seat = state.current_player
+    assert seat is not None
+    other = state.determinize(seat, Rng(12))
+    spec = "strong:iterations=30,rollout=heuristic,look=1,depth=4"
+    first, second = make_agent(spec, state.game, 2), make_agent(spec, state.game, 2)
+    assert first.choose(Observation(state, seat)).text == second.choose(Observation(other, seat)).text
+    assert first.last_stats == second.last_stats  # type: ignore[attr-defined]

@@ -508,6 +508,11 @@ class Ismcts(Agent):
     ``trees``, ``workers``
         independent trees per decision (default 1) and the processes that grow them (default 1; see
         the module docstring). More than one worker needs an agent built from a spec.
+    ``look``
+        with heuristic rollouts, the lookahead of the heuristic agent that plays them (its ``depth``
+        option, spec ``look=N``; default 0: the agent's own default). Army of Darkness's heuristic
+        looks 3 of its own decisions ahead at 0.8 ms a move; at 1 it takes 0.1 ms, cheap enough for
+        rollouts of several decisions.
     ``gate``
         a confidence gate on leaving the prior (spec ``gate=D``, default 0: off): with a prior, the
         search plays the move the prior favoured at its root unless the most visited move's mean
@@ -549,6 +554,7 @@ class Ismcts(Agent):
         normalise: bool | None = None,
         gate: float = 0.0,
         vote: int = 1,
+        look: int = 0,
         spec: str | None = None,
         clock: Clock = time.perf_counter,
     ) -> None:
@@ -598,6 +604,9 @@ class Ismcts(Agent):
         self.widen = widen
         """Progressive widening (UCB selection only): a node visited N times has at most
         ``widen * sqrt(N)`` children (0: off)."""
+        self.look = look
+        """The lookahead (``depth`` option) of the heuristic agent that plays heuristic rollouts (0: its
+        default)."""
         self.vote = vote
         """Determinizations the prior is asked about at the root (1: the first one only)."""
         self.gate = gate
@@ -654,7 +663,7 @@ class Ismcts(Agent):
         if base.prior is _AGENT:
             made.prior = heuristic_policy(game, seed ^ 0x9E37)
         if base.rollout is _AGENT:
-            made.rollout = heuristic_policy(game, seed ^ 0x5EED)
+            made.rollout = heuristic_policy(game, seed ^ 0x5EED, self.look)
             if made.rollout is None:
                 raise ValueError(f"ismcts: {game.id!r} has no heuristic to play rollouts")
         return made

@@ -56,6 +56,7 @@ SEARCH_OPTIONS = (
     "normalise",
     "gate",
     "vote",
+    "look",
     "trees",
     "workers",
 )
@@ -71,7 +72,8 @@ def search_settings(agent: str, game: Game, opts: Mapping[str, Any]) -> dict[str
     ``prior=heuristic|always|none`` with ``share=S`` and ``lazy=N`` (visits before a node's prior),
     ``widen=K`` (progressive widening without a prior), ``reuse=yes|no`` (tree reuse),
     ``normalise=yes|no`` (min-max normalised rewards), ``gate=D`` (the prior's root move unless another
-    beats its mean by D), ``vote=K`` (the root's prior by K determinizations), ``trees=K``, ``workers=W``. Raises
+    beats its mean by D), ``vote=K`` (the root's prior by K determinizations), ``look=N`` (the
+    lookahead of the heuristic playing ``rollout=heuristic``), ``trees=K``, ``workers=W``. Raises
     :class:`OptionError` naming the first bad option.
     """
     unknown = [k for k in opts if k not in SEARCH_OPTIONS]
@@ -154,6 +156,8 @@ def search_settings(agent: str, game: Game, opts: Mapping[str, Any]) -> dict[str
         from cardtable.agents.ismcts import MAX_VOTE
 
         out["vote"] = parse_int(agent, "vote", opts["vote"], 1, MAX_VOTE)
+    if "look" in opts:
+        out["look"] = _rollout_lookahead(agent, game, opts)
     if "trees" in opts:
         out["trees"] = parse_trees(agent, opts["trees"])
     if "workers" in opts:
@@ -164,6 +168,28 @@ def search_settings(agent: str, game: Game, opts: Mapping[str, Any]) -> dict[str
                 f"agent {agent!r}: workers={out['workers']} need at least as many trees (trees={out['trees']})"
             )
     return out
+
+
+def _rollout_lookahead(agent: str, game: Game, opts: Mapping[str, Any]) -> int:
+    """``look=N``: the lookahead of the heuristic agent that plays the rollouts, checked: it needs
+    ``rollout=heuristic``, a heuristic played by its agent (not a module's fast ``search_prior``, which
+    takes no options) and one that takes a ``depth`` option of that value."""
+    from cardtable.agents.heuristics import heuristic_class
+    from cardtable.agents.hooks import heuristic_module
+
+    look = parse_int(agent, "look", opts["look"], 1, 4)
+    if str(opts.get("rollout", "random")) != "heuristic":
+        raise OptionError(f"agent {agent!r}: look={look} is the lookahead of heuristic rollouts; add rollout=heuristic")
+    if getattr(heuristic_module(game.id), "search_prior", None) is not None:
+        raise OptionError(
+            f"agent {agent!r}: look: {game.id!r} plays heuristic rollouts by its fast search_prior (no lookahead)"
+        )
+    options: dict[str, Any] = {"depth": look}
+    try:
+        heuristic_class(game.id)(0, **options)
+    except OptionError as err:
+        raise OptionError(f"agent {agent!r}: look={look}: the heuristic of {game.id!r} refuses it ({err})") from None
+    return look
 
 
 def _ismcts(game: Game, seed: int, **opts: Any) -> Agent:
