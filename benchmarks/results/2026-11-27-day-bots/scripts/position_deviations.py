@@ -1,3 +1,7 @@
+"""How often each spec leaves its root prior's move on fixed positions, and by what margin of the
+root's means. Positions: every 4th decision with a choice of DEALS heuristic self-play games (deals
+300..), pickled to POSITIONS on first use. Usage: N=80 python position_deviations.py SPEC..."""
+
 import os
 import pickle
 import sys
@@ -9,7 +13,7 @@ game = cardtable.load("army-of-darkness", players=2)
 P = os.environ.get("POSITIONS", "/tmp/bots/positions.pkl")
 if not os.path.exists(P):
     pos = []
-    for deal in range(4):
+    for deal in range(int(os.environ.get("DEALS", "4"))):
         state = game.new(300 + deal, log=False)
         h = [make_agent("heuristic", game, deal * 3 + s) for s in range(2)]
         k = 0
@@ -24,8 +28,7 @@ if not os.path.exists(P):
     with open(P, "wb") as fh:
         pickle.dump(pos, fh)
 with open(P, "rb") as fh:
-    pos = pickle.load(fh)
-pos = pos[: int(os.environ.get("N", "80"))]
+    pos = pickle.load(fh)[: int(os.environ.get("N", "80"))]
 for spec in sys.argv[1:]:
     devs = []
     for i, st in enumerate(pos):
