@@ -85,10 +85,11 @@ def game_hooks(game: Game) -> Hooks | None:
     )
 
 
-def heuristic_policy(game: Game, seed: int) -> Policy | None:
+def heuristic_policy(game: Game, seed: int, lookahead: int = 0) -> Policy | None:
     """The game's heuristic as a full-state policy ``policy(state) -> Action`` for the seat to move:
-    the module's ``search_prior`` if it has one, else its ``Heuristic`` agent (seeded with ``seed``)
-    asked through an observation of that state. None when the game has no heuristic module."""
+    the module's ``search_prior`` if it has one, else its ``Heuristic`` agent (seeded with ``seed``;
+    with ``lookahead`` > 0, given that as its ``depth`` option) asked through an observation of that
+    state. None when the game has no heuristic module."""
     module = heuristic_module(game.id)
     if module is None:
         return None
@@ -98,7 +99,7 @@ def heuristic_policy(game: Game, seed: int) -> Policy | None:
     cls = getattr(module, "Heuristic", None)
     if cls is None:
         return None
-    agent = cls(seed)
+    agent = cls(seed) if lookahead <= 0 else cls(seed, depth=lookahead)
 
     def policy(state: State) -> Action:
         seat = state.current_player

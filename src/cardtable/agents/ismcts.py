@@ -107,6 +107,9 @@ EVALUATED_C: Final = 0.25
 spread much less than 0-or-1 results (0.25 did as well or better than 0.7 in Mephisto and Doctor
 Strange against the heuristic)."""
 
+MAX_VOTE: Final = 64
+"""The most determinizations the prior may be asked about at the root (``vote=K``)."""
+
 DEFAULT_ITERATIONS: Final = 1000
 """Iterations per decision when a spec gives neither ``iterations`` nor ``ms``."""
 
@@ -215,6 +218,7 @@ class _Settings:
         "prior_share",
         "rollout",
         "stop",
+        "vote",
         "widen",
     )
 
@@ -231,9 +235,11 @@ class _Settings:
         epsilon: float,
         lazy: int = 1,
         widen: float = 0.0,
+        vote: int = 1,
     ) -> None:
         self.lazy = lazy
         self.widen = widen
+        self.vote = vote
         self.c = c
         self.depth = depth
         self.evaluate = evaluate
@@ -277,6 +283,13 @@ def grow(
     epsilon = settings.epsilon
     lazy = settings.lazy
     widen = settings.widen
+    votes: dict[int, float] | None = None
+    if prior is not None and settings.vote > 1:
+        votes = root_votes(obs, prior, settings.vote, share, rng)
+        if votes:
+            root.hint = max(votes, key=votes.__getitem__)  # the first most voted (dicts keep order)
+        else:
+            votes = None
     lo, hi = 0.0, 0.0  # the reward range seen (normalise only); lo stays 0 otherwise
     scale = 1.0
     seen = False
@@ -305,6 +318,7 @@ def grow(
                 # simply not given out: cheaper than checking, and exploring less there is fine.
                 other = (1.0 - share) / len(moves)
                 favourite = share + other
+                shares = votes if node is root else None
                 explore = c * sqrt(node.visits if node is not root else base + done)
                 best = None
                 best_key = -1
@@ -314,6 +328,8 @@ def grow(
                     key = action.index * players + mover
                     child = children.get(key)
                     weight = favourite if action.index == hint else other
+                    if shares is not None:
+                        weight = other + shares.get(action.index, 0.0)
                     if child is None:
                         value = explore * weight
                     else:
@@ -415,6 +431,20 @@ def grow(
     return root, done
 
 
+def root_votes(obs: Observation, prior: Policy, count: int, share: float, rng: Rng) -> dict[int, float]:
+    """The prior's share of the root split by a vote (``vote=K``): the prior (the heuristic) is
+    asked about ``count`` determinizations of the root, and each move it chose gets ``share`` times
+    the fraction of the votes it won, by action index, in the order first chosen. Empty where the
+    root has at most one legal move."""
+    if len(obs.legal_actions()) < 2:
+        return {}
+    counts: dict[int, int] = {}
+    for _ in range(count):
+        index = prior(obs.sample(rng)).index
+        counts[index] = counts.get(index, 0) + 1
+    return {index: share * n / count for index, n in counts.items()}
+
+
 def root_stats(root: _Node, players: int) -> RootStats:
     """The root's children as ``{action index: (visits, total reward)}``."""
     return {key // players: (child.visits, child.total) for key, child in root.children.items()}
@@ -478,6 +508,21 @@ class Ismcts(Agent):
     ``trees``, ``workers``
         independent trees per decision (default 1) and the processes that grow them (default 1; see
         the module docstring). More than one worker needs an agent built from a spec.
+    ``look``
+        with heuristic rollouts, the lookahead of the heuristic agent that plays them (its ``depth``
+        option, spec ``look=N``; default 0: the agent's own default). Army of Darkness's heuristic
+        looks 3 of its own decisions ahead at 0.8 ms a move; at 1 it takes 0.1 ms, cheap enough for
+        rollouts of several decisions.
+    ``gate``
+        a confidence gate on leaving the prior (spec ``gate=D``, default 0: off): with a prior, the
+        search plays the move the prior favoured at its root unless the most visited move's mean
+        reward beats that move's by at least ``D`` (rewards lie in 0..1). Where the root's means
+        differ by rounding noise of a flat evaluation, the heuristic's move is played.
+    ``vote``
+        the prior at the root by a vote (spec ``vote=K``, default 1: off): the prior is asked about K
+        determinizations of the root instead of the first one, and its share is split among the moves
+        it chose by their votes; the most voted is the root's favourite (and the gate's reference).
+        A heuristic that judges one sampled state (Army of Darkness's) then judges K.
     """
 
     name = "ismcts"
@@ -507,6 +552,9 @@ class Ismcts(Agent):
         widen: float = 0.0,
         reuse: bool = False,
         normalise: bool | None = None,
+        gate: float = 0.0,
+        vote: int = 1,
+        look: int = 0,
         spec: str | None = None,
         clock: Clock = time.perf_counter,
     ) -> None:
@@ -523,6 +571,10 @@ class Ismcts(Agent):
             raise ValueError("ismcts: trees and workers must be at least 1")
         if not 0.0 <= prior_share <= 1.0 or not 0.0 <= epsilon <= 1.0:
             raise ValueError("ismcts: prior_share and epsilon must lie in 0..1")
+        if not 0.0 <= gate <= 1.0:
+            raise ValueError("ismcts: gate must lie in 0..1")
+        if not 1 <= vote <= MAX_VOTE:
+            raise ValueError(f"ismcts: vote must lie in 1..{MAX_VOTE}")
         self.depth = depth
         self.evaluate = evaluate
         # Use the game's own evaluation and depth when neither is given (decided per decision, from
@@ -552,6 +604,18 @@ class Ismcts(Agent):
         self.widen = widen
         """Progressive widening (UCB selection only): a node visited N times has at most
         ``widen * sqrt(N)`` children (0: off)."""
+        self.look = look
+        """The lookahead (``depth`` option) of the heuristic agent that plays heuristic rollouts (0: its
+        default)."""
+        self.vote = vote
+        """Determinizations the prior is asked about at the root (1: the first one only)."""
+        self.gate = gate
+        """The confidence gate (0: off): the root's prior move is played unless the chosen move's mean
+        beats its mean by at least this much."""
+        self.root_hint = -1
+        """The action index the prior chose at the root of the last decision's first tree (-1: none)."""
+        self.last_gated = False
+        """Whether the gate replaced the search's choice by the prior's at the last decision."""
         self.lazy = lazy
         """The visits a node needs before the prior is asked about it (the root is asked at once)."""
         self.learned = learned
@@ -594,11 +658,12 @@ class Ismcts(Agent):
             base.epsilon,
             base.lazy,
             base.widen,
+            base.vote,
         )
         if base.prior is _AGENT:
             made.prior = heuristic_policy(game, seed ^ 0x9E37)
         if base.rollout is _AGENT:
-            made.rollout = heuristic_policy(game, seed ^ 0x5EED)
+            made.rollout = heuristic_policy(game, seed ^ 0x5EED, self.look)
             if made.rollout is None:
                 raise ValueError(f"ismcts: {game.id!r} has no heuristic to play rollouts")
         return made
@@ -661,7 +726,20 @@ class Ismcts(Agent):
             c = game_c
         else:
             c = EVALUATED_C if evaluate is not None else DEFAULT_C
-        return _Settings(c, depth, evaluate, stop, normalise, prior, self.prior_share, rollout, self.epsilon, self.lazy)
+        return _Settings(
+            c,
+            depth,
+            evaluate,
+            stop,
+            normalise,
+            prior,
+            self.prior_share,
+            rollout,
+            self.epsilon,
+            self.lazy,
+            self.widen,
+            self.vote,
+        )
 
     # -- searching -------------------------------------------------------------------------------------
     def budget_ms(self) -> float:
@@ -685,6 +763,8 @@ class Ismcts(Agent):
             share = now + (deadline - now) / (len(seeds) - k)
             start = self._reused(obs) if keep else None
             root, ran = grow(obs, settings, Rng(seed), iterations, share, clock, start)
+            if k == 0:
+                self.root_hint = root.hint if root.hint >= 0 else -1
             add_stats(stats, root_stats(root, players))
             done += ran
             if keep:
@@ -716,6 +796,7 @@ class Ismcts(Agent):
 
     def search(self, obs: Observation, start: float) -> tuple[RootStats, int]:
         """Every tree of this decision (on the helper processes too, with ``workers``)."""
+        self.root_hint = -1
         deadline = start + self.budget_ms() / 1000.0
         iterations = (1 << 62) if self.iterations is None else max(1, self.iterations // self.trees)
         trees = self.trees
@@ -758,6 +839,7 @@ class Ismcts(Agent):
     def choose(self, obs: Observation) -> Action:
         start = self.clock()
         self.last_reused = 0
+        self.last_gated = False
         legal = obs.legal_actions()
         if len(legal) == 1:
             # Nothing to decide: do not spend the budget (nor the generator) on a forced move.
@@ -789,6 +871,30 @@ class Ismcts(Agent):
             if rank > best_rank:
                 best_rank = rank
                 best_action = action
+        if self.gate > 0.0 and self.root_hint >= 0 and best_action.index != self.root_hint:
+            gated = self._gated(legal, stats, best_action, tried)
+            if gated is not None:
+                best_action = gated
+                self.last_gated = True
         tried.add(best_action.text)
         self.last_stats = shown
         return best_action
+
+    def _gated(self, legal: Sequence[Action], stats: RootStats, chosen: Action, tried: set[str]) -> Action | None:
+        """The confidence gate (``gate=D``): the prior's root move when ``chosen`` (another move, the
+        most visited) does not beat its mean by ``D``, else None (the search's choice stands). The
+        prior's move is the one the heuristic made at the root of the first tree, from the
+        determinization that first reached it (the tree's own favourite). It stands unless the
+        evidence against it is clear: where it was never visited, or was already chosen from this view
+        this turn (the cycle guard), or is not legal here, the search's choice stands."""
+        hint = self.root_hint
+        favourite = next((a for a in legal if a.index == hint), None)
+        if favourite is None or favourite.text in tried:
+            return None
+        visits, total = stats.get(hint, (0, 0.0))
+        if visits == 0:
+            return None
+        chosen_visits, chosen_total = stats.get(chosen.index, (0, 0.0))
+        if chosen_visits == 0 or chosen_total / chosen_visits - total / visits >= self.gate:
+            return None
+        return favourite

@@ -54,6 +54,9 @@ SEARCH_OPTIONS = (
     "widen",
     "reuse",
     "normalise",
+    "gate",
+    "vote",
+    "look",
     "trees",
     "workers",
 )
@@ -68,7 +71,9 @@ def search_settings(agent: str, game: Game, opts: Mapping[str, Any]) -> dict[str
     chance in heuristic rollouts), ``depth=D|full``, ``eval=hand|learned`` (the cut-off evaluation),
     ``prior=heuristic|always|none`` with ``share=S`` and ``lazy=N`` (visits before a node's prior),
     ``widen=K`` (progressive widening without a prior), ``reuse=yes|no`` (tree reuse),
-    ``normalise=yes|no`` (min-max normalised rewards), ``trees=K``, ``workers=W``. Raises
+    ``normalise=yes|no`` (min-max normalised rewards), ``gate=D`` (the prior's root move unless another
+    beats its mean by D), ``vote=K`` (the root's prior by K determinizations), ``look=N`` (the
+    lookahead of the heuristic playing ``rollout=heuristic``), ``trees=K``, ``workers=W``. Raises
     :class:`OptionError` naming the first bad option.
     """
     unknown = [k for k in opts if k not in SEARCH_OPTIONS]
@@ -145,6 +150,14 @@ def search_settings(agent: str, game: Game, opts: Mapping[str, Any]) -> dict[str
         if flag not in ("yes", "no"):
             raise OptionError(f"agent {agent!r}: normalise must be 'yes' or 'no', got {flag!r}")
         out["normalise"] = flag == "yes"
+    if "gate" in opts:
+        out["gate"] = parse_float(agent, "gate", opts["gate"], 0.0, 1.0)
+    if "vote" in opts:
+        from cardtable.agents.ismcts import MAX_VOTE
+
+        out["vote"] = parse_int(agent, "vote", opts["vote"], 1, MAX_VOTE)
+    if "look" in opts:
+        out["look"] = _rollout_lookahead(agent, game, opts)
     if "trees" in opts:
         out["trees"] = parse_trees(agent, opts["trees"])
     if "workers" in opts:
@@ -155,6 +168,28 @@ def search_settings(agent: str, game: Game, opts: Mapping[str, Any]) -> dict[str
                 f"agent {agent!r}: workers={out['workers']} need at least as many trees (trees={out['trees']})"
             )
     return out
+
+
+def _rollout_lookahead(agent: str, game: Game, opts: Mapping[str, Any]) -> int:
+    """``look=N``: the lookahead of the heuristic agent that plays the rollouts, checked: it needs
+    ``rollout=heuristic``, a heuristic played by its agent (not a module's fast ``search_prior``, which
+    takes no options) and one that takes a ``depth`` option of that value."""
+    from cardtable.agents.heuristics import heuristic_class
+    from cardtable.agents.hooks import heuristic_module
+
+    look = parse_int(agent, "look", opts["look"], 1, 4)
+    if str(opts.get("rollout", "random")) != "heuristic":
+        raise OptionError(f"agent {agent!r}: look={look} is the lookahead of heuristic rollouts; add rollout=heuristic")
+    if getattr(heuristic_module(game.id), "search_prior", None) is not None:
+        raise OptionError(
+            f"agent {agent!r}: look: {game.id!r} plays heuristic rollouts by its fast search_prior (no lookahead)"
+        )
+    options: dict[str, Any] = {"depth": look}
+    try:
+        heuristic_class(game.id)(0, **options)
+    except OptionError as err:
+        raise OptionError(f"agent {agent!r}: look={look}: the heuristic of {game.id!r} refuses it ({err})") from None
+    return look
 
 
 def _ismcts(game: Game, seed: int, **opts: Any) -> Agent:
