@@ -10,17 +10,8 @@ from cardtable.agents import Ismcts, Observation, make_agent
 from cardtable.agents.ismcts import root_votes
 from cardtable.agents.strong import strong_options
 from cardtable.engine import Action, OptionError, Rng, State
+from tests.agents.test_ismcts import _toy_root
 from tests.agents.test_strong import GAMES, _walk
-
-
-def _toy_root() -> tuple[State, list[Action]]:
-    game = cardtable.load("toy")
-    for seed in range(20):
-        state = game.new(seed, log=False)
-        legal = state.legal_actions()
-        if len(legal) >= 3:
-            return state, legal
-    raise AssertionError("no toy deal with three choices")
 
 
 def _slightly_better(state: State, good: Action, margin: float) -> tuple[int, object]:

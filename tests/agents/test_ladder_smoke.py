@@ -107,8 +107,8 @@ def test_the_tables_print_from_stored_games(
         ladder.main(["pair", "doctor-strange", "random", "random", "--games", "2", "--out", str(path), "--quiet"]) == 0
     )
     assert ladder.main(["summary", str(path)]) == 0
-    out = capsys.readouterr().out
-    assert "random vs random" in out and "ended by: " in out
+    printed = capsys.readouterr().out
+    assert "random vs random" in printed and "ended by: " in printed
 
 
 def test_the_summary_says_how_games_ended(ladder: ModuleType) -> None:
@@ -118,12 +118,7 @@ def test_the_summary_says_how_games_ended(ladder: ModuleType) -> None:
 
 
 def test_the_timed_device_run_plays_every_pairing_and_leaves_its_summary(ladder: ModuleType, tmp_path: Path) -> None:
-    spec = importlib.util.spec_from_file_location("cardtable_ladder_device", LADDER.with_name("ladder_device.py"))
-    assert spec is not None and spec.loader is not None
-    device = importlib.util.module_from_spec(spec)
-    sys.modules["ladder"] = ladder  # the device script imports the ladder by its file name
-    sys.modules[spec.name] = device
-    spec.loader.exec_module(device)
+    device = _device(ladder)
     out = tmp_path / "run"
     argv = ["--out", str(out), "--only", "doctor-strange", "--games", "2", "--iterations", "3", "--workers", "2"]
     assert device.main([*argv, "--minutes", "5"]) == 0
@@ -144,6 +139,7 @@ def test_the_timed_device_run_plays_every_pairing_and_leaves_its_summary(ladder:
 
 
 def _device(ladder: ModuleType) -> ModuleType:
+    """benchmarks/ladder_device.py, loaded as a module (it imports the ladder by its file name)."""
     spec = importlib.util.spec_from_file_location("cardtable_ladder_device", LADDER.with_name("ladder_device.py"))
     assert spec is not None and spec.loader is not None
     device = importlib.util.module_from_spec(spec)

@@ -39,14 +39,10 @@ def make(W):
 
     class H(M.Heuristic):
         def _value(self, st, me, depth):
+            # The heuristic's own lookahead (its recursion calls this method), scored by these weights.
             if depth <= 0 or st.is_over or st.current_player != me:
                 return evaluate(st, me)
-            best = -float("inf")
-            for a in st.legal_actions():
-                child = st.clone()
-                child.apply(a)
-                best = max(best, self._value(child, me, depth - 1))
-            return best
+            return super()._value(st, me, depth)
 
     return H
 
