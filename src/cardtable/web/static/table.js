@@ -7,7 +7,7 @@ import { PAUSE_MS, autopassOn, holdLeft, setAutopass } from "./autopass.js";
 import * as inspect from "./inspect.js";
 import { capture, motionWanted, play, setMotion } from "./motion.js";
 import * as generic from "./render/generic.js";
-import { fitBands } from "./render/cards.js";
+import { fitBands, fitBoard } from "./render/cards.js";
 import { drawWatching, rematchLabel, rematchSeatLink, takeInvitation, tokenRefused } from "./guest.js";
 import { drawRules } from "./rules.js";
 
@@ -370,6 +370,7 @@ function draw() {
   $("dock").replaceChildren(...ctx.docked);
   $("dock").hidden = !ctx.docked.length;
   $("aside").replaceChildren(...ctx.asides);
+  fitBoard(board);
   fitBands(document.getElementById("table-area"));
   markChanges(model.log.slice(model.lastFrom));
   model.unplaced = frame.legal.filter((item) => item.card !== null && item.card !== undefined && !ctx.placed.has(`card:${item.card}`));
@@ -660,9 +661,12 @@ async function start() {
 export { PAUSE_MS };
 start();
 
-// A window turned or resized changes which type words fit their bands.
+// A window turned or resized changes how tight the table must be and which type words fit their bands.
 let refit = 0;
 window.addEventListener("resize", () => {
   clearTimeout(refit);
-  refit = setTimeout(() => fitBands(document.getElementById("table-area")), 100);
+  refit = setTimeout(() => {
+    fitBoard($("board"));
+    fitBands(document.getElementById("table-area"));
+  }, 100);
 });
