@@ -96,17 +96,22 @@ export function fitBands(root) {
   for (const b of tight) b.classList.add("no-room");
 }
 
-/** How many steps of tightening a game's CSS offers (``#board[data-fit="1"]`` ...). */
-export const FIT_STEPS = 2;
+/** How many steps of tightening a game's CSS offers (``#board[data-fit~="1"]`` ...). */
+export const FIT_STEPS = 3;
 
-/** After drawing: a desktop table taller than its box tightens one step at a time (``data-fit`` on
- * the board; what each step gives up is the game's CSS, least first) until nothing in the box is out
- * of sight or the steps run out, and only then scrolls. The same view on the same screen always ends
- * on the same step. A board that grows with the page (a phone's) never overflows its box: no step. */
+/** After drawing: a desktop table taller than its box tightens one step at a time until nothing in the
+ * box is out of sight or the steps run out, and only then scrolls. The steps taken are the board's
+ * ``data-fit`` ("1", then "1 2" ...: each step keeps the ones before it); what each gives up is the
+ * game's CSS, least first. The same view on the same screen always ends on the same step. A board that
+ * grows with the page (a phone's) never overflows its box: no step. */
 export function fitBoard(board) {
   delete board.dataset.fit;
   if (!["auto", "scroll"].includes(getComputedStyle(board).overflowY)) return;
-  for (let step = 1; step <= FIT_STEPS && board.scrollHeight > board.clientHeight + 1; step++) board.dataset.fit = String(step);
+  const taken = [];
+  while (taken.length < FIT_STEPS && board.scrollHeight > board.clientHeight + 1) {
+    taken.push(taken.length + 1);
+    board.dataset.fit = taken.join(" ");
+  }
 }
 
 const specs = new WeakMap();
