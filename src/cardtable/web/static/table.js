@@ -7,7 +7,7 @@ import { PAUSE_MS, autopassOn, holdLeft, setAutopass } from "./autopass.js";
 import * as inspect from "./inspect.js";
 import { capture, motionWanted, play, setMotion } from "./motion.js";
 import * as generic from "./render/generic.js";
-import { fitBands, fitBoard } from "./render/cards.js";
+import { fitBands, fitBoard, fitMarks } from "./render/cards.js";
 import { drawWatching, rematchLabel, rematchSeatLink, takeInvitation, tokenRefused } from "./guest.js";
 import { drawRules } from "./rules.js";
 
@@ -372,6 +372,7 @@ function draw() {
   $("aside").replaceChildren(...ctx.asides);
   fitBoard(board);
   fitBands(document.getElementById("table-area"));
+  fitMarks(document.getElementById("table-area"));
   markChanges(model.log.slice(model.lastFrom));
   model.unplaced = frame.legal.filter((item) => item.card !== null && item.card !== undefined && !ctx.placed.has(`card:${item.card}`));
   model.onTable = frame.legal.filter((item) => item.card !== null && item.card !== undefined && ctx.placed.has(`card:${item.card}`));
@@ -661,12 +662,14 @@ async function start() {
 export { PAUSE_MS };
 start();
 
-// A window turned or resized changes how tight the table must be and which type words fit their bands.
+// A window turned or resized changes how tight the table must be, which type words fit their bands and
+// where the id marks have room.
 let refit = 0;
 window.addEventListener("resize", () => {
   clearTimeout(refit);
   refit = setTimeout(() => {
     fitBoard($("board"));
     fitBands(document.getElementById("table-area"));
+    fitMarks(document.getElementById("table-area"));
   }, 100);
 });

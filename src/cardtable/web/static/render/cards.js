@@ -96,6 +96,37 @@ export function fitBands(root) {
   for (const b of tight) b.classList.add("no-room");
 }
 
+/** After drawing: a card's id mark (on a card that offers moves, whose list names it) sits in the middle
+ * of its foot. Where the foot's numbers or a token leave it no room there, it moves to the foot's
+ * corner that has no number; where that has no room either, or the mark lies on the card's name (a tile
+ * is little more than its name), the mark is left out: the moves' list and the inspect view still say
+ * it (two cards of one name in one place are the same move). All positions are read before any mark
+ * moves, so the page lays out twice. */
+export function fitMarks(root) {
+  const marks = [...root.querySelectorAll(".card > .card-id")];
+  for (const m of marks) m.classList.remove("no-room", "at-left", "at-right");
+  const hits = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const near = (m) => [...m.parentElement.querySelectorAll(":scope > .card-foot .badge, :scope > .tokens > *, :scope > .card-title")]
+    .map((n) => n.getBoundingClientRect());
+  const moved = [];
+  const crowded = [];
+  for (const m of marks) {
+    if (getComputedStyle(m).position !== "absolute") continue; // a strip's mark is in its row's flow
+    const r = m.getBoundingClientRect();
+    if (!r.width || !near(m).some((b) => hits(r, b))) continue;
+    const foot = m.parentElement.querySelector(":scope > .card-foot");
+    const free = ["bl", "br"].filter((corner) => !foot || !foot.querySelector(`.badge.${corner}`));
+    if (free.length) moved.push([m, free.includes("br") ? "at-right" : "at-left"]);
+    else crowded.push(m);
+  }
+  for (const [m, side] of moved) m.classList.add(side);
+  for (const [m] of moved) {
+    const r = m.getBoundingClientRect();
+    if (near(m).some((b) => hits(r, b))) crowded.push(m);
+  }
+  for (const m of crowded) m.classList.add("no-room");
+}
+
 /** How many steps of tightening a game's CSS offers (``#board[data-fit~="1"]`` ...). */
 export const FIT_STEPS = 3;
 
