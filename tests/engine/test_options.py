@@ -117,8 +117,18 @@ def test_choices() -> None:
     assert check(variant="care-bear")["variant"] == "care-bear"
     with pytest.raises(OptionError, match="must be one of standard, care-bear; got 'grumpy'"):
         check(variant="grumpy")
-    with pytest.raises(OptionError, match="option 'variant' must be text, got 3"):
+    with pytest.raises(OptionError, match="option 'variant' must be one of standard, care-bear; got 3"):
         check(variant=3)
+
+
+def test_a_choice_that_reads_as_a_number_may_be_sent_as_one() -> None:
+    """JSON's 25 is the choice "25" (Mr. Card Game's Sorceress sides); a number that is no choice, or a
+    truth value, is refused with the choices."""
+    game = cardtable.load("mr-card-game", players=2, sorceress=25)
+    assert game == cardtable.load("mr-card-game", players=2, sorceress="25")
+    for raw in (24, True, 25.0):
+        with pytest.raises(OptionError, match="option 'sorceress' must be one of 20, 25, foil-1, foil-2, foil-3; got"):
+            cardtable.load("mr-card-game", players=2, sorceress=raw)
 
 
 def test_unknown_option_lists_the_known_ones() -> None:

@@ -171,6 +171,28 @@ def test_a_combination_error_names_every_field_involved(
     assert set(out) == {"error", "field", "fields"}
 
 
+def test_an_unknown_option_is_named_as_unknown_and_a_server_only_one_as_such(client: TestClient) -> None:
+    """An option the game does not have is called unknown (the options listed); one it has but a browser
+    may not set (free text naming a file on the server) is refused as that."""
+    r = client.post("/api/tables", json={"game": "mephisto", "options": {"colour": "red"}, "seats": ["me", "random"]})
+    assert r.status_code == 400
+    out = r.json()
+    assert out["error"].startswith("mephisto: unknown option 'colour'; its options are: players, variant"), out
+    assert not out["error"].endswith(", cards") and out["field"] == "colour"  # not offered to a browser
+    r = client.post("/api/tables", json={"game": "mephisto", "options": {"cards": "x.toml"}, "seats": ["me", "random"]})
+    assert r.status_code == 400
+    assert r.json()["error"] == "mephisto: option 'cards' cannot be set from the web table"
+
+
+def test_a_choice_that_reads_as_a_number_may_be_sent_as_a_json_number(client: TestClient) -> None:
+    body = {"game": "mr-card-game", "options": {"sorceress": 25}, "seats": ["me", "random"]}
+    assert client.post("/api/tables", json=body).status_code == 200
+    body["options"] = {"sorceress": 0}
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 400
+    assert r.json()["error"] == "mr-card-game: option 'sorceress' must be one of 20, 25, foil-1, foil-2, foil-3; got 0"
+
+
 def test_a_bad_seat_spec_names_the_seat(client: TestClient) -> None:
     r = client.post("/api/tables", json={"game": "mephisto", "options": {}, "seats": ["me", "ismcts:ms=-3"]})
     assert r.status_code == 400

@@ -96,10 +96,15 @@ class Option:
                 raise self.error(f"{game}: option {self.name!r} must be true or false, got {quoted(raw)}")
         elif self.kind is int:
             value = self._whole_number(game, raw)
-        else:
-            if not isinstance(raw, str):
-                raise self.error(f"{game}: option {self.name!r} must be text, got {quoted(raw)}")
+        elif isinstance(raw, str):
             value = raw
+        elif self.choices is not None and type(raw) is int and str(raw) in self.choices:
+            value = str(raw)  # a choice that reads as a number ("25"), sent as one (JSON's 25; not True)
+        elif self.choices is not None:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise self.error(f"{game}: option {self.name!r} must be one of {allowed}; got {quoted(raw)}")
+        else:
+            raise self.error(f"{game}: option {self.name!r} must be text, got {quoted(raw)}")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise self.error(f"{game}: option {self.name!r} must be one of {allowed}; got {quoted(value)}")

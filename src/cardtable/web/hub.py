@@ -315,10 +315,14 @@ class Hub:
         or :class:`ProtocolError` ``too-many-tables``."""
         owner = owner if owner is not None else current_client.get()
         self._check_quota(owner)
-        allowed = {o.name for o in web_options(game_id)}
+        allowed = [o.name for o in web_options(game_id)]
+        every = {o.name for o in getattr(cardtable.games.game_class(game_id), "OPTIONS", ())}
         for name in options:
-            if name not in allowed:
+            if name in every and name not in allowed:
                 raise OptionError(f"{game_id}: option {name!r} cannot be set from the web table", option=str(name)[:40])
+            if name not in allowed:
+                shown, known = str(name)[:40], ", ".join(allowed)
+                raise OptionError(f"{game_id}: unknown option {shown!r}; its options are: {known}", option=shown)
         game: Game = cardtable.load(game_id, card_edits=card_edits, **options)
         if len(seats) != game.players:
             raise OptionError(f"{game_id} with these options has {game.players} seats; {len(seats)} were given")
