@@ -162,7 +162,8 @@ MARKS_JS = """() => { const hit = (a, b) => a.width && b.width && a.left < b.rig
   return [...document.querySelectorAll('#table-area .card > .card-id')].flatMap((m) => {
     const r = m.getBoundingClientRect();
     const near = [...m.parentElement.querySelectorAll(
-      ':scope > .card-foot .badge, :scope > .tokens > *, :scope > .card-title')];
+      ':scope > .card-foot .badge, :scope > .tokens > *, :scope > .card-title, :scope > .card-text, ' +
+      ':scope > .card-second')];
     return near.filter((n) => hit(r, n.getBoundingClientRect()))
       .map((n) => `${m.parentElement.dataset.name}: ${m.textContent} on ${n.textContent.trim()}`); }); }"""
 HEADINGS_JS = """() => [...document.querySelectorAll(
@@ -197,8 +198,8 @@ def test_a_table_in_the_middle_of_a_game_reads_like_a_card_table(
         for example in RAW_EXAMPLES:
             assert example not in text
     assert not page.evaluate(OVERFLOW_JS), "a card title spills out of its card"
-    # A card's id mark never lies on its numbers, its tokens or its name.
-    assert page.evaluate(MARKS_JS) == [], "an id mark on a card's numbers, tokens or name"
+    # A card's id mark never lies on its numbers, its tokens, its name or its words.
+    assert page.evaluate(MARKS_JS) == [], "an id mark on a card's numbers, tokens, name or words"
     for heading in page.evaluate(HEADINGS_JS):
         assert heading["transform"] == "none", heading
         assert "'S " not in heading["text"], heading
