@@ -147,6 +147,24 @@ class Server:
         return f"ws://127.0.0.1:{self.port}/ws/"
 
 
+def write_dealt_table(db: str, table: str, game: Any, seed: int, token: str) -> None:
+    """Write a table of ``game`` (a loaded :class:`cardtable.Game`) dealt from ``seed`` into the
+    database ``db``: seat 0 a person holding ``token``, every other seat a ``random`` bot. Write it
+    before the server starts, as a restart finds it (the server then drives its bots from the start):
+    a fixed deal the HTTP API cannot make, since it never lets a client choose the seed. ``table`` is
+    letters and digits, as the server's table ids are."""
+    from cardtable.games import load_arguments
+    from cardtable.web.live import token_hash
+    from cardtable.web.storage import Storage
+
+    storage = Storage(db)
+    try:
+        seats = [("human", token_hash(token))] + [("random", None)] * (game.players - 1)
+        storage.create_table(table, game.id, load_arguments(game), seed, seats)
+    finally:
+        storage.close()
+
+
 def recv_state(ws: Any, timeout: float = 15.0) -> dict[str, Any]:
     """The next ``state`` frame on a ``websockets`` client connection (other messages skipped)."""
     while True:

@@ -19,15 +19,14 @@ from typing import Any
 import pytest
 
 import cardtable
-from cardtable.games import load_arguments
 from cardtable.testing.conformance import card_objects
-from cardtable.web.live import LiveTable, token_hash
+from cardtable.web.live import LiveTable
 from cardtable.web.storage import Storage
 from tests.web import browser as browser_mod
 from tests.web.pages import click_something as _click_something
 from tests.web.pages import new_page, open_seat
 from tests.web.pages import wait_turn_or_end as _wait_turn_or_end
-from tests.web.server import MANY_TABLES, Server
+from tests.web.server import MANY_TABLES, Server, write_dealt_table
 
 why = browser_mod.missing()
 if why:
@@ -61,15 +60,9 @@ def _whole_game(game_id: str) -> tuple[str, str]:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = f"sqlite:///{tmp_path_factory.mktemp('web') / 'tables.db'}"
-    storage = Storage(db)
-    try:
-        for game_id, options in GAMES:
-            game = cardtable.load(game_id, **options)
-            table, token = _whole_game(game_id)
-            seats = [("human", token_hash(token))] + [("random", None)] * (game.players - 1)
-            storage.create_table(table, game.id, load_arguments(game), WHOLE_GAME_SEEDS[game_id], seats)
-    finally:
-        storage.close()
+    for game_id, options in GAMES:
+        table, token = _whole_game(game_id)
+        write_dealt_table(db, table, cardtable.load(game_id, **options), WHOLE_GAME_SEEDS[game_id], token)
     s = Server(db, extra=MANY_TABLES).start()
     yield s
     s.stop()

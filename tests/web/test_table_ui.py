@@ -25,13 +25,12 @@ import pytest
 from websockets.sync.client import connect
 
 import cardtable
-from cardtable.games import load_arguments
-from cardtable.web.live import LiveTable, card_of, token_hash
+from cardtable.web.live import LiveTable, card_of
 from cardtable.web.storage import Storage
 from tests.web import browser as browser_mod
 from tests.web.fit import OVERFLOW_JS as FIT_JS
 from tests.web.pages import SETTLED, Wire, click_card_action, new_page, open_seat, state
-from tests.web.server import MANY_TABLES, Server, recv_state
+from tests.web.server import MANY_TABLES, Server, recv_state, write_dealt_table
 
 why = browser_mod.missing()
 if why:
@@ -296,14 +295,8 @@ def test_a_table_taller_than_its_box_tightens_before_it_scrolls_and_loosens_when
     larger tightens or loosens it again. (The table is written to the database before its server
     starts, as a restart finds it: the bots' seats are driven from the start.)"""
     seed, decisions_seed, decisions = TALL_DEAL
-    game = cardtable.load("mr-card-game", **ALL_SUPPLEMENTS)
     db = f"sqlite:///{tmp_path / 'tables.db'}"
-    storage = Storage(db)
-    try:
-        seats = [("human", token_hash("tall-deal-seat-0"))] + [("random", None)] * (game.players - 1)
-        storage.create_table("talldeal01", game.id, load_arguments(game), seed, seats)
-    finally:
-        storage.close()
+    write_dealt_table(db, "talldeal01", cardtable.load("mr-card-game", **ALL_SUPPLEMENTS), seed, "tall-deal-seat-0")
     server = Server(db).start()
     try:
         advance(server, "talldeal01", "tall-deal-seat-0", decisions, seed=decisions_seed)
