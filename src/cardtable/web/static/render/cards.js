@@ -97,11 +97,11 @@ export function fitBands(root) {
 }
 
 /** After drawing: a card's id mark (on a card that offers moves, whose list names it) sits in the middle
- * of its foot. Where the foot's numbers or a token leave it no room there, it moves to the foot's
- * corner that has no number; where that has no room either, or the mark lies on the card's name (a tile
- * is little more than its name), the mark is left out: the moves' list and the inspect view still say
- * it (two cards of one name in one place are the same move). All positions are read before any mark
- * moves, so the page lays out twice. */
+ * of its foot. Where the foot's numbers, a token or the card's name (a tile is little more than its
+ * name) leave it no room there, it moves to the foot's corner that has no number; where that has no
+ * room either, the mark is left out: the moves' list and the inspect view still say it (two cards of
+ * one name in one place are the same move). All positions are read before any mark moves, so the page
+ * lays out twice. */
 export function fitMarks(root) {
   const marks = [...root.querySelectorAll(".card > .card-id")];
   for (const m of marks) m.classList.remove("no-room", "at-left", "at-right");
