@@ -98,11 +98,10 @@ class Option:
             value = self._whole_number(game, raw)
         elif isinstance(raw, str):
             value = raw
-        elif self.choices is not None and type(raw) is int and str(raw) in self.choices:
-            value = str(raw)  # a choice that reads as a number ("25"), sent as one (JSON's 25; not True)
         elif self.choices is not None:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise self.error(f"{game}: option {self.name!r} must be one of {allowed}; got {quoted(raw)}")
+            # A choice that reads as a number ("25") may be sent as one (JSON's 25; not True); any other
+            # value is refused below, with the choices.
+            value = str(raw) if type(raw) is int and str(raw) in self.choices else raw
         else:
             raise self.error(f"{game}: option {self.name!r} must be text, got {quoted(raw)}")
         if self.choices is not None and value not in self.choices:
@@ -189,11 +188,16 @@ def validate_options(game: str, spec: Sequence[Option], given: Mapping[str, Any]
         name = raw_name.replace("_", "-")
         opt = by_name.get(name)
         if opt is None:
-            known = ", ".join(by_name) or "none"
-            hint = did_you_mean(str(raw_name), by_name)
-            raise OptionError(
-                f"{game}: unknown option {quoted(raw_name, 30)}{hint}; its options are: {known}",
-                option=str(raw_name)[:40],
-            )
+            raise unknown_option(game, raw_name, list(by_name))
         out[name] = opt.coerce(game, raw)
     return MappingProxyType(out)
+
+
+def unknown_option(game: str, raw_name: object, known: Sequence[str]) -> OptionError:
+    """The error for an option ``game`` does not take where it was given: the name, a near miss among
+    ``known`` if there is one, and every name in ``known``."""
+    hint = did_you_mean(str(raw_name), known)
+    listed = ", ".join(known) or "none"
+    return OptionError(
+        f"{game}: unknown option {quoted(raw_name, 30)}{hint}; its options are: {listed}", option=str(raw_name)[:40]
+    )

@@ -39,6 +39,7 @@ from cardtable.engine.errors import (
     UndoRefused,
 )
 from cardtable.engine.game import Game
+from cardtable.engine.options import unknown_option
 from cardtable.games import load_arguments
 from cardtable.web import protocol
 from cardtable.web.bots import BotRunner, check_spec
@@ -321,8 +322,7 @@ class Hub:
             if name in every and name not in allowed:
                 raise OptionError(f"{game_id}: option {name!r} cannot be set from the web table", option=str(name)[:40])
             if name not in allowed:
-                shown, known = str(name)[:40], ", ".join(allowed)
-                raise OptionError(f"{game_id}: unknown option {shown!r}; its options are: {known}", option=shown)
+                raise unknown_option(game_id, name, allowed)
         game: Game = cardtable.load(game_id, card_edits=card_edits, **options)
         if len(seats) != game.players:
             raise OptionError(f"{game_id} with these options has {game.players} seats; {len(seats)} were given")
