@@ -98,10 +98,13 @@ class Option:
             value = self._whole_number(game, raw)
         elif isinstance(raw, str):
             value = raw
+        elif self.choices is not None and type(raw) is int and str(raw) in self.choices:
+            value = str(raw)  # a choice that reads as a number ("25"), sent as one (JSON's 25; not True)
         elif self.choices is not None:
-            # A choice that reads as a number ("25") may be sent as one (JSON's 25; not True); any other
-            # value is refused below, with the choices.
-            value = str(raw) if type(raw) is int and str(raw) in self.choices else raw
+            # Refused here, not by the check below: ``value`` is an OptionValue, which the compiled
+            # build checks on assignment (a float would raise TypeError there).
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise self.error(f"{game}: option {self.name!r} must be one of {allowed}; got {quoted(raw)}")
         else:
             raise self.error(f"{game}: option {self.name!r} must be text, got {quoted(raw)}")
         if self.choices is not None and value not in self.choices:
