@@ -30,6 +30,7 @@ of a game is luck, and is never an agent players can choose.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
@@ -77,7 +78,25 @@ class Match:
 
     def key(self) -> str:
         opts = ",".join(f"{k}={v}" for k, v in self.options)
-        return f"{self.game}[{opts}] {' vs '.join(self.specs)}{'' if self.hero_only else ' (listed)'}"
+        return canonical_key(f"{self.game}[{opts}] {' vs '.join(self.specs)}{'' if self.hero_only else ' (listed)'}")
+
+
+@functools.cache
+def canonical_key(key: str) -> str:
+    """``key`` (a pairing's key, as stored in a results file) with each option's value as the game reads
+    it, so that one pairing has one key however its options were spelled: ``-o teams=true`` on the
+    command line and ``teams=True`` in a script's table are the same pairing, to resume and to pair
+    with. A key that does not name a game and valid options is returned as it is."""
+    game, bracket, rest = key.partition("[")
+    text, close, agents = rest.partition("] ")
+    if not bracket or not close:
+        return key
+    try:
+        given = dict(item.split("=", 1) for item in text.split(",") if item)
+        read = cardtable.load(game, **given).options
+    except (ValueError, KeyError):  # not a game, or options it refuses (OptionError is a ValueError)
+        return key
+    return f"{game}[{','.join(f'{k}={read[k]}' for k in given)}] {agents}"
 
 
 def agent_seed(deal: int, seat: int) -> int:
@@ -169,7 +188,7 @@ def run_match(
                 row = json.loads(line)
             except json.JSONDecodeError:
                 continue  # the last line of a run that was killed while writing it
-            if row.get("key") == match.key() and row.get("seed") == seed:
+            if canonical_key(str(row.get("key"))) == match.key() and row.get("seed") == seed:
                 done[row["index"]] = row
     todo = [i for i in range(first, first + games) if i not in done]
     fh = out.open("a") if out is not None else None
@@ -300,7 +319,7 @@ def read_rows(path: Path) -> dict[str, dict[int, dict[str, Any]]]:
             row = json.loads(line)
         except json.JSONDecodeError:
             continue  # the last line of a run that was killed while writing it
-        out.setdefault(f"{row['key']} seed={row['seed']}", {})[row["index"]] = row
+        out.setdefault(f"{canonical_key(row['key'])} seed={row['seed']}", {})[row["index"]] = row
     return out
 
 

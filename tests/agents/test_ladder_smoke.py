@@ -111,6 +111,34 @@ def test_the_tables_print_from_stored_games(
     assert "random vs random" in printed and "ended by: " in printed
 
 
+def test_one_pairing_has_one_key_however_its_options_are_spelled(
+    ladder: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `-o teams=true` on the command line and `teams=True` in the device run's table: one pairing.
+    typed = ladder.Match("mephisto", ladder.options_of(["players=4", "teams=true"], "mephisto"), ("random", "random"))
+    scripted = ladder.Match("mephisto", (("players", 4), ("teams", True)), ("random", "random"))
+    assert typed.key() == scripted.key() == "mephisto[players=4,teams=True] random vs random"
+    # Files written before the keys were read alike: games 0-3 under one spelling, 4-7 under the other.
+    path = tmp_path / "teams.jsonl"
+    rows = ladder.run_match(scripted, 8, 3, out=path)
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    for row in lines[:4]:
+        row["key"] = row["key"].replace("teams=True", "teams=true")
+    path.write_text("".join(json.dumps(row) + "\n" for row in lines))
+    assert list(ladder.read_rows(path)) == [f"{scripted.key()} seed=3"]
+    # A resumed run finds all eight under either spelling and plays none again.
+    again = ladder.run_match(typed, 8, 3, out=path)
+    assert [(r["index"], r["hero"], r["decisions"]) for r in again] == [
+        (r["index"], r["hero"], r["decisions"]) for r in rows
+    ]
+    assert len(path.read_text().splitlines()) == 8
+    assert ladder.main(["summary", str(path), "--base", "teams=True] random"]) == 0
+    assert "n=8 " in capsys.readouterr().out
+    # What names no game, or options the game refuses, is kept as it was written.
+    for key in ("nogame[players=4] a vs b", "mephisto[players=9] a vs b", "no brackets"):
+        assert ladder.canonical_key(key) == key
+
+
 def test_the_summary_says_how_games_ended(ladder: ModuleType) -> None:
     rows = [{"reason": "turn-limit"}, {"reason": "sorceress-defeated"}, {"reason": "sorceress-defeated"}, {}]
     assert ladder.endings(rows) == "sorceress-defeated 2, turn-limit 1, unrecorded 1"
