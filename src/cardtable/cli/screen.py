@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.console import Console, RenderableType
+from rich.segment import Segment, SegmentLines
 from rich.text import Text
 
 FOLD = 30
@@ -99,7 +100,19 @@ def compose(
     as little as possible; ``unchanged`` are the view keys that did not change since the seat's last
     decision, ``named`` the cards the legal actions name. When even the most compact choice is taller
     than ``rows``, it is returned anyway (the screen then scrolls; nothing is ever cut)."""
-    heights = [[height(console, f.drawn) for f in b.forms] for b in blocks]
+    drawn: dict[tuple[int, int], list[list[Segment]]] = {}
+
+    def lines(i: int, j: int) -> list[list[Segment]]:
+        """Block ``i``'s form ``j`` drawn, once: the layout's search needs only the heights of the forms
+        it weighs (the richest alone when they fit), and the screen prints the lines it measured."""
+        found = drawn.get((i, j))
+        if found is None:
+            found = drawn[i, j] = console.render_lines(blocks[i].forms[j].drawn, console.options, pad=False)
+        return found
+
+    def tall(i: int, j: int) -> int:
+        return len(lines(i, j))
+
     chosen = [0] * len(blocks)
     folded = [False] * len(blocks)
 
@@ -124,7 +137,7 @@ def compose(
     line_rows: dict[tuple[str, ...], int] = {}
 
     def total() -> int:
-        shown = sum(heights[i][chosen[i]] for i in range(len(blocks)) if not folded[i])
+        shown = sum(tall(i, chosen[i]) for i in range(len(blocks)) if not folded[i])
         names = tuple(b.key for i, b in enumerate(blocks) if folded[i] and b.zone)
         if names and names not in line_rows:
             line_rows[names] = height(console, fold_line(names, ()))
@@ -137,13 +150,13 @@ def compose(
         for i, b in enumerate(blocks):
             if folded[i] or i == frozen:
                 continue
-            now = heights[i][chosen[i]]
+            now = tall(i, chosen[i])
             for j in range(chosen[i] + 1, len(b.forms)):
-                if heights[i][j] < now:
+                if tall(i, j) < now:
                     # A form that takes a card the decision is about off the screen costs as much as
                     # folding a block showing it: the person could no longer see what they choose.
                     hidden = RELEVANT if now_visible - visible(i, j) else 0
-                    out.append((b.forms[j].loss + hidden, heights[i][j] - now, i, j))
+                    out.append((b.forms[j].loss + hidden, tall(i, j) - now, i, j))
                     break
             if b.fold is not None:
                 loss = min(b.fold, UNCHANGED_FOLD) if same(b) else b.fold
@@ -202,11 +215,11 @@ def compose(
     fold_names = [b.key for i, b in enumerate(blocks) if folded[i] and b.zone]
     same_names = [b.key for i, b in enumerate(blocks) if folded[i] and same(b) and b.zone]
     line_at = next((i for i in range(len(blocks)) if folded[i] and blocks[i].zone), -1)
-    for i, b in enumerate(blocks):
+    for i in range(len(blocks)):
         if i == line_at:
             parts.append(fold_line(fold_names, same_names))
         if not folded[i]:
-            parts.append(b.forms[chosen[i]].drawn)
+            parts.append(SegmentLines(lines(i, chosen[i]), new_lines=True))
     return Layout(parts, fold_names, same_names, total())
 
 
