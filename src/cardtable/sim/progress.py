@@ -1,10 +1,14 @@
 """The progress bar of a run, drawn with rich (a base dependency) on stderr.
 
-On a terminal it redraws in place; when stderr is a file or a pipe rich prints the final line once,
-so a log gets one line rather than hundreds.
+On a terminal it redraws in place. When stderr is a file or a pipe, rich prints the final line once,
+and the run writes a plain line of how far it is at most once every :data:`LOG_EVERY_S` seconds, so
+a log of a long run (strong bots: minutes a game) shows it alive without holding hundreds of lines.
 """
 
 from __future__ import annotations
+
+import time
+from collections.abc import Callable
 
 from rich.console import Console
 from rich.progress import (
@@ -19,26 +23,56 @@ from rich.progress import (
 )
 from rich.text import Text
 
+LOG_EVERY_S = 60.0
+"""The least time between two plain progress lines when stderr is not a terminal."""
+
+
+def rate_text(games_per_s: float | None) -> str:
+    """A run's speed in words that stay readable from searching bots to random ones: ``1,250
+    games/s``, ``2.5 games/s``, ``40 s/game`` (below one game a second, never ``0 games/s``)."""
+    if games_per_s is None or games_per_s <= 0:
+        return ""
+    if games_per_s >= 10:
+        return f"{games_per_s:,.0f} games/s"
+    if games_per_s >= 1:
+        return f"{games_per_s:.1f} games/s"
+    return f"{1 / games_per_s:,.0f} s/game"
+
 
 class _Rate(ProgressColumn):
-    """Games per second over the last half minute (rich's own speed estimate)."""
+    """The run's speed over the last half minute (rich's own estimate), in :func:`rate_text`'s words."""
 
     def render(self, task: Task) -> Text:
-        speed = task.speed
-        return Text("" if speed is None else f"{speed:,.0f} games/s", style="progress.data.speed")
+        return Text(rate_text(task.speed), style="progress.data.speed")
 
 
 class ProgressBar:
     """``games done / total`` for one run; ``advance(n)`` after each batch, ``close()`` at the end.
 
     ``initial`` is what a resumed run already holds, so the bar and its rate show this run's work.
-    With ``enabled=False`` nothing is drawn and nothing is imported beyond rich itself.
+    With ``enabled=False`` nothing is drawn and nothing is imported beyond rich itself. ``clock`` (seconds)
+    paces the plain lines of a log.
     """
 
-    def __init__(self, label: str, total: int, initial: int = 0, *, enabled: bool = True) -> None:
+    def __init__(
+        self,
+        label: str,
+        total: int,
+        initial: int = 0,
+        *,
+        enabled: bool = True,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._progress: Progress | None = None
         if not enabled:
             return
+        self._label = label
+        self._total = total
+        self._initial = self._done = initial
+        self._clock = clock
+        self._started = self._logged = clock()
+        console = Console(stderr=True)
+        self._console = console
         self._progress = Progress(
             TextColumn("[bold]{task.description}"),
             BarColumn(),
@@ -48,14 +82,30 @@ class ProgressBar:
             TimeElapsedColumn(),
             TextColumn("left"),
             TimeRemainingColumn(),
-            console=Console(stderr=True),
+            console=console,
         )
         self._task = self._progress.add_task(label, total=total, completed=initial)
         self._progress.start()
 
     def advance(self, games: int) -> None:
-        if self._progress is not None:
-            self._progress.advance(self._task, games)
+        if self._progress is None:
+            return
+        self._progress.advance(self._task, games)
+        self._done += games
+        now = self._clock()
+        if not self._console.is_terminal and now - self._logged >= LOG_EVERY_S and self._done < self._total:
+            self._logged = now
+            self._console.print(self.line(now - self._started), highlight=False, soft_wrap=True)
+
+    def line(self, elapsed_s: float) -> str:
+        """``mephisto: 12/200 games, 40 s/game, about 2:05:20 left`` after ``elapsed_s`` of this run."""
+        played = self._done - self._initial
+        rate = played / elapsed_s if elapsed_s > 0 and played > 0 else None
+        out = f"{self._label}: {self._done}/{self._total} games"
+        if rate is not None:
+            left = round((self._total - self._done) / rate)
+            out += f", {rate_text(rate)}, about {left // 3600}:{left // 60 % 60:02d}:{left % 60:02d} left"
+        return out
 
     def close(self) -> None:
         if self._progress is not None:
