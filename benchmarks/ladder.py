@@ -257,6 +257,12 @@ def options_of(items: Sequence[str], game: str) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted(options.items()))
 
 
+def even_share(game: cardtable.Game) -> float:
+    """The hero's share of the wins if every seat played alike: one in the players, or in the teams (two
+    teams of two in Mephisto's 2 against 2, where the hero's share is its team's)."""
+    return 1 / (game.players // 2 if game.options.get("teams") else game.players)
+
+
 def cmd_pair(args: argparse.Namespace) -> None:
     match = Match(args.game, options_of(args.option, args.game), (args.hero, *args.others), not args.listed)
     try:
@@ -264,9 +270,9 @@ def cmd_pair(args: argparse.Namespace) -> None:
     except ValueError as e:
         raise SystemExit(f"ladder.py pair: {e}") from None
     s, it = per_decision(rows)
-    players = match.load().players
+    even = even_share(match.load())
     print(
-        f"{match.key()}: hero {pct(share(rows))} over {len(rows)} games (even share {100 / players:.0f}%), "
+        f"{match.key()}: hero {pct(share(rows))} over {len(rows)} games (even share {100 * even:.0f}%), "
         f"{s:.3f} s and {it:,.0f} iterations per searched decision"
     )
 
@@ -463,8 +469,7 @@ def cmd_table(args: argparse.Namespace) -> None:
             if game_id not in games:
                 continue
             rows = run(Match(game_id, tuple(sorted(options.items())), ("strong", "heuristic")))
-            players = int(options["players"])
-            even = 1 / (players // 2 if options.get("teams") else players)
+            even = even_share(cardtable.load(game_id, **options))
             ratio = share(rows).estimate / even if rows else float("nan")
             shown = ", ".join(f"{k}={v}" for k, v in options.items())
             print(f"| {game_id} {shown} | {_cell(rows)} | {100 * even:.0f}% | {ratio:.2f}x |", flush=True)

@@ -134,6 +134,9 @@ def test_one_pairing_has_one_key_however_its_options_are_spelled(
     assert len(path.read_text().splitlines()) == 8
     assert ladder.main(["summary", str(path), "--base", "teams=True] random"]) == 0
     assert "n=8 " in capsys.readouterr().out
+    # The hero's even share is its team's: one in two teams, not one in four seats.
+    assert ladder.even_share(typed.load()) == 0.5
+    assert ladder.even_share(cardtable.load("mephisto", players=4)) == 0.25
     # What names no game, or options the game refuses, is kept as it was written.
     for key in ("nogame[players=4] a vs b", "mephisto[players=9] a vs b", "no brackets"):
         assert ladder.canonical_key(key) == key
