@@ -52,20 +52,3 @@ def pytest_sessionstart(session: object) -> None:
         info = build_info()
         if info["build"] != expected:
             raise RuntimeError(f"expected the {expected} build, but this is {describe()} ({info})")
-
-
-LONG_FIRST = ("tests/web/", "tests/test_readme_commands.py", "tests/test_conformance.py")
-"""Where the suite's longest tests live (browsers, servers killed and restarted, whole random games of
-every configuration): run first, so that with ``-n 2`` the short tests fill both workers at the end
-instead of one worker finishing a minute-long test alone while the other waits (collected last, as
-they were, they left one core idle for the last few minutes)."""
-
-
-def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The long tests first (:data:`LONG_FIRST`, in that order); every other test keeps its place. The
-    sort is stable, so each module's tests stay together (its fixtures are set up once)."""
-
-    def rank(item: pytest.Item) -> int:
-        return next((i for i, prefix in enumerate(LONG_FIRST) if item.nodeid.startswith(prefix)), len(LONG_FIRST))
-
-    items.sort(key=rank)
