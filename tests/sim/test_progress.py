@@ -44,6 +44,5 @@ def test_the_line_before_any_game_says_only_how_far() -> None:
     bar = ProgressBar("doctor-strange", 8, 0, enabled=True)
     try:
         assert bar.line(5.0) == "doctor-strange: 0/8 games"
-
     finally:
         bar.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from datetime import timedelta
 
 from rich.console import Console
 from rich.progress import (
@@ -66,9 +67,7 @@ class ProgressBar:
         self._progress: Progress | None = None
         if not enabled:
             return
-        self._label = label
-        self._total = total
-        self._initial = self._done = initial
+        self._initial = initial
         self._clock = clock
         self._started = self._logged = clock()
         console = Console(stderr=True)
@@ -91,20 +90,22 @@ class ProgressBar:
         if self._progress is None:
             return
         self._progress.advance(self._task, games)
-        self._done += games
         now = self._clock()
-        if not self._console.is_terminal and now - self._logged >= LOG_EVERY_S and self._done < self._total:
+        if not self._console.is_terminal and now - self._logged >= LOG_EVERY_S and not self._progress.finished:
             self._logged = now
             self._console.print(self.line(now - self._started), highlight=False, soft_wrap=True)
 
     def line(self, elapsed_s: float) -> str:
-        """``mephisto: 12/200 games, 40 s/game, about 2:05:20 left`` after ``elapsed_s`` of this run."""
-        played = self._done - self._initial
+        """``mephisto: 12/200 games, 40 s/game, about 2:05:20 left`` after ``elapsed_s`` of this run (the
+        bar's own task holds the label and the counts)."""
+        assert self._progress is not None, "the bar is closed"
+        (task,) = self._progress.tasks
+        done, total = int(task.completed), int(task.total or 0)
+        played = done - self._initial
         rate = played / elapsed_s if elapsed_s > 0 and played > 0 else None
-        out = f"{self._label}: {self._done}/{self._total} games"
+        out = f"{task.description}: {done}/{total} games"
         if rate is not None:
-            left = round((self._total - self._done) / rate)
-            out += f", {rate_text(rate)}, about {left // 3600}:{left // 60 % 60:02d}:{left % 60:02d} left"
+            out += f", {rate_text(rate)}, about {timedelta(seconds=round((total - done) / rate))} left"
         return out
 
     def close(self) -> None:
