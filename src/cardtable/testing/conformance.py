@@ -55,7 +55,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 import cardtable
 from cardtable.engine.actions import Action
@@ -135,9 +135,35 @@ def config_label(options: Mapping[str, OptionValue]) -> str:
 # -- JSON ---------------------------------------------------------------------------------------------
 
 
+def is_json_ready(value: Any) -> bool:
+    """Whether ``value`` is made of exactly what ``json.loads`` produces (see :func:`check_json_ready`).
+
+    The quick question, asked of every view and snapshot a playout checks: it builds no paths, so
+    that only a value that fails pays for the walk that says where."""
+    stack = [value]
+    pop, extend = stack.pop, stack.extend
+    while stack:
+        v = pop()
+        t = type(v)
+        if t is str or t is int or t is bool or v is None:
+            continue
+        if t is dict:
+            for k in v:
+                if type(k) is not str:
+                    return False
+            extend(v.values())
+        elif t is list:
+            extend(v)
+        elif t is not float or not math.isfinite(v):
+            return False
+    return True
+
+
 def check_json_ready(value: Any, what: str, check: str = "json") -> None:
     """``value`` must be made of exactly what ``json.loads`` produces: dicts with string keys, lists,
     strings, finite numbers, booleans and None (so it round-trips through JSON unchanged)."""
+    if is_json_ready(value):
+        return
     stack: list[tuple[Any, str]] = [(value, what)]
     while stack:
         v, path = stack.pop()
@@ -274,19 +300,72 @@ def check_result(state: State) -> None:
 # -- views, snapshots, events -------------------------------------------------------------------------
 
 
-def check_views(state: State) -> dict[int | None, dict[str, JSON]]:
+class ViewScan(NamedTuple):
+    """What one walk over a view finds: the answers of :func:`is_json_ready` and of the walk of
+    :func:`check_view_for_people`, the view's card objects (:func:`card_objects`) and its strings,
+    keys included (:func:`strings_in`)."""
+
+    json_ready: bool
+    for_people: bool
+    cards: list[tuple[int, str]]
+    strings: list[str]
+
+
+def scan_view(view: JSON) -> ViewScan:
+    """Walk ``view`` once for everything a playout asks of it (a view is walked again, building paths,
+    only when a check fails, to say where)."""
+    json_ready = for_people = True
+    cards: list[tuple[int, str]] = []
+    strings: list[str] = []
+    stack = [view]
+    pop, extend, found, add_card = stack.pop, stack.extend, strings.append, cards.append
+    internal, raw_effect = INTERNAL_KEYS, _RAW_EFFECT.search
+    while stack:
+        v = pop()
+        t = type(v)
+        if t is str:
+            found(v)
+            if "=" in v and raw_effect(v):
+                for_people = False
+        elif t is dict:
+            for k in v:
+                if type(k) is str:
+                    found(k)
+                    if k in internal:
+                        for_people = False
+                else:
+                    json_ready = False
+            extend(v.values())
+            cid, name = v.get("id"), v.get("name")
+            if type(cid) is int and type(name) is str:
+                add_card((cid, name))
+                if type(v.get("type")) is not str or type(v.get("text")) is not str:
+                    for_people = False
+        elif t is list:
+            extend(v)
+        elif not (t is int or t is bool or v is None or (t is float and math.isfinite(v))):
+            json_ready = False
+    return ViewScan(json_ready, for_people, cards, strings)
+
+
+def check_views(state: State, scans: dict[int | None, ViewScan] | None = None) -> dict[int | None, dict[str, JSON]]:
     """``view(seat)`` for every seat and ``view(None)`` are JSON-ready, stable, and ``view`` rejects
-    a seat that does not exist. Returns the views by seat."""
+    a seat that does not exist. Returns the views by seat; ``scans``, when given, receives each
+    view's :func:`scan_view` (for :func:`check_no_leaks`)."""
     views: dict[int | None, dict[str, JSON]] = {}
     for seat in [*range(state.game.players), None]:
         v = state.view(seat)
         if type(v) is not dict:
             raise fail("view", f"view({seat}) is a {type(v).__name__}, not a dict")
-        check_json_ready(v, f"view({seat})", "view")
+        scan = scan_view(v)
+        if not scan.json_ready:
+            check_json_ready(v, f"view({seat})", "view")
         if state.view(seat) != v:
             raise fail("view", f"view({seat}) is not stable: two calls differ")
         views[seat] = v
-        check_view_for_people(state.game, v, f"view({seat})")
+        check_view_for_people(state.game, v, f"view({seat})", scan)
+        if scans is not None:
+            scans[seat] = scan
     for bad in (-1, state.game.players):
         try:
             state.view(bad)
@@ -305,7 +384,9 @@ MESSAGE_LIMIT = 500
 """Longest error message a person should ever be shown (input is quoted cut short)."""
 
 
-def check_view_for_people(game: Game, view: Mapping[str, JSON], what: str = "view") -> None:
+def check_view_for_people(
+    game: Game, view: Mapping[str, JSON], what: str = "view", scan: ViewScan | None = None
+) -> None:
     """A view is the table as a person sees it (DESIGN.md, "Views are for people"):
 
     * its top-level keys are the engine's (:data:`ENGINE_VIEW_KEYS`) and those the game declares in
@@ -315,6 +396,8 @@ def check_view_for_people(game: Game, view: Mapping[str, JSON], what: str = "vie
       syntax (``do=...``);
     * every card object (a dict with an int ``id`` and a str ``name``) carries its printed data: a
       ``type`` and a ``text`` (its effect in words, empty when it has none).
+
+    ``scan`` is the view's :func:`scan_view`, when the caller has it.
     """
     declared = game.VIEW_KEYS
     if declared is None:
@@ -328,6 +411,8 @@ def check_view_for_people(game: Game, view: Mapping[str, JSON], what: str = "vie
     prompt = view.get("prompt")
     if not isinstance(prompt, str) or not prompt.strip() or "\n" in prompt.strip():
         raise fail("view-prompt", f"{what}['prompt'] must be one non-empty line of text, got {prompt!r:.80}")
+    if scan.for_people if scan is not None else _reads_for_people(view):
+        return
     stack: list[tuple[JSON, str]] = [(view, what)]
     while stack:
         value, path = stack.pop()
@@ -348,6 +433,29 @@ def check_view_for_people(game: Game, view: Mapping[str, JSON], what: str = "vie
             stack.extend((item, f"{path}[{i}]") for i, item in enumerate(value))
         elif type(value) is str and _RAW_EFFECT.search(value):
             raise fail("view-internals", f"{path} shows raw effect syntax: {value!r:.80}")
+
+
+def _reads_for_people(view: JSON) -> bool:
+    """The walk of :func:`check_view_for_people` as a yes or no, building no paths (a view that
+    fails is walked again to say where)."""
+    stack = [view]
+    pop, extend = stack.pop, stack.extend
+    internal, raw_effect = INTERNAL_KEYS, _RAW_EFFECT.search
+    while stack:
+        value = pop()
+        t = type(value)
+        if t is dict:
+            if not internal.isdisjoint(value):
+                return False
+            extend(value.values())
+            is_card = type(value.get("id")) is int and type(value.get("name")) is str
+            if is_card and (type(value.get("type")) is not str or type(value.get("text")) is not str):
+                return False
+        elif t is list:
+            extend(value)
+        elif t is str and "=" in value and raw_effect(value):
+            return False
+    return True
 
 
 def check_snapshot(state: State) -> dict[str, JSON]:
@@ -421,7 +529,11 @@ class CardNames:
 
     def learn(self, view: JSON, known: set[int]) -> None:
         """Record the names of the card objects in ``view`` whose ids its seat knows."""
-        for cid, name in card_objects(view):
+        self.learn_cards(card_objects(view), known)
+
+    def learn_cards(self, cards: Iterable[tuple[int, str]], known: set[int]) -> None:
+        """Record the names of the ``(id, name)`` card objects whose ids the seat knows."""
+        for cid, name in cards:
             if cid in known and name:
                 self.names.setdefault(cid, set()).add(name)
 
@@ -472,6 +584,7 @@ def check_no_leaks(
     known_since: Mapping[int | None, set[int]] | None = None,
     released: Mapping[int | None, set[int]] | None = None,
     reshuffled: set[int] | None = None,
+    scans: Mapping[int | None, ViewScan] | None = None,
 ) -> dict[int | None, set[int]]:
     """No view or event a seat reads shows a card that another seat knows and it does not.
 
@@ -487,7 +600,8 @@ def check_no_leaks(
     because someone drew it since. ``reshuffled`` holds the log indices of events caused by an
     action that turned public cards hidden again (a discard pile shuffled into a deck): a card may
     have been public in the middle of such an action, which no state between actions shows, so their
-    names are not checked.
+    names are not checked. ``scans`` are the views' :func:`scan_view`, when the caller has them
+    (from :func:`check_views`).
     Returns every seat's ``known_cards``.
     """
     players = state.game.players
@@ -495,10 +609,12 @@ def check_no_leaks(
     if views is None:
         views = {s: state.view(s) for s in seats}
     known = {s: state.known_cards(s) for s in seats}
+    if scans is None:
+        scans = {s: scan_view(views[s]) for s in seats}
     for s in seats:
         if not isinstance(known[s], set) or not all(type(c) is int for c in known[s]):
             raise fail("known-cards", f"known_cards({s}) is not a set of integer card ids")
-        names.learn(views[s], known[s])
+        names.learn_cards(scans[s].cards, known[s])
     seat_names = {state.game.seat_name(i) for i in range(players)}
     rule_names = state.game.RULE_NAMES
     for reader in seats:
@@ -506,8 +622,7 @@ def check_no_leaks(
         private = private_cards(known, reader, players)
         if not private:
             continue
-        view = views[reader]
-        for cid, name in card_objects(view):
+        for cid, name in scans[reader].cards:
             if cid in private:
                 raise fail("leak", f"view({reader}) shows card {cid} ({name!r}), which it does not know")
         secret = names.of(private) - names.of(mine) - seat_names
@@ -526,7 +641,7 @@ def check_no_leaks(
             event_secret = event_secret - names.of(released.get(reader, set()))
             event_worded -= released.get(reader, set())
         shields_all = sorted(names.of(mine), key=len, reverse=True)
-        texts = list(strings_in(view))
+        texts = list(scans[reader].strings)
         where = [f"view({reader})"] * len(texts)
         n_view = len(texts)
         if events_since is not None:
@@ -1103,9 +1218,10 @@ def check_playout(
             was_private = is_private
             if step in checked or step in deep:
                 fingerprints[step] = state.fingerprint()
-                views = check_views(state)
+                scans: dict[int | None, ViewScan] = {}
+                views = check_views(state, scans)
                 check_snapshot(state)
-                check_no_leaks(state, names, views, last_events, known_since, released, reshuffled)
+                check_no_leaks(state, names, views, last_events, known_since, released, reshuffled, scans)
                 last_events = len(state.log) if state.log is not None else 0
                 known_since = {s: set(known[s]) for s in seats}
                 released = {s: set() for s in seats}
@@ -1308,6 +1424,7 @@ __all__ = [
     "ConformanceError",
     "GameReport",
     "PlayoutReport",
+    "ViewScan",
     "card_objects",
     "cases",
     "check_apply_all",
@@ -1332,8 +1449,11 @@ __all__ = [
     "config_label",
     "configurations",
     "hidden_part",
+    "is_json_ready",
     "leaking_observer",
     "legacy_configurations",
     "private_cards",
     "rollout",
+    "scan_view",
+    "strings_in",
 ]
