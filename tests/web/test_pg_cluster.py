@@ -273,7 +273,8 @@ def test_fault_two_servers_20_tables_kill9_at_random_moments(pg_url: str) -> Non
                 lost = [(i, a) for i, a in p.acked if have.get(i) != a]
                 assert not lost, f"round {kill}: acknowledged moves lost: {lost}"
             assert _driven_by(pg_url, survivor) >= len(unfinished) - 2, "the survivor drives the tables now"
-            victim.start()
+            if kill < rounds - 1:  # back up for the next kill (after the last one nothing is asked of it)
+                victim.start()
         assert sum(len(p.acked) for p in players) >= rounds * 2
 
 
