@@ -49,3 +49,23 @@ def test_the_step_breakdown_runs(capsys: pytest.CaptureFixture[str]) -> None:
     lines = capsys.readouterr().out.splitlines()
     (row,) = [line for line in lines if line.startswith("| army-of-darkness |")]
     assert row.count("|") == lines[0].count("|") == 7 and row.count("x |") == 3
+
+
+def test_the_cells_an_observation_changes_are_counted(capsys: pytest.CaptureFixture[str]) -> None:
+    """``benchmarks/observer_cells.py`` (how many cells change between a seat's observations, beside
+    what an update costs) runs and prints a row; a count of games under 1 is refused by name."""
+    path = BENCH.parent / "observer_cells.py"
+    spec = importlib.util.spec_from_file_location("observer_cells", path)
+    assert spec is not None and spec.loader is not None
+    cells = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cells)
+    assert cells.main(["--game", "army-of-darkness", "--games", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    header = next(line for line in lines if line.startswith("| game |"))
+    (row,) = [line for line in lines if line.startswith("| army-of-darkness |")]
+    assert row.count("|") == header.count("|") == 8
+    size, mean, median = (float(x) for x in row.split("|")[2:5])
+    assert size == 1255 and 0 < mean < size and 0 <= median < size  # some cells change, not all
+    with pytest.raises(SystemExit):
+        cells.main(["--games", "0"])
+    assert "--games: must be at least 1, got 0" in capsys.readouterr().err
