@@ -411,7 +411,7 @@ def check_view_for_people(
     prompt = view.get("prompt")
     if not isinstance(prompt, str) or not prompt.strip() or "\n" in prompt.strip():
         raise fail("view-prompt", f"{what}['prompt'] must be one non-empty line of text, got {prompt!r:.80}")
-    if scan.for_people if scan is not None else _reads_for_people(view):
+    if (scan if scan is not None else scan_view(view)).for_people:
         return
     stack: list[tuple[JSON, str]] = [(view, what)]
     while stack:
@@ -433,29 +433,6 @@ def check_view_for_people(
             stack.extend((item, f"{path}[{i}]") for i, item in enumerate(value))
         elif type(value) is str and _RAW_EFFECT.search(value):
             raise fail("view-internals", f"{path} shows raw effect syntax: {value!r:.80}")
-
-
-def _reads_for_people(view: JSON) -> bool:
-    """The walk of :func:`check_view_for_people` as a yes or no, building no paths (a view that
-    fails is walked again to say where)."""
-    stack = [view]
-    pop, extend = stack.pop, stack.extend
-    internal, raw_effect = INTERNAL_KEYS, _RAW_EFFECT.search
-    while stack:
-        value = pop()
-        t = type(value)
-        if t is dict:
-            if not internal.isdisjoint(value):
-                return False
-            extend(value.values())
-            is_card = type(value.get("id")) is int and type(value.get("name")) is str
-            if is_card and (type(value.get("type")) is not str or type(value.get("text")) is not str):
-                return False
-        elif t is list:
-            extend(value)
-        elif t is str and "=" in value and raw_effect(value):
-            return False
-    return True
 
 
 def check_snapshot(state: State) -> dict[str, JSON]:
