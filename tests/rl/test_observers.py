@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 import cardtable
 from cardtable.engine import State
 from cardtable.engine.rng import Rng
+from cardtable.games.army_of_darkness import codes as aod_codes
 from cardtable.games.army_of_darkness.state import AodState
 from cardtable.games.doctor_strange.base import replaced
 from cardtable.games.doctor_strange.state import DSState
@@ -224,11 +225,12 @@ def test_the_schedule_check_catches_a_stale_precheck() -> None:
         _check_any_schedule(game, Stale(encoder_for(game)), 3, 4)
 
 
-def test_the_schedule_check_catches_marks_trusted_on_another_state() -> None:
-    """The positive control for what lets marks be trusted: the state they belong to. An Army of
-    Darkness observer that takes equal mark values for "nothing changed" on any state (it forges the
-    identity test of the state's ``marks`` list) fails the schedule check: a clone that went its own
-    way, a determinized state or another game can show the same mark values over other cards."""
+def test_the_schedule_check_catches_a_change_list_followed_on_another_state() -> None:
+    """The positive control for what lets a change list be followed: the state it belongs to. An
+    Army of Darkness observer that goes on from any state as if it were the one whose change list
+    its buffer follows (it takes the new state's list, read up to its end, for that list) fails the
+    schedule check: a clone that went its own way, a determinized state or another game shows other
+    cards than the buffer holds."""
     game = load("army-of-darkness", {"players": 3})
     base = type(observer_for(game, observe="state"))
 
@@ -240,10 +242,15 @@ def test_the_schedule_check_catches_marks_trusted_on_another_state() -> None:
         def build(self) -> None:
             self.slots = self.inner.slots
 
+        def resumes(self, state: Any, memo: list[Any]) -> bool:
+            return True  # any state is taken for the one whose list was followed
+
         def fill(self, state: Any, seat: int, out: Any, memo: list[Any]) -> None:
-            seen = memo[aod_observer._SEEN]
-            if seen is not None:  # any state is taken for the one whose marks were seen
-                memo[aod_observer._SEEN] = (state.marks, seen[1])
+            read = memo[aod_observer._READ]
+            if read is not None and read[0] is not state.changes:
+                if state.changes is None:
+                    state.changes = []
+                memo[aod_observer._READ] = (state.changes, len(state.changes))
             self.inner.fill(state, seat, out, memo)
 
     _check_any_schedule(game, base(encoder_for(game)), 2, 4)  # the real one passes on this schedule
@@ -265,30 +272,40 @@ def _observed_after_six_moves(game_id: str, options: dict[str, Any]) -> tuple[Ob
     return observer, fresh, state
 
 
-def test_army_of_darkness_seat_marks_are_what_lets_a_seat_be_skipped() -> None:
-    """Army of Darkness's observer skips a seat whose change mark (``AodState.marks``) is the one it
-    saw on the same state. The positive control of the schedule check above for those marks: a
-    change to a seat made without its mark (a rule that forgot to bump it) leaves the incremental
-    vector stale, and the check's comparison catches it; the same change with the mark bumped is
-    seen. Also: a clone, which copies the marks into a list of its own, is never taken for its
-    original."""
+def test_army_of_darkness_updates_read_the_change_list_the_state_keeps() -> None:
+    """Army of Darkness's observer writes a buffer in full once per state, then reads only the change
+    list the rules keep on that state (``AodState.changes``). The positive control of the schedule
+    check for that list: a change made behind the rules' back, without its entry (a rule that forgot
+    to note it), leaves the incremental vector stale, and a full rewrite's comparison catches it; the
+    same change with its entry is seen. Also: a state keeps no list until an observer asks (searches
+    never pay for it), and a clone or a determinized copy starts without one, so it is written in
+    full and never taken for its original."""
+    game = load("army-of-darkness", {"players": 3})
+    assert isinstance(game.new(4, log=False), AodState) and game.new(4, log=False).changes is None
     observer, fresh, state = _observed_after_six_moves("army-of-darkness", {"players": 3})
-    assert isinstance(state, AodState)
+    assert isinstance(state, AodState) and state.changes is None
     tracker = observer.tracker()
     observer.update(state, 0, tracker)
-    # Seat 1 gets a card from the deck behind the rules' back: seat 0 sees its hand count change.
-    state.hands[1].append(state.deck.pop())
+    log = state.changes
+    assert log == []  # the observer asked for it
+    legal = state.legal_actions()
+    state.apply(legal[0])
     observer.write(state, 0, fresh)
-    assert not np.array_equal(observer.update(state, 0, tracker), fresh)  # stale: the mark was not bumped
-    state.marks[1] += 1
-    assert np.array_equal(observer.update(state, 0, tracker), fresh)  # with the mark: seen
-    # A clone has its own marks list: changed behind the rules' back, it is still compared in full.
-    other = state.clone()
-    assert isinstance(other, AodState)
-    assert other.marks == state.marks and other.marks is not state.marks
-    other.hands[2].append(other.deck.pop())
-    observer.write(other, 0, fresh)
-    assert np.array_equal(observer.update(other, 0, tracker), fresh)
+    assert np.array_equal(observer.update(state, 0, tracker), fresh)
+    # Seat 1 gets a card from the deck behind the rules' back: seat 0 sees its hand count change.
+    card = state.deck.pop()
+    state.hands[1].append(card)
+    observer.write(state, 0, fresh)
+    assert not np.array_equal(observer.update(state, 0, tracker), fresh)  # stale: no entry
+    log.append(state.game.NOTE[aod_codes.Z_HAND][1] + 2 * card + 1)
+    assert np.array_equal(observer.update(state, 0, tracker), fresh)  # with the entry: seen
+    # Copies start without a list; changed behind the rules' back, they are still written in full.
+    for other in (state.clone(), state.determinize(0, 9)):
+        assert isinstance(other, AodState) and other.changes is None
+        other.hands[2].append(other.deck.pop())
+        observer.write(other, 0, fresh)
+        assert np.array_equal(observer.update(other, 0, tracker), fresh)
+        assert other.changes is not None and other.changes is not log
 
 
 def test_mr_card_game_marks_are_what_lets_a_player_be_skipped() -> None:

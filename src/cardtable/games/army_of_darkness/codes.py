@@ -36,3 +36,14 @@ HAS_CARDS: Final = 0
 REDUCED: Final = 1
 ARMED: Final = 2
 REDUCTION_NAMES = ("has-cards", "reduced", "armed")
+
+# The zones of the change list a machine observer may ask a state to keep (``AodState.changes``):
+# an entry is ``NOTE[zone][seat] + 2 * card + added`` (``Z_DISCARD`` notes seat 0; ``Z_SEAT`` notes
+# card 0, added 1: the seat's side, switches or reduction state changed).
+Z_HAND: Final = 0
+Z_MON: Final = 1
+Z_ALLY: Final = 2
+Z_ITEM: Final = 3
+Z_DISCARD: Final = 4
+Z_SEAT: Final = 5
+ZONES: Final = 6

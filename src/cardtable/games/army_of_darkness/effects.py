@@ -114,7 +114,7 @@ def pick(st: AodState, x: int) -> bool:
     assert eff is not None
     a = st.active
     if eff.kind == FROM_DISCARD:
-        st.discard.remove(x)
+        st.discard_take(x)
         if eff.to == "hand":
             st.hand_gain(a, x, public=True)
             if st.log is not None:
@@ -125,7 +125,7 @@ def pick(st: AodState, x: int) -> bool:
         return False
     owner = st.untable(x)
     if eff.kind == DISCARD_TABLED:
-        st.discard.append(x)
+        st.discard_add(x)
         if st.log is not None:
             st.tell3("event", said.said_tabled_discarded, x, owner, st.title_code(owner))
     elif eff.to == "hand":
@@ -154,6 +154,6 @@ def target(st: AodState, seat: int) -> None:
     assert eff is not None
     new = GOOD if eff.side == "good" else EVIL if eff.side == "evil" else 1 - st.side[seat]
     st.side[seat] = new
-    st.marks[seat] += 1
+    st.note_seat(seat)
     if st.log is not None:
         st.tell3("event", said.said_turns, seat, st.title_code(seat), new == GOOD)

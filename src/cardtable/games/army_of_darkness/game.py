@@ -25,6 +25,7 @@ from cardtable.games.army_of_darkness.codes import (
     A_SLAY3,
     A_TARGET,
     A_TO,
+    ZONES,
 )
 from cardtable.games.army_of_darkness.view import VIEW_KEYS
 
@@ -136,6 +137,8 @@ class ArmyOfDarkness(Game):
     PASS: Action
     CODE: list[int]
     ARG: list[int]
+    NOTE: tuple[tuple[int, ...], ...]
+    """``NOTE[zone][seat]``: where that zone's entries of a state's change list start (``codes.Z_*``)."""
 
     def _check_options(self) -> None:
         path = str(self.options["cards"])
@@ -217,6 +220,7 @@ class ArmyOfDarkness(Game):
         code[self.PASS.index] = (A_PASS, 0)
         self.CODE = [code[i][0] for i in range(len(a))]
         self.ARG = [code[i][1] for i in range(len(a))]
+        self.NOTE = tuple(tuple((z * n_seats + s) * 2 * n_cards for s in range(n_seats)) for z in range(ZONES))
 
     def new_state(self, seed: int, log: bool) -> AodState:
         from cardtable.games.army_of_darkness.state import AodState

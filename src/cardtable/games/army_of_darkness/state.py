@@ -49,6 +49,12 @@ from cardtable.games.army_of_darkness.codes import (
     REDUCED,
     REDUCTION_NAMES,
     SIDE_NAMES,
+    Z_ALLY,
+    Z_DISCARD,
+    Z_HAND,
+    Z_ITEM,
+    Z_MON,
+    Z_SEAT,
 )
 
 if TYPE_CHECKING:
@@ -71,17 +77,20 @@ class AodState(State["ArmyOfDarkness"]):
     own hit); ``shown``: cards publicly known to be in a hand (taken there face up);
     ``winner``/``reason``: how it ended; ``switches[s]``: how often seat ``s`` switched sides.
 
-    ``marks[s]``: a change mark for machines (the RL observer), bumped wherever the rules change seat
-    ``s``'s hand, tabled cards, side, switches or ``reduced`` (which covers which of its hand cards
-    are ``shown``). It means nothing to the rules: an observer that saw this very state object with
-    the same mark knows the seat's part of its observation is unchanged
-    (``cardtable.rl.observe.army_of_darkness``; a property test proves it against a full rewrite).
-    Each state has a list of its own: ``clone`` copies it, never shares it.
+    ``changes``: the change list for machines (the RL observer), ``None`` (kept by nobody) unless an
+    observer set it to a list of its own. While it is a list, the rules append an entry for every card
+    that enters or leaves a hand, a tabled zone or the discard pile, and for every change of a seat's
+    side, switches or ``reduced``: ``game.NOTE[zone][seat] + 2 * card + added`` (``codes.Z_*``; which
+    hand cards are ``shown`` changes only with them). An observer that kept its place in this very
+    list reads what changed since, instead of comparing zones (``cardtable.rl.observe.army_of_darkness``;
+    a property test proves it against a full rewrite). It means nothing to the rules: a clone, a
+    determinized copy and a new game start with ``None``, so searches never pay for it.
     """
 
     __slots__ = (
         "active",
         "ally",
+        "changes",
         "char",
         "chosen",
         "deck",
@@ -89,7 +98,6 @@ class AodState(State["ArmyOfDarkness"]):
         "hands",
         "hit_step",
         "item",
-        "marks",
         "mon",
         "pending",
         "phase",
@@ -104,7 +112,7 @@ class AodState(State["ArmyOfDarkness"]):
     )
 
     hands: list[list[int]]
-    marks: list[int]
+    changes: list[int] | None
     mon: list[list[int]]
     ally: list[list[int]]
     item: list[list[int]]
@@ -139,7 +147,7 @@ class AodState(State["ArmyOfDarkness"]):
         self.side = [GOOD] * n
         self.reduced = [HAS_CARDS] * n
         self.switches = [0] * n
-        self.marks = [0] * n
+        self.changes = None
         self.discard = []
         self.shown = set()
         self.pending = self.chosen = self.victim = self.winner = -1
@@ -202,7 +210,9 @@ class AodState(State["ArmyOfDarkness"]):
         """Put card ``c`` in front of seat ``s``."""
         t = self.game.TYPE[c]
         (self.mon if t == MONSTER else self.ally if t == ALLY else self.item)[s].append(c)
-        self.marks[s] += 1
+        ch = self.changes
+        if ch is not None:
+            ch.append(self.game.NOTE[Z_MON if t == MONSTER else Z_ALLY if t == ALLY else Z_ITEM][s] + 2 * c + 1)
 
     def untable(self, c: int) -> int:
         """Take tabled card ``c`` off the table; return the seat it was in front of."""
@@ -211,13 +221,17 @@ class AodState(State["ArmyOfDarkness"]):
         for s, zone in enumerate(zones):
             if c in zone:
                 zone.remove(c)
-                self.marks[s] += 1
+                ch = self.changes
+                if ch is not None:
+                    ch.append(self.game.NOTE[Z_MON if t == MONSTER else Z_ALLY if t == ALLY else Z_ITEM][s] + 2 * c)
                 return s
         raise AssertionError(f"card {c} is not tabled")
 
     def hand_gain(self, s: int, c: int, public: bool) -> None:
         self.hands[s].append(c)
-        self.marks[s] += 1
+        ch = self.changes
+        if ch is not None:
+            ch.append(self.game.NOTE[Z_HAND][s] + 2 * c + 1)
         if public:
             self.shown.add(c)
         self.reduced[s] = HAS_CARDS
@@ -225,12 +239,34 @@ class AodState(State["ArmyOfDarkness"]):
     def hand_lose(self, s: int, c: int) -> None:
         hand = self.hands[s]
         hand.remove(c)
-        self.marks[s] += 1
+        ch = self.changes
+        if ch is not None:
+            ch.append(self.game.NOTE[Z_HAND][s] + 2 * c)
         self.shown.discard(c)
         if not hand and self.reduced[s] == HAS_CARDS:
             self.reduced[s] = REDUCED
             if self.log is not None:
                 self.tell2("no-cards", said.said_no_cards, s, self.title_code(s))
+
+    def discard_add(self, c: int) -> None:
+        """Card ``c`` goes on the discard pile."""
+        self.discard.append(c)
+        ch = self.changes
+        if ch is not None:
+            ch.append(self.game.NOTE[Z_DISCARD][0] + 2 * c + 1)
+
+    def discard_take(self, c: int) -> None:
+        """Card ``c`` is taken from the discard pile."""
+        self.discard.remove(c)
+        ch = self.changes
+        if ch is not None:
+            ch.append(self.game.NOTE[Z_DISCARD][0] + 2 * c)
+
+    def note_seat(self, s: int) -> None:
+        """For the change list: seat ``s``'s side, switches or reduction state changed."""
+        ch = self.changes
+        if ch is not None:
+            ch.append(self.game.NOTE[Z_SEAT][s] + 1)
 
     def draw(self, s: int, k: int) -> int:
         """Seat ``s`` draws up to ``k`` cards, each a uniformly random card of the deck (AD1.4).
@@ -247,6 +283,10 @@ class AodState(State["ArmyOfDarkness"]):
                         self.tell("empty", said.said_nothing_to_draw, ())
                     break
                 deck.extend(self.discard)
+                ch = self.changes
+                if ch is not None:
+                    at = self.game.NOTE[Z_DISCARD][0]
+                    ch.extend(at + 2 * d for d in self.discard)
                 self.discard.clear()
                 if self.log is not None:
                     self.tell1("reshuffle", said.said_reshuffle, len(deck))
@@ -255,7 +295,10 @@ class AodState(State["ArmyOfDarkness"]):
             hand.append(deck.pop())
             got += 1
         if got:
-            self.marks[s] += 1
+            ch = self.changes
+            if ch is not None:
+                at = self.game.NOTE[Z_HAND][s] + 1
+                ch.extend(at + 2 * c for c in hand[len(hand) - got :])
             self.reduced[s] = HAS_CARDS
             if self.log is not None:
                 self.tell_list("draw", said.said_draw, s, self.title_code(s), hand, len(hand) - got, only(s))
@@ -356,7 +399,7 @@ class AodState(State["ArmyOfDarkness"]):
             self.side[a] = 1 - self.side[a]
             self.switches[a] += 1
             self.reduced[a] = REDUCED
-            self.marks[a] += 1
+            self.note_seat(a)
             if self.log is not None:
                 self.tell2("switch", said.said_switch, a, self.title_code(a))
             self.draw(a, 5)
@@ -374,7 +417,7 @@ class AodState(State["ArmyOfDarkness"]):
         self.plays = 0
         if self.reduced[nxt] == REDUCED:
             self.reduced[nxt] = ARMED
-            self.marks[nxt] += 1
+            self.note_seat(nxt)
         if self.log is not None:
             self.tell3("turn", said.said_turn, self.turn, nxt, self.title_code(nxt))
         self._enter_play()
@@ -385,7 +428,7 @@ class AodState(State["ArmyOfDarkness"]):
         self.phase = P_OVER
 
     def _event_done(self) -> None:
-        self.discard.append(self.pending)
+        self.discard_add(self.pending)
         self.pending = -1
         self.plays += 1
         self._enter_play()
@@ -470,7 +513,7 @@ class AodState(State["ArmyOfDarkness"]):
                 self.hand_lose(v, arg)
             else:
                 self.untable(arg)
-            self.discard.append(arg)
+            self.discard_add(arg)
             if self.log is not None:
                 self.tell3("hit", said.said_hit, v, self.title_code(v), arg)
             self.victim = -1
@@ -480,9 +523,12 @@ class AodState(State["ArmyOfDarkness"]):
             else:
                 self._end_turn()
         elif op == A_SLAY:
-            self.opposing(a).remove(arg)
-            self.marks[a] += 1
-            self.discard.append(arg)
+            good = self.side[a] == GOOD
+            (self.mon if good else self.ally)[a].remove(arg)
+            ch = self.changes
+            if ch is not None:
+                ch.append(g.NOTE[Z_MON if good else Z_ALLY][a] + 2 * arg)
+            self.discard_add(arg)
             if self.log is not None:
                 self.tell3("attack", said.said_attack_discard, a, self.title_code(a), arg)
             self._after_attack()
@@ -492,8 +538,10 @@ class AodState(State["ArmyOfDarkness"]):
             three = [c for c in mon if names[c] == arg][:3]
             for c in three:
                 mon.remove(c)
-                self.discard.append(c)
-            self.marks[a] += 1
+                ch = self.changes
+                if ch is not None:
+                    ch.append(g.NOTE[Z_MON][a] + 2 * c)
+                self.discard_add(c)
             if self.log is not None:
                 self.tell3("attack", said.said_slay3, a, self.title_code(a), g.cards.monster_names[arg])
             self._after_attack()
@@ -586,7 +634,7 @@ class AodState(State["ArmyOfDarkness"]):
         o.char = self.char
         o.reduced = self.reduced.copy()
         o.switches = self.switches.copy()
-        o.marks = self.marks.copy()  # rl observer's change marks (see the class docstring)
+        o.changes = None  # the change list is its observer's, kept on the state it asked (class docstring)
         o.deck = self.deck.copy()
         o.discard = self.discard.copy()
         o.shown = self.shown.copy()
@@ -627,8 +675,6 @@ class AodState(State["ArmyOfDarkness"]):
             pool[j], pool[last] = pool[last], pool[j]
             hand[i] = pool.pop()
             last -= 1
-        for s in range(len(other.marks)):
-            other.marks[s] += 1  # hands were redealt (a new object anyway: observers start afresh)
         return other
 
     def result(self) -> Result:

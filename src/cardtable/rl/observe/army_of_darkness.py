@@ -5,11 +5,20 @@ Reads :class:`~cardtable.games.army_of_darkness.state.AodState` the way
 :mod:`cardtable.games.army_of_darkness.view` builds a seat's view: the seat's own hand, other hands
 only where a card was taken there face up (``shown``), every tabled card, the public piles, whose
 turn and which step it is, and each seat's side and counts.
+
+A buffer is written in full once per state (the first time a tracker sees it, or from a tracker that
+last saw another state); from then on only the change list the state keeps for it is read
+(``AodState.changes``: every card that entered or left a hand, a tabled zone or the discard pile,
+and every seat whose side, switches or reduction state changed, in order), so an update costs a few
+writes per change instead of comparing every zone. The few single numbers (the card being played,
+the one returning, whose turn and which step, the deck's size) are compared every time.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar, Final
+
+import numpy as np
 
 from cardtable.games.army_of_darkness.codes import (
     ARMED,
@@ -22,23 +31,32 @@ from cardtable.games.army_of_darkness.codes import (
     P_SLAY,
     P_TARGET,
     REDUCED,
+    Z_DISCARD,
+    Z_HAND,
+    Z_ITEM,
+    Z_SEAT,
+    ZONES,
 )
 from cardtable.games.army_of_darkness.game import ArmyOfDarkness
 from cardtable.games.army_of_darkness.state import AodState
 from cardtable.rl.encode.army_of_darkness import PLAYER_FEATURES, STEPS, ArmyOfDarknessEncoder
 from cardtable.rl.observe.base import Buffer, Memo, Observer, clip
 
-_HAND: Final = 1
+_PLAYING: Final = 1
+_RETURNING: Final = 2
+_TURN: Final = 3
+_DECK: Final = 4
+_READ: Final = 5
+"""The state's change list this buffer follows and how much of it is written in (a pair), or None."""
+_SLOTS: Final = 6
+
+# What a change list entry means for one seat's buffer (``ArmyOfDarknessObserver.plan``).
+_MY_HAND: Final = 0
+_OTHER_HAND: Final = 1
 _DISCARD: Final = 2
-_REMOVED: Final = 3
-_PLAYING: Final = 4
-_RETURNING: Final = 5
-_TURN: Final = 6
-_DECK: Final = 7
-_SEEN: Final = 8
-"""The ``marks`` list of the state this buffer last observed (its identity) and a copy of it then."""
-_SEATS: Final = 9
-"""Five slots per seat from here: numbers, monsters, allies, items, cards known in hand."""
+_SEAT: Final = 3
+_TABLED: Final = 4
+_ITEMS: Final = 5
 
 
 class ArmyOfDarknessObserver(Observer):
@@ -50,7 +68,7 @@ class ArmyOfDarknessObserver(Observer):
         g = self.game
         assert isinstance(g, ArmyOfDarkness)
         n = self.players
-        self.slots = _SEATS + 5 * n
+        self.slots = _SLOTS
         grid = enc.cards
         self.n_cards = cards = enc.n_cards
 
@@ -67,6 +85,12 @@ class ArmyOfDarknessObserver(Observer):
         self.width = len(PLAYER_FEATURES)
         self.deck_at = enc.b_deck.start
         assert STEPS == 4
+        # What this observer writes apart from the few single cells compared every time: the cards
+        # grid and the seats' numbers, two runs of cells, zeroed (from ``zeros``) before a buffer is
+        # written in full over what another state left in it.
+        self.grid_cells = (grid.start, grid.start + cards * grid.n)
+        self.seat_cells = (self.players_at, self.players_at + n * self.width)
+        self.zeros = np.zeros(self.size, dtype=np.float32).data
         # The phases of the rulebook's step 1 (playing a card and resolving it).
         self.step_one = frozenset((P_PLAY, P_PLACE, P_PICK, P_TARGET, P_DEST))
         # The cards the Rules of Kalle removed (fixed per loaded game) and which cards views call
@@ -74,22 +98,66 @@ class ArmyOfDarknessObserver(Observer):
         card_data = g.cards
         self.removed = [c for c in range(len(card_data)) if card_data.removed[c]]
         self.necro = frozenset(c for c in range(len(card_data)) if g.card_json(c).get("type") == "necronomicon")
+        assert g.NOTE[1][0] == 2 * n * len(card_data)
+        self.plans: list[list[tuple[int, int, int, int, int]] | None] = [None] * n
+
+    def plan(self, seat: int) -> list[tuple[int, int, int, int, int]]:
+        """What each change list entry, halved (its last bit says added or taken: ``game.NOTE``),
+        means for ``seat``'s buffer: ``(what, cell, numbers, seat, more)``, the kind of change, the
+        card's cell (or -1), where the changed seat's numbers start, that seat, and the tabled zone
+        (0-2) or, for a hand, the card. Worked out once per seat, so an entry costs a lookup instead
+        of arithmetic."""
+        out = self.plans[seat]
+        if out is None:
+            n = self.players
+            g = self.game
+            assert isinstance(g, ArmyOfDarkness)
+            c_all = len(g.cards)
+            out = []
+            for z in range(ZONES):
+                for s in range(n):
+                    r = (s - seat) % n
+                    base = self.players_at + r * self.width
+                    for c in range(c_all):
+                        if z == Z_DISCARD:
+                            out.append((_DISCARD, self.c_discard[c], -1, 0, 0))
+                        elif z == Z_HAND:
+                            out.append(
+                                (_OTHER_HAND, self.c_known[r][c], base, s, c)
+                                if r
+                                else (_MY_HAND, self.c_hand[c], base, s, c)
+                            )
+                        elif z == Z_SEAT:
+                            out.append((_SEAT, -1, base, s, 0))
+                        else:
+                            out.append((_ITEMS if z == Z_ITEM else _TABLED, self.c_tabled[z - 1][r][c], base, s, z - 1))
+            self.plans[seat] = out
+        return out
 
     def fill(self, state: AodState, seat: int, out: Buffer, memo: Memo) -> None:
         st = state
-        n = self.players
-        cards = self.cards
-        hand = st.hands[seat]
-        if hand != memo[_HAND]:
-            cards(out, self.c_hand, memo[_HAND], hand)
-            memo[_HAND] = hand.copy()
-        discard = st.discard
-        if discard != memo[_DISCARD] and (discard or memo[_DISCARD]):
-            cards(out, self.c_discard, memo[_DISCARD], discard)
-            memo[_DISCARD] = discard.copy()
-        if memo[_REMOVED] is None:
-            cards(out, self.c_removed, None, self.removed)
-            memo[_REMOVED] = True
+        read = memo[_READ]
+        if read is not None and read[0] is not st.changes:
+            # The buffer follows another state: clear what this observer wrote, and write anew.
+            lo, hi = self.grid_cells
+            out[lo:hi] = self.zeros[lo:hi]
+            lo, hi = self.seat_cells
+            out[lo:hi] = self.zeros[lo:hi]
+            memo[_PLAYING] = memo[_RETURNING] = None  # their cells are in the grid
+            read = None
+        if read is None:
+            # A zeroed buffer: everything from the state, and from now on the state keeps a change
+            # list for the buffers that follow it.
+            self._write_cards(st, seat, out)
+            if st.changes is None:
+                st.changes = []
+            memo[_READ] = (st.changes, len(st.changes))
+        else:
+            log: list[int] = read[0]
+            end = len(log)
+            if read[1] != end:
+                self._apply_changes(st, seat, out, log, read[1], end)
+                memo[_READ] = (log, end)
         # The card being played and the one returning: one cell each (-1: none; memo None: never set).
         card = st.pending
         was = memo[_PLAYING]
@@ -107,7 +175,8 @@ class ArmyOfDarknessObserver(Observer):
             if card >= 0:
                 out[self.c_returning[card]] = 1.0
             memo[_RETURNING] = card
-        key: tuple[int, ...] = ()
+        # Whose turn and which step: two cells, as one number (turn cell << 16 | step cell; -1: over).
+        key = -1
         if not st.is_over:
             ph = st.phase
             if ph in self.step_one:
@@ -118,87 +187,102 @@ class ArmyOfDarknessObserver(Observer):
                 k = 2
             else:
                 k = 2 if st.hit_step == 3 else 3
-            key = (self.turn_of_at + (st.active - seat) % n, self.step_at + k)
+            key = (self.turn_of_at + (st.active - seat) % self.players) << 16 | (self.step_at + k)
         old = memo[_TURN]
         if key != old:
-            for i in old or ():
-                out[i] = 0.0
-            for i in key:
-                out[i] = 1.0
+            if old is not None and old >= 0:
+                out[old >> 16] = 0.0
+                out[old & 0xFFFF] = 0.0
+            if key >= 0:
+                out[key >> 16] = 1.0
+                out[key & 0xFFFF] = 1.0
             memo[_TURN] = key
         deck = len(st.deck)
         if deck != memo[_DECK]:
             out[self.deck_at] = clip(deck / self.n_cards)
             memo[_DECK] = deck
 
-        # The seats' part is most of the work. The rules bump ``marks[s]`` whenever they change seat
-        # ``s``'s hand, tabled cards, side, switches or reduced state (AodState's docstring): a seat
-        # whose mark is the one this buffer saw, on this very state, wrote the same numbers last time
-        # and is skipped. The state is known by its ``marks`` list, which no other state shares (a
-        # clone copies it) and which the memo holds, so its identity cannot pass to another list
-        # (a memo keeps no state alive, and pickles small). Any other state (a clone, a determinized
-        # copy, a tracker unpickled on its own) goes through the comparisons below, as a first
-        # observation does.
-        marks = st.marks
-        seen = memo[_SEEN]
-        same = seen is not None and seen[0] is marks
-        saw: list[int] = seen[1] if same else []
-        width = self.width
+    def _write_cards(self, st: AodState, seat: int, out: Buffer) -> None:
+        """Write every zone and every seat's numbers into a zeroed buffer."""
+        n = self.players
+        column = self.c_hand
+        for c in st.hands[seat]:
+            out[column[c]] = 1.0
+        column = self.c_discard
+        for c in st.discard:
+            out[column[c]] = 1.0
+        column = self.c_removed
+        for c in self.removed:
+            out[column[c]] = 1.0
         shown = st.shown
-        necro = self.necro
-        c_mon, c_ally, c_item = self.c_tabled
         for s in range(n):
-            if same and saw[s] == marks[s]:
-                continue
             r = (s - seat) % n
-            slot = _SEATS + 5 * r
-            hand = st.hands[s]
-            mon, ally, item = st.mon[s], st.ally[s], st.item[s]
-            holds = not necro.isdisjoint(item)
-            key = (st.side[s], len(hand), len(mon), len(ally), len(item), holds, st.switches[s], st.reduced[s])
-            was = memo[slot]
-            if key != was:
-                # Only the numbers that changed are written (a decision changes one or two counts of
-                # a seat; a write into the buffer costs more than a comparison). The counts are never
-                # negative: ``v if v < 1.0 else 1.0`` is ``clip(v)``.
-                base = self.players_at + r * width
-                fresh = was is None
-                if fresh or key[0] != was[0]:
-                    good = key[0] == GOOD
-                    out[base] = 1.0 if good else 0.0
-                    out[base + 1] = 0.0 if good else 1.0
-                for i in range(1, 5):
-                    if fresh or key[i] != was[i]:
-                        v = key[i] / (10.0 if i == 1 else 5.0)
-                        out[base + 1 + i] = v if v < 1.0 else 1.0
-                if fresh or holds != was[5]:
-                    out[base + 6] = 1.0 if holds else 0.0
-                if fresh or key[6] != was[6]:
-                    v = key[6] / 5.0
-                    out[base + 7] = v if v < 1.0 else 1.0
-                if fresh or key[7] != was[7]:
-                    out[base + 8] = 1.0 if key[7] in (REDUCED, ARMED) else 0.0
-                memo[slot] = key
-            # The tabled cards, kind by kind (the state's list against the copy kept last time).
-            now = mon
-            old = memo[slot + 1]
-            if now != old and (now or old):
-                cards(out, c_mon[r], old, now)
-                memo[slot + 1] = now.copy()
-            now = ally
-            old = memo[slot + 2]
-            if now != old and (now or old):
-                cards(out, c_ally[r], old, now)
-                memo[slot + 2] = now.copy()
-            now = item
-            old = memo[slot + 3]
-            if now != old and (now or old):
-                cards(out, c_item[r], old, now)
-                memo[slot + 3] = now.copy()
+            self._seat_numbers(st, s, self.players_at + r * self.width, out)
+            for k, zone in enumerate((st.mon[s], st.ally[s], st.item[s])):
+                column = self.c_tabled[k][r]
+                for c in zone:
+                    out[column[c]] = 1.0
             if r:
-                known = [c for c in hand if c in shown] if shown else []
-                old = memo[slot + 4]
-                if known != old and (known or old):
-                    cards(out, self.c_known[r], old, known)
-                    memo[slot + 4] = known
-        memo[_SEEN] = (marks, marks.copy())
+                column = self.c_known[r]
+                for c in st.hands[s]:
+                    if c in shown:
+                        out[column[c]] = 1.0
+
+    def _seat_numbers(self, st: AodState, s: int, base: int, out: Buffer) -> None:
+        """Seat ``s``'s numbers at ``base``: side (two cells), hand size, monsters, allies, items,
+        whether it holds the Necronomicon, switches, and whether its hand ran out (reduced or armed).
+        Sizes are never negative: ``v if v < 1.0 else 1.0`` is ``clip(v)``."""
+        good = st.side[s] == GOOD
+        out[base] = 1.0 if good else 0.0
+        out[base + 1] = 0.0 if good else 1.0
+        v = len(st.hands[s]) / 10.0
+        out[base + 2] = v if v < 1.0 else 1.0
+        v = len(st.mon[s]) / 5.0
+        out[base + 3] = v if v < 1.0 else 1.0
+        v = len(st.ally[s]) / 5.0
+        out[base + 4] = v if v < 1.0 else 1.0
+        item = st.item[s]
+        v = len(item) / 5.0
+        out[base + 5] = v if v < 1.0 else 1.0
+        out[base + 6] = 0.0 if self.necro.isdisjoint(item) else 1.0
+        v = st.switches[s] / 5.0
+        out[base + 7] = v if v < 1.0 else 1.0
+        out[base + 8] = 1.0 if st.reduced[s] in (REDUCED, ARMED) else 0.0
+
+    def _apply_changes(self, st: AodState, seat: int, out: Buffer, log: list[int], start: int, end: int) -> None:
+        """Write what entries ``start`` to ``end`` of the state's change list changed, in order: a
+        card's cell set or cleared as it entered or left its zone, and the numbers of the zone's seat
+        that the zone counts, read from the state as it is now (so several entries for one zone leave
+        the last value). A card entering another seat's hand is known there if it is ``shown`` now:
+        had it left since (and ``shown`` with it), a later entry clears the cell."""
+        plan = self.plans[seat]
+        if plan is None:
+            plan = self.plan(seat)
+        for i in range(start, end):
+            e = log[i]
+            what, cell, base, s, k = plan[e >> 1]
+            added = e & 1
+            if what <= _OTHER_HAND:  # a hand: the seat's own cards, or those known in another's
+                if what == _MY_HAND:
+                    out[cell] = 1.0 if added else 0.0
+                else:
+                    out[cell] = 1.0 if added and k in st.shown else 0.0
+                v = len(st.hands[s]) / 10.0
+                out[base + 2] = v if v < 1.0 else 1.0
+                out[base + 8] = 1.0 if st.reduced[s] in (REDUCED, ARMED) else 0.0
+            elif what == _DISCARD:
+                out[cell] = 1.0 if added else 0.0
+            elif what >= _TABLED:  # a tabled zone (its kind ``k``): items also say the Necronomicon
+                out[cell] = 1.0 if added else 0.0
+                tabled = st.mon[s] if k == 0 else st.ally[s] if k == 1 else st.item[s]
+                v = len(tabled) / 5.0
+                out[base + 3 + k] = v if v < 1.0 else 1.0
+                if what == _ITEMS:
+                    out[base + 6] = 0.0 if self.necro.isdisjoint(tabled) else 1.0
+            else:  # the seat's side, switches or reduction state
+                good = st.side[s] == GOOD
+                out[base] = 1.0 if good else 0.0
+                out[base + 1] = 0.0 if good else 1.0
+                v = st.switches[s] / 5.0
+                out[base + 7] = v if v < 1.0 else 1.0
+                out[base + 8] = 1.0 if st.reduced[s] in (REDUCED, ARMED) else 0.0
