@@ -287,7 +287,7 @@ def test_army_of_darkness_updates_read_the_change_list_the_state_keeps() -> None
     tracker = observer.tracker()
     observer.update(state, 0, tracker)
     log = state.changes
-    assert log == []  # the observer asked for it
+    assert log is not None and log == []  # the observer asked for it
     legal = state.legal_actions()
     state.apply(legal[0])
     observer.write(state, 0, fresh)
@@ -299,6 +299,14 @@ def test_army_of_darkness_updates_read_the_change_list_the_state_keeps() -> None
     assert not np.array_equal(observer.update(state, 0, tracker), fresh)  # stale: no entry
     log.append(state.game.NOTE[aod_codes.Z_HAND][1] + 2 * card + 1)
     assert np.array_equal(observer.update(state, 0, tracker), fresh)  # with the entry: seen
+    # What code that edits a state by hand does instead of writing entries: drop the list, and every
+    # buffer that followed the state is written afresh.
+    state.hands[2].append(state.deck.pop())
+    state.changes = None
+    observer.write(state, 0, fresh)
+    assert np.array_equal(observer.update(state, 0, tracker), fresh)
+    log = state.changes
+    assert log is not None
     # Copies start without a list; changed behind the rules' back, they are still written in full.
     for other in (state.clone(), state.determinize(0, 9)):
         assert isinstance(other, AodState) and other.changes is None

@@ -25,6 +25,12 @@ output must be a function of its key alone (plus the seat, fixed per tracker), s
 path gives the same vector as a fresh write whatever state comes next; a property test checks it at
 every step of random games, switching states and seats on purpose.
 
+Army of Darkness goes further: its state keeps a *change list* once an observer asks for one
+(``AodState.changes``: every card that entered or left a zone, every seat whose side or reduction
+state changed), and its observer writes a buffer in full once per state, then only what the list
+says changed since. Such a buffer can only go on with the state whose list it follows; given any
+other state it is zeroed and written afresh.
+
 A game without an observer of its own (a plug-in, the generic hashed encoder) is observed through
 :class:`ViewObserver`, the reference path itself.
 
