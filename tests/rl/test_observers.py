@@ -316,6 +316,41 @@ def test_army_of_darkness_updates_read_the_change_list_the_state_keeps() -> None
         assert other.changes is not None and other.changes is not log
 
 
+def test_army_of_darkness_change_list_follows_reshuffles_and_switches() -> None:
+    """The rarer entries of the change list, read by updates: random two-player games observed at
+    every step by a tracker per seat until a reshuffle (the discard pile's cards leave it for the deck,
+    one entry each) and a change of side, switches or reduction state (a seat entry) have both been
+    read; every update equals a full write. The test fails if either kind never came up, so it cannot
+    pass without exercising them."""
+    game = load("army-of-darkness", {"players": 2})
+    observer = observer_for(game, observe="state")
+    fresh = np.empty(observer.size, dtype=np.float32)
+    reshuffled = seat_read = False
+    for seed in range(40):
+        state = game.new(seed, log=False)
+        assert isinstance(state, AodState)
+        seat_notes = state.game.NOTE[aod_codes.Z_SEAT]  # a seat entry is one of these, plus 1
+        trackers = [observer.tracker() for _ in range(2)]
+        rng = Rng(seed)
+        while not state.is_over:
+            for seat in (0, 1):
+                observer.write(state, seat, fresh)
+                assert np.array_equal(observer.update(state, seat, trackers[seat]), fresh), (seed, seat)
+            log = state.changes
+            assert log is not None
+            read = len(log)
+            deck = len(state.deck)
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+            if not state.is_over:  # what this move changed is read at the next step
+                reshuffled |= len(state.deck) > deck
+                seat_read |= any(e - 1 in seat_notes for e in log[read:])
+        if reshuffled and seat_read:
+            break
+    assert reshuffled, "no reshuffle came up: the test saw none of its entries"
+    assert seat_read, "no seat entry came up"
+
+
 def test_mr_card_game_marks_are_what_lets_a_player_be_skipped() -> None:
     """Mr. Card Game's observer skips a player whose change mark (``McgState.marks``) is the one it
     saw on the same state. The positive control of the schedule check for those marks: a change to
