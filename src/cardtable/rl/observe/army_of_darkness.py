@@ -279,10 +279,5 @@ class ArmyOfDarknessObserver(Observer):
                 out[base + 3 + k] = v if v < 1.0 else 1.0
                 if what == _ITEMS:
                     out[base + 6] = 0.0 if self.necro.isdisjoint(tabled) else 1.0
-            else:  # the seat's side, switches or reduction state
-                good = st.side[s] == GOOD
-                out[base] = 1.0 if good else 0.0
-                out[base + 1] = 0.0 if good else 1.0
-                v = st.switches[s] / 5.0
-                out[base + 7] = v if v < 1.0 else 1.0
-                out[base + 8] = 1.0 if st.reduced[s] in (REDUCED, ARMED) else 0.0
+            else:  # the seat's side, switches or reduction state (rare): all its numbers
+                self._seat_numbers(st, s, base, out)
