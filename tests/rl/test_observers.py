@@ -20,10 +20,13 @@ from cardtable.games.army_of_darkness import codes as aod_codes
 from cardtable.games.army_of_darkness.state import AodState
 from cardtable.games.doctor_strange.base import replaced
 from cardtable.games.doctor_strange.state import DSState
+from cardtable.games.mephisto import changes as meph_changes
+from cardtable.games.mephisto.rules import MephistoState
 from cardtable.games.mr_card_game.state import McgState
 from cardtable.rl.encode import encoder_for
 from cardtable.rl.observe import Observer, Tracker, ViewObserver, dedicated, observer_for
 from cardtable.rl.observe import army_of_darkness as aod_observer
+from cardtable.rl.observe import mephisto as meph_observer
 from cardtable.testing.conformance import (
     ConformanceError,
     check_observer,
@@ -36,6 +39,13 @@ from tests.rl.helpers import CASES, load, random_play
 SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
 GAMES = ("mephisto", "doctor-strange", "army-of-darkness", "mr-card-game")
 OWN_CASES = [p for p in CASES if p.values[0] in GAMES]
+CHANGE_LISTS = [
+    pytest.param("army-of-darkness", {"players": 3}, AodState, aod_observer._READ, id="army-of-darkness"),
+    pytest.param("mephisto", {"players": 3}, MephistoState, meph_observer._READ, id="mephisto"),
+]
+"""The games whose rules keep a change list for the observer: options, state class, the memo slot of
+the list a buffer follows. In both, a change list entry of a hand is ``game.NOTE[0][seat] + 2 * card +
+added`` and a state has ``deck`` and ``hands`` lists."""
 
 
 def _reference(game: Any) -> Any:
@@ -225,13 +235,16 @@ def test_the_schedule_check_catches_a_stale_precheck() -> None:
         _check_any_schedule(game, Stale(encoder_for(game)), 3, 4)
 
 
-def test_the_schedule_check_catches_a_change_list_followed_on_another_state() -> None:
+@pytest.mark.parametrize(("game_id", "options", "state_class", "read_slot"), CHANGE_LISTS)
+def test_the_schedule_check_catches_a_change_list_followed_on_another_state(
+    game_id: str, options: dict[str, Any], state_class: type, read_slot: int
+) -> None:
     """The positive control for what lets a change list be followed: the state it belongs to. An
-    Army of Darkness observer that goes on from any state as if it were the one whose change list
-    its buffer follows (it takes the new state's list, read up to its end, for that list) fails the
-    schedule check: a clone that went its own way, a determinized state or another game shows other
-    cards than the buffer holds."""
-    game = load("army-of-darkness", {"players": 3})
+    observer that goes on from any state as if it were the one whose change list its buffer follows
+    (it takes the new state's list, read up to its end, for that list) fails the schedule check: a
+    clone that went its own way, a determinized state or another game shows other cards than the
+    buffer holds."""
+    game = load(game_id, options)
     base = type(observer_for(game, observe="state"))
 
     class Forged(Observer):
@@ -242,15 +255,12 @@ def test_the_schedule_check_catches_a_change_list_followed_on_another_state() ->
         def build(self) -> None:
             self.slots = self.inner.slots
 
-        def resumes(self, state: Any, memo: list[Any]) -> bool:
-            return True  # any state is taken for the one whose list was followed
-
         def fill(self, state: Any, seat: int, out: Any, memo: list[Any]) -> None:
-            read = memo[aod_observer._READ]
+            read = memo[read_slot]  # any state is taken for the one whose list was followed
             if read is not None and read[0] is not state.changes:
                 if state.changes is None:
                     state.changes = []
-                memo[aod_observer._READ] = (state.changes, len(state.changes))
+                memo[read_slot] = (state.changes, len(state.changes))
             self.inner.fill(state, seat, out, memo)
 
     _check_any_schedule(game, base(encoder_for(game)), 2, 4)  # the real one passes on this schedule
@@ -272,18 +282,22 @@ def _observed_after_six_moves(game_id: str, options: dict[str, Any]) -> tuple[Ob
     return observer, fresh, state
 
 
-def test_army_of_darkness_updates_read_the_change_list_the_state_keeps() -> None:
-    """Army of Darkness's observer writes a buffer in full once per state, then reads only the change
-    list the rules keep on that state (``AodState.changes``). The positive control of the schedule
-    check for that list: a change made behind the rules' back, without its entry (a rule that forgot
-    to note it), leaves the incremental vector stale, and a full rewrite's comparison catches it; the
-    same change with its entry is seen. Also: a state keeps no list until an observer asks (searches
-    never pay for it), and a clone or a determinized copy starts without one, so it is written in
-    full and never taken for its original."""
-    game = load("army-of-darkness", {"players": 3})
-    assert isinstance(game.new(4, log=False), AodState) and game.new(4, log=False).changes is None
-    observer, fresh, state = _observed_after_six_moves("army-of-darkness", {"players": 3})
-    assert isinstance(state, AodState) and state.changes is None
+@pytest.mark.parametrize(("game_id", "options", "state_class", "read_slot"), CHANGE_LISTS)
+def test_updates_read_the_change_list_the_state_keeps(
+    game_id: str, options: dict[str, Any], state_class: type, read_slot: int
+) -> None:
+    """Army of Darkness's and Mephisto's observers write a buffer in full once per state, then read
+    only the change list the rules keep on that state (``AodState.changes``,
+    ``MephistoState.changes``). The positive control of the schedule check for that list: a change
+    made behind the rules' back, without its entry (a rule that forgot to note it), leaves the
+    incremental vector stale, and a full rewrite's comparison catches it; the same change with its
+    entry is seen. Also: a state keeps no list until an observer asks (searches never pay for it),
+    and a clone or a determinized copy starts without one, so it is written in full and never taken
+    for its original."""
+    game = load(game_id, options)
+    assert isinstance(game.new(4, log=False), state_class) and game.new(4, log=False).changes is None
+    observer, fresh, state = _observed_after_six_moves(game_id, options)
+    assert isinstance(state, state_class) and state.changes is None
     tracker = observer.tracker()
     observer.update(state, 0, tracker)
     log = state.changes
@@ -297,7 +311,8 @@ def test_army_of_darkness_updates_read_the_change_list_the_state_keeps() -> None
     state.hands[1].append(card)
     observer.write(state, 0, fresh)
     assert not np.array_equal(observer.update(state, 0, tracker), fresh)  # stale: no entry
-    log.append(state.game.NOTE[aod_codes.Z_HAND][1] + 2 * card + 1)
+    assert aod_codes.Z_HAND == meph_changes.Z_HAND == 0
+    log.append(state.game.NOTE[0][1] + 2 * card + 1)  # seat 1's hand gains the card
     assert np.array_equal(observer.update(state, 0, tracker), fresh)  # with the entry: seen
     # What code that edits a state by hand does instead of writing entries: drop the list, and every
     # buffer that followed the state is written afresh.
@@ -309,7 +324,7 @@ def test_army_of_darkness_updates_read_the_change_list_the_state_keeps() -> None
     assert log is not None
     # Copies start without a list; changed behind the rules' back, they are still written in full.
     for other in (state.clone(), state.determinize(0, 9)):
-        assert isinstance(other, AodState) and other.changes is None
+        assert isinstance(other, state_class) and other.changes is None
         other.hands[2].append(other.deck.pop())
         observer.write(other, 0, fresh)
         assert np.array_equal(observer.update(other, 0, tracker), fresh)
@@ -349,6 +364,47 @@ def test_army_of_darkness_change_list_follows_reshuffles_and_switches() -> None:
             break
     assert reshuffled, "no reshuffle came up: the test saw none of its entries"
     assert seat_read, "no seat entry came up"
+
+
+def test_mephisto_change_list_entries_of_every_kind_are_read() -> None:
+    """Every kind of entry of Mephisto's change list, read by updates: random two-player games
+    observed at every step by a tracker per seat, every update equal to a full write, until an entry
+    of each zone, each way the zone has, has been read (a card into and out of a hand, play and the
+    discard pile: a reshuffle takes the pile's cards; a soul added; favor, soul points and a bonus; a
+    dungeon space; a public bit set; a durability and an activation; a spell attached and, as its
+    weapon breaks, taken off). The test fails if any kind never came up, so it cannot pass without
+    exercising them all."""
+    game = load("mephisto", {"players": 2})
+    observer = observer_for(game, observe="state")
+    fresh = np.empty(observer.size, dtype=np.float32)
+    C = meph_changes
+    expected = {(z, 1) for z in (C.Z_HAND, C.Z_PLAY, C.Z_SOULS, C.Z_DISCARD, C.Z_PUB, C.Z_ATTACH)}
+    expected |= {(z, 0) for z in (C.Z_HAND, C.Z_PLAY, C.Z_DISCARD, C.Z_ATTACH)}
+    expected |= {(z, 0) for z in (C.Z_SEAT, C.Z_BONUS, C.Z_SPACE, C.Z_DUR, C.Z_ACT)}
+    assert len(expected) == 15 and {z for z, _ in expected} == set(range(C.ZONES))
+    per_zone = 2 * len(game.cards) * game.players  # entries of one zone, every seat's
+    read: set[tuple[int, int]] = set()
+    for seed in range(30):
+        state = game.new(seed, log=False)
+        assert isinstance(state, MephistoState)
+        trackers = [observer.tracker() for _ in range(2)]
+        place = [0, 0]  # how much of the state's list each seat's tracker has read
+        rng = Rng(seed)
+        while True:
+            for seat in (0, 1):
+                observer.write(state, seat, fresh)
+                assert np.array_equal(observer.update(state, seat, trackers[seat]), fresh), (seed, seat)
+                log = state.changes
+                assert log is not None
+                read |= {(e // per_zone, e & 1) for e in log[place[seat] :]}
+                place[seat] = len(log)
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+        if read >= expected:
+            break
+    assert read == expected, f"never read: {sorted(expected - read)}; unknown: {sorted(read - expected)}"
 
 
 def test_mr_card_game_marks_are_what_lets_a_player_be_skipped() -> None:

@@ -23,6 +23,7 @@ from cardtable.games.mephisto.cards import (
     CardSet,
     load_cards,
 )
+from cardtable.games.mephisto.changes import note_starts
 from cardtable.games.mephisto.words import card_object
 
 _CARDS_CACHE: dict[tuple[str, tuple[str, ...]], CardSet] = {}
@@ -171,6 +172,8 @@ class Mephisto(Game):
 
     cards: CardSet
     board: Board
+    NOTE: tuple[tuple[int, ...], ...]
+    """``NOTE[zone][seat]``: where that zone's entries of a state's change list start (:mod:`.changes`)."""
 
     def _check_options(self) -> None:
         o = self.options
@@ -225,6 +228,7 @@ class Mephisto(Game):
         self.opponents = tuple(tuple(o for o in range(n) if self.team_of[o] != self.team_of[s]) for s in range(n))
         self.n_sides = 2 if self.teams else n
         c = self.cards
+        self.NOTE = note_starts(n, len(c))
 
         # A card is "beneficial" (can be cast/activated on a partner in teams) when it has effects on
         # "you" and all of them help.

@@ -47,6 +47,19 @@ from cardtable.games.mephisto.cards import (
     YOU,
     Effect,
 )
+from cardtable.games.mephisto.changes import (
+    Z_ACT,
+    Z_ATTACH,
+    Z_BONUS,
+    Z_DISCARD,
+    Z_DUR,
+    Z_HAND,
+    Z_PLAY,
+    Z_PUB,
+    Z_SEAT,
+    Z_SOULS,
+    Z_SPACE,
+)
 from cardtable.games.mephisto.words import (
     said_activate,
     said_attach,
@@ -159,7 +172,15 @@ class MephistoState(State["Mephisto"]):
 
     ``dur`` and ``host`` (per-card tables) are shared by a state and its clones until one of them
     changes its own (``_own_dur``/``_own_host`` copy first): replace them, never change them in place
-    from outside."""
+    from outside.
+
+    ``changes``: the change list for machines (the RL observer), ``None`` (kept by nobody) unless an
+    observer asked for it by setting it to a list. While it is a list the rules append to it an entry
+    for every change to what an observation shows of the hands, the cards in play, the souls, the
+    seats' numbers, the discard pile, the dungeon, the public bits, the durabilities, activations and
+    attached spells (:mod:`.changes`). An observer that kept its place in this very list reads only
+    what is new. A clone or a determinized copy starts without one. Code that changes those fields by
+    hand (a scenario test) sets ``changes`` to ``None``, so that every buffer is written afresh."""
 
     __slots__ = (
         "_cow",
@@ -168,6 +189,7 @@ class MephistoState(State["Mephisto"]):
         "actor",
         "attached",
         "bonus",
+        "changes",
         "choices",
         "corners",
         "deck",
@@ -217,6 +239,7 @@ class MephistoState(State["Mephisto"]):
     pub: int
     activated: int
     bonus: list[int]
+    changes: list[int] | None
     queue: list[QueueEntry]
     choices: list[int]
     phase: int
@@ -259,6 +282,7 @@ class MephistoState(State["Mephisto"]):
         self.pub = 0
         self.activated = 0
         self.bonus = [0] * n
+        self.changes = None
         self.queue = []
         self.choices = []
         self.phase = P_PLAY
@@ -325,6 +349,9 @@ class MephistoState(State["Mephisto"]):
         """The player whose turn it is shuffles the discard pile into a new deck."""
         if not self.discard:
             return
+        if self.changes is not None:
+            for c in self.discard:
+                self._note(Z_DISCARD, 0, c, 0)
         self.deck = self.discard
         self.discard = []
         self.rng.shuffle(self.deck)
@@ -367,6 +394,8 @@ class MephistoState(State["Mephisto"]):
         if card < 0:
             return
         self.hands[seat].append(card)
+        if self.changes is not None:
+            self._note(Z_HAND, seat, card, 1)
         if self.log is not None:
             self.tell("draw", said_draw, (src, seat, card), only(seat))
 
@@ -377,6 +406,8 @@ class MephistoState(State["Mephisto"]):
     def _start_turn(self) -> None:
         """M6.1: draw; turn-start abilities; then the play step."""
         g = self.game
+        if self.changes is not None:
+            self._note_turn_start()
         self.activated = 0
         self.bonus = [0] * g.players
         self.team_done = 0
@@ -456,6 +487,8 @@ class MephistoState(State["Mephisto"]):
         if card < 0:
             return False  # deck and discard pile both empty: the space stays empty (see the rules notes)
         dungeon[space] = card
+        if self.changes is not None:
+            self._note(Z_SPACE, 0, space, 0)
         g = self.game
         if self.log is not None:
             self.tell_seated("refill", said_refill, (card, space))
@@ -485,7 +518,7 @@ class MephistoState(State["Mephisto"]):
         card = self._take_top()
         if card < 0:
             return False
-        self.discard.append(card)
+        self._discard_add(card)
         self.tell("solo", said_solo_top, (card,))
         kind = c.type[card]
         best: list[int] = []
@@ -507,7 +540,7 @@ class MephistoState(State["Mephisto"]):
         if not best:
             second = self._take_top()  # M12.3: one more card from the deck, and no more
             if second >= 0:
-                self.discard.append(second)
+                self._discard_add(second)
                 self.tell("solo", said_solo_none, (second,))
             return False
         if len(best) == 1:
@@ -522,7 +555,9 @@ class MephistoState(State["Mephisto"]):
         space = self.dungeon.index(card)
         self.dungeon[space] = -1
         self.emptied_by[space] = 0
-        self.discard.append(card)
+        if self.changes is not None:
+            self._note(Z_SPACE, 0, space, 0)
+        self._discard_add(card)
         self.tell("solo", said_solo_remove, (card, space))
 
     # ------------------------------------------------------------------ effects
@@ -568,6 +603,8 @@ class MephistoState(State["Mephisto"]):
             old = self.favor[t]
             new = old + n if op == GAIN else old - n
             new = self.favor[t] = MAX_FAVOR if new > MAX_FAVOR else (0 if new < 0 else new)
+            if self.changes is not None:
+                self._note(Z_SEAT, t, 0, 0)
             if self.log is not None and new != old:
                 self.tell("favor", said_favor, (src, t, old, new))
         elif op == DRAW:
@@ -575,11 +612,13 @@ class MephistoState(State["Mephisto"]):
                 self._draw(t, src)
         elif op == BONUS:
             self.bonus[t] += n
+            if self.changes is not None:
+                self._note(Z_BONUS, t, 0, 0)
             if self.log is not None:
                 self.tell("bonus", said_bonus, (src, t, n))
         elif op == FINISH:
             self.limbo.remove(n)
-            self.discard.append(n)
+            self._discard_add(n)
         elif op == DISCARD:
             hand = self.hands[t]
             if len(hand) > n:  # a choice among more cards than must go (hand sizes are public)
@@ -650,12 +689,16 @@ class MephistoState(State["Mephisto"]):
         old = self.dur[card]
         cap = self.game.cards.durability[card]
         self._own_dur()[card] = min(old + n, cap) if self.game.repair_cap else old + n
+        if self.changes is not None:
+            self._note(Z_DUR, 0, card, 0)
         if self.log is not None and self.dur[card] != old:
             self.tell("repair", said_repair, (src, self.owner(card), card, old, self.dur[card]))
 
     def _damage(self, card: int, n: int, src: int) -> None:
         old = self.dur[card]
         self._own_dur()[card] -= n
+        if self.changes is not None:
+            self._note(Z_DUR, 0, card, 0)
         if self.log is not None:
             self.tell("damage", said_damage, (src, self.owner(card), card, n, old, max(0, self.dur[card])))
         if self.dur[card] <= 0:
@@ -664,6 +707,8 @@ class MephistoState(State["Mephisto"]):
     def _wear(self, card: int) -> None:
         """Remove one durability (activation or fight); break at 0 (M7.4)."""
         self._own_dur()[card] -= 1
+        if self.changes is not None:
+            self._note(Z_DUR, 0, card, 0)
         if self.dur[card] <= 0:
             self._break(card)
 
@@ -674,21 +719,52 @@ class MephistoState(State["Mephisto"]):
             self.tell("break", said_break, (seat, card))
         self.inplay[seat].remove(card)
         self._own_dur()[card] = 0
-        self.discard.append(card)
+        if self.changes is not None:
+            self._note(Z_PLAY, seat, card, 0)
+            self._note(Z_DUR, 0, card, 0)
+        self._discard_add(card)
         host = self.host
         for s in [s for s in self.attached if host[s] == card]:
             self.attached.remove(s)
             self._own_host()[s] = -1
-            self.discard.append(s)
+            if self.changes is not None:
+                self._note(Z_ATTACH, 0, s, 0)
+            self._discard_add(s)
 
     def _discard_from_hand(self, seat: int, card: int, src: int = -1, paying: int = -1) -> None:
         """``seat`` discards ``card`` (``src``: the card whose effect makes it; ``paying``: the card it
         pays for; both for the log)."""
         self.hands[seat].remove(card)
         self.pub &= ~(1 << card)
-        self.discard.append(card)
+        if self.changes is not None:
+            self._note(Z_HAND, seat, card, 0)
+        self._discard_add(card)
         if self.log is not None:
             self.tell("discard", said_discard, (src, seat, card, paying))
+
+    def _discard_add(self, card: int) -> None:
+        """``card`` onto the discard pile."""
+        self.discard.append(card)
+        if self.changes is not None:
+            self._note(Z_DISCARD, 0, card, 1)
+
+    def _note(self, zone: int, seat: int, card: int, added: int) -> None:
+        """Append a change list entry (:mod:`.changes`); called only while ``changes`` is kept
+        (callers test it first, so that play without an observer pays one test)."""
+        changes = self.changes
+        assert changes is not None
+        changes.append(self.game.NOTE[zone][seat] + 2 * card + added)
+
+    def _note_turn_start(self) -> None:
+        """The entries of a new turn's reset: every card activated last turn, every seat with a bonus."""
+        activated = self.activated
+        while activated:
+            low = activated & -activated
+            self._note(Z_ACT, 0, low.bit_length() - 1, 0)
+            activated ^= low
+        for seat, bonus in enumerate(self.bonus):
+            if bonus:
+                self._note(Z_BONUS, seat, 0, 0)
 
     # ------------------------------------------------------------------ legal actions
     def _legal_actions(self) -> list[Action]:
@@ -858,6 +934,8 @@ class MephistoState(State["Mephisto"]):
         self._acts()
         self.paying = card
         self.pub |= 1 << card  # announced: everyone now knows this card is in the hand
+        if self.changes is not None:
+            self._note(Z_PUB, 0, card, 1)
         g = self.game
         cost = g.cards.cost[card]
         if self.log is not None:
@@ -903,10 +981,15 @@ class MephistoState(State["Mephisto"]):
         self.hands[seat].remove(card)
         self.pub &= ~(1 << card)
         self.paying = -1
+        if self.changes is not None:
+            self._note(Z_HAND, seat, card, 0)
         kind = c.type[card]
         if kind != SPELL:
             self.inplay[seat].append(card)
             self._own_dur()[card] = c.durability[card]
+            if self.changes is not None:
+                self._note(Z_PLAY, seat, card, 1)
+                self._note(Z_DUR, 0, card, 0)
             if self.log is not None:
                 if kind == WEAPON:
                     self.tell_seated("play", said_into_lane, (seat, card, c.range[card]))
@@ -940,6 +1023,8 @@ class MephistoState(State["Mephisto"]):
         self.limbo.remove(spell)
         self.attached.append(spell)
         self._own_host()[spell] = weapon
+        if self.changes is not None:
+            self._note(Z_ATTACH, 0, spell, 1)
         g = self.game
         if self.log is not None:
             self.tell("attach", said_attach, (spell, self.owner(weapon), weapon))
@@ -970,6 +1055,8 @@ class MephistoState(State["Mephisto"]):
         g = self.game
         self._acts()
         self.activated |= 1 << card
+        if self.changes is not None:
+            self._note(Z_ACT, 0, card, 0)
         if self.log is not None:
             self.tell("activate", said_activate, (self.actor, card, self.dur[card] - 1))
         self._wear(card)
@@ -995,6 +1082,10 @@ class MephistoState(State["Mephisto"]):
         self.emptied_by[space] = seat
         self.hands[seat].append(card)
         self.pub |= 1 << card
+        if self.changes is not None:
+            self._note(Z_SPACE, 0, space, 0)
+            self._note(Z_HAND, seat, card, 1)
+            self._note(Z_PUB, 0, card, 1)
         if self.log is not None:
             self.tell_seated("loot", said_loot, (seat, card, space))
         self._triggers(seat, T_LOOT)
@@ -1117,6 +1208,8 @@ class MephistoState(State["Mephisto"]):
         if self.log is not None:
             self._log_fight(seat, attack, need, spent, won)
         self.favor[seat] -= spent
+        if spent and self.changes is not None:
+            self._note(Z_SEAT, seat, 0, 0)
         before = list(self.souls[seat])
         for w in wpns:
             self._wear(w)
@@ -1127,6 +1220,10 @@ class MephistoState(State["Mephisto"]):
                 self.emptied_by[space] = seat
                 self.souls[seat].append(m)
                 self.soul_pts[seat] += c.souls[m]
+                if self.changes is not None:
+                    self._note(Z_SPACE, 0, space, 0)
+                    self._note(Z_SOULS, seat, m, 1)
+                    self._note(Z_SEAT, seat, 0, 0)
             for m in before:
                 if c.trigger[m] == T_FIGHT_WON:
                     self._push(c.ability[m], seat, seat, m)
@@ -1145,6 +1242,8 @@ class MephistoState(State["Mephisto"]):
     def _a_summon(self, action: Action) -> None:
         self.pending = int(action.args[0])
         self.pub |= 1 << self.pending
+        if self.changes is not None:
+            self._note(Z_PUB, 0, self.pending, 1)
         if self.log is not None:
             self.tell("summon", said_summon, (self.actor, self.pending))
         present = [c for c in self.dungeon if c >= 0]
@@ -1170,6 +1269,12 @@ class MephistoState(State["Mephisto"]):
         self.dungeon[space] = monster
         old = self.favor[seat]
         self.favor[seat] = min(MAX_FAVOR, old + SUMMON_FAVOR)
+        if self.changes is not None:
+            self._note(Z_HAND, seat, monster, 0)
+            self._note(Z_HAND, seat, taken, 1)
+            self._note(Z_PUB, 0, taken, 1)
+            self._note(Z_SPACE, 0, space, 0)
+            self._note(Z_SEAT, seat, 0, 0)
         if self.log is not None:
             self.tell_seated("summon", said_summon_take, (seat, taken, monster, space, old, self.favor[seat]))
         self._push(g.cards.immediate[monster], seat, seat, monster)
@@ -1231,6 +1336,7 @@ class MephistoState(State["Mephisto"]):
         o.pub = self.pub
         o.activated = self.activated
         o.bonus = self.bonus.copy()
+        o.changes = None  # the change list is its observer's, kept on the state it asked (class docstring)
         o.queue = self.queue.copy()
         o.choices = self.choices.copy()
         o.phase = self.phase

@@ -5,17 +5,42 @@ Reads :class:`~cardtable.games.mephisto.rules.MephistoState` the way
 that view: the seat's hand, other hands only where a card is publicly known to be there (the
 ``pub`` mask), the dungeon from the seat's side, every seat's numbers and cards in play, the seat's
 lanes, the fight, the card resolving and progress through the deck.
+
+A buffer is written in full once per state (the first time a tracker sees it, or from a tracker that
+last saw another state); from then on only the change list the state keeps for it is read
+(``MephistoState.changes``, :mod:`cardtable.games.mephisto.changes`: every card that entered or left
+a hand, the cards in play, the souls or the discard pile, every dungeon space, public bit,
+durability, activation and attached spell that changed, and every seat whose numbers changed, in
+order), so an update costs a few writes per change instead of comparing every zone. The observer's
+lanes are worked out again only after an entry they read; the fight, the card resolving and the
+deck's progress are compared every time.
 """
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import ClassVar, Final
+
+import numpy as np
 
 from cardtable.games.mephisto.board import BLOCKED, DECK
 from cardtable.games.mephisto.cards import MONSTER, WEAPON
+from cardtable.games.mephisto.changes import (
+    Z_ACT,
+    Z_ATTACH,
+    Z_BONUS,
+    Z_DISCARD,
+    Z_DUR,
+    Z_HAND,
+    Z_PLAY,
+    Z_PUB,
+    Z_SEAT,
+    Z_SOULS,
+    Z_SPACE,
+    ZONES,
+)
 from cardtable.games.mephisto.game import Mephisto
 from cardtable.games.mephisto.rules import (
+    DUNGEON_SPACES,
     P_ATTACH,
     P_DAMAGE,
     P_DISCARD,
@@ -35,27 +60,33 @@ from cardtable.rl.observe.base import Buffer, Memo, Observer, clip
 
 _FIGHT = (P_MON, P_WPN, P_FAVOR)
 Ints = tuple[int, ...]
-PlayKey = tuple[tuple[Ints, ...], Ints, int, Ints, Ints]
-"""Every seat's cards in play, their durabilities left (in that order), the activated mask, the spells
-attached and their hosts."""
 FightKey = tuple[int, int, int, int, Ints, Ints]
 """The fight: fighter, attack needed, attack, fighter's favor, monsters, weapons."""
 # Memo slots (0 is the common block's).
-_HAND: Final = 1
+_DUNGEON: Final = 1
+"""The dungeon's cards as this buffer shows them (a copy, by space)."""
+_FIGHT_SLOT: Final = 2
+_RESOLVING: Final = 3
+_PROGRESS: Final = 4
+_READ: Final = 5
+"""The state's change list this buffer follows and how much of it is written in (a pair), or None."""
+_LANES: Final = 6
+"""The observer's lanes as written: each lane's monsters' attack, whether it has any, the attack it
+would bring (a list of nine)."""
+
+# What a change list entry means for one seat's buffer (``MephistoObserver.plan``).
+_MY_HAND: Final = 0
+_OTHER_HAND: Final = 1
 _DISCARD: Final = 2
-_DUNGEON: Final = 3
-_LANES: Final = 4
-_FIGHT_SLOT: Final = 5
-_RESOLVING: Final = 6
-_PROGRESS: Final = 7
-_ROWS: Final = 8
-_KNOWN: Final = 9
-_SOULS: Final = 10
-_IN_PLAY: Final = 11
-_RAW_ROWS: Final = 12
-_PUB: Final = 13
-_RAW_PLAY: Final = 14
-_LANES_PLAY: Final = 15
+_PLAY: Final = 3
+_SOULS: Final = 4
+_SEAT: Final = 5
+_SPACE: Final = 6
+_PUB: Final = 7
+_DUR: Final = 8
+_ACT: Final = 9
+_ATTACH: Final = 10
+_BONUS: Final = 11
 
 
 class MephistoObserver(Observer):
@@ -67,7 +98,7 @@ class MephistoObserver(Observer):
         g = self.game
         assert isinstance(g, Mephisto)
         n = self.players
-        self.slots = _LANES_PLAY
+        self.slots = _LANES
         self.order = tuple(tuple((seat + r) % n for r in range(n)) for seat in range(n))
         grid = enc.cards
         self.n_cards = cards = enc.n_cards
@@ -129,170 +160,84 @@ class MephistoObserver(Observer):
                     cells.append((enc.b_dungeon.start + ((top + i) * 3 + j) * width, kind, space))
             self.picture.append(tuple(cells))
         self.lane_spaces = board.lane_spaces
+        self.lane_masks = tuple(
+            tuple(sum(1 << space for space in spaces) for spaces in lanes) for lanes in board.lane_spaces
+        )
+        # Per seat, where each dungeon space's cell starts in its picture (-1: a space not shown).
+        self.space_base: list[tuple[int, ...]] = []
+        for seen in self.picture:
+            bases = [-1] * DUNGEON_SPACES
+            for base, _kind, space in seen:
+                if space >= 0:
+                    bases[space] = base
+            self.space_base.append(tuple(bases))
+        self.zeros = np.zeros(self.size, dtype=np.float32).data
+        self.note_cards = len(card_data)
+        assert g.NOTE[1][0] == 2 * n * self.note_cards
+        self.plans: list[list[tuple[int, int, int, int, int]] | None] = [None] * n
+
+    def plan(self, seat: int) -> list[tuple[int, int, int, int, int]]:
+        """What each change list entry, halved (its last bit says added or taken: ``game.NOTE``),
+        means for ``seat``'s buffer: ``(what, cell, seat, card, numbers)``, the kind of change, the
+        card's cell in its zone's column as this seat sees that zone (or -1), the zone's seat, the card
+        (the space, for a dungeon space) and where that seat's numbers start. Worked out once per
+        seat, so an entry costs a lookup instead of arithmetic."""
+        out = self.plans[seat]
+        if out is None:
+            n = self.players
+            cards = self.note_cards
+            state_at = self.state_at
+            kinds = {Z_PLAY: _PLAY, Z_SOULS: _SOULS, Z_SEAT: _SEAT, Z_BONUS: _BONUS, Z_DISCARD: _DISCARD}
+            kinds.update({Z_SPACE: _SPACE, Z_PUB: _PUB, Z_DUR: _DUR, Z_ACT: _ACT, Z_ATTACH: _ATTACH})
+            out = []
+            for z in range(ZONES):
+                for s in range(n):
+                    r = (s - seat) % n
+                    base = self.players_at + r * self.width
+                    for c in range(cards):
+                        what = (_OTHER_HAND if r else _MY_HAND) if z == Z_HAND else kinds[z]
+                        cell = -1
+                        if what == _MY_HAND:
+                            cell = self.c_hand[c]
+                        elif what == _OTHER_HAND:
+                            cell = self.c_known[r][c]
+                        elif what == _PLAY:
+                            cell = self.c_in_play[r][c]
+                        elif what == _SOULS:
+                            cell = self.c_souls[r][c]
+                        elif what == _DISCARD:
+                            cell = self.c_discard[c]
+                        elif what == _DUR:
+                            cell = state_at + 2 * c
+                        elif what == _ACT:
+                            cell = state_at + 2 * c + 1
+                        out.append((what, cell, s, c, base))
+            self.plans[seat] = out
+        return out
 
     def fill(self, state: MephistoState, seat: int, out: Buffer, memo: Memo) -> None:
         s = state
-        n = self.players
-        cards = self.cards
-        hand = s.hands[seat]
-        if hand != memo[_HAND]:
-            cards(out, self.c_hand, memo[_HAND], hand)
-            memo[_HAND] = hand.copy()
-        discard = s.discard
-        if discard != memo[_DISCARD]:
-            cards(out, self.c_discard, memo[_DISCARD], discard)
-            memo[_DISCARD] = discard.copy()
-        order = self.order[seat]  # seats from the observer: order[r] is the seat r places after it
-
-        # Every seat's numbers. The precheck compares the state's own lists with copies of them (in C,
-        # nothing built); only when one differs is the table's key built and compared row by row.
-        # Which of the seats' hands, cards in play and souls changed is told apart, so that each
-        # later section looks again only at what it reads.
-        hands, inplay, souls = s.hands, s.inplay, s.souls
-        raw_rows = memo[_RAW_ROWS]
-        if raw_rows is None:
-            numbers_changed = hands_changed = inplay_changed = souls_changed = True
+        read = memo[_READ]
+        if read is not None and read[0] is not s.changes:
+            # The buffer follows another state: clear it and what it remembers, and write anew.
+            out[:] = self.zeros
+            for i in range(len(memo)):
+                memo[i] = None
+            self._common(s, seat, out, memo)
+            read = None
+        if read is None:
+            # A zeroed buffer: everything from the state, and from now on the state keeps a change
+            # list for the buffers that follow it.
+            self._write_all(s, seat, out, memo)
+            if s.changes is None:
+                s.changes = []
+            memo[_READ] = (s.changes, len(s.changes))
         else:
-            numbers_changed = raw_rows[0] != s.favor or raw_rows[1] != s.soul_pts or raw_rows[2] != s.bonus
-            hands_changed = raw_rows[3] != hands
-            inplay_changed = raw_rows[4] != inplay
-            souls_changed = raw_rows[5] != souls
-        if numbers_changed or hands_changed or inplay_changed or souls_changed:
-            rows = tuple(
-                zip(s.favor, s.soul_pts, map(len, hands), s.bonus, map(len, inplay), map(len, souls), strict=True)
-            )
-            old = memo[_ROWS]
-            if rows != old:
-                width = self.width
-                for r, p in enumerate(order):
-                    row = rows[p]
-                    if old is not None and old[p] == row:
-                        continue
-                    base = self.players_at + r * width
-                    out[base] = clip(row[0] / 20.0)
-                    out[base + 1] = clip(row[1] / 20.0)
-                    out[base + 2] = clip(row[2] / 10.0)
-                    out[base + 3] = clip(row[3] / 5.0)
-                    out[base + 4] = clip(row[4] / 5.0)
-                    out[base + 5] = clip(row[5] / 10.0)
-                    if old is None and self.teams and r and self.team_of[p] == self.team_of[seat]:
-                        out[base + 6] = 1.0
-                memo[_ROWS] = rows
-            # Copies of what changed (the copies of the rest are kept).
-            memo[_RAW_ROWS] = (
-                s.favor.copy() if numbers_changed or raw_rows is None else raw_rows[0],
-                s.soul_pts.copy() if numbers_changed or raw_rows is None else raw_rows[1],
-                s.bonus.copy() if numbers_changed or raw_rows is None else raw_rows[2],
-                [h.copy() for h in hands] if hands_changed or raw_rows is None else raw_rows[3],
-                [c.copy() for c in inplay] if inplay_changed or raw_rows is None else raw_rows[4],
-                [c.copy() for c in souls] if souls_changed or raw_rows is None else raw_rows[5],
-            )
-
-        # The cards publicly known to be in other hands (taken from the dungeon, announced): they
-        # read pub and the other seats' hands alone (none alone at the table: the seat's own hand is
-        # written whole above, and its known cards are not shown apart).
-        pub = s.pub
-        if n > 1 and (pub or memo[_KNOWN]) and (hands_changed or pub != memo[_PUB]):
-            known = tuple([[c for c in hands[p] if pub >> c & 1] if pub else [] for p in order[1:]])
-            old = memo[_KNOWN]
-            if known != old:
-                for r in range(1, n):
-                    if old is None or known[r - 1] != old[r - 1]:
-                        cards(out, self.c_known[r], old[r - 1] if old else None, known[r - 1])
-                memo[_KNOWN] = known
-        memo[_PUB] = pub
-
-        # Souls: the monsters each seat defeated.
-        soul_key = memo[_SOULS]
-        if souls_changed or soul_key is None:
-            soul_key = tuple(map(tuple, souls))
-            old = memo[_SOULS]
-            if soul_key != old:
-                for r, p in enumerate(order):
-                    if old is None or soul_key[p] != old[p]:
-                        cards(out, self.c_souls[r], old[p] if old else None, soul_key[p])
-                memo[_SOULS] = soul_key
-
-        # Cards in play, the spells attached to weapons, and each card's state (durability left,
-        # activated this turn): one section, so a card that changes hands keeps its row. Its precheck:
-        # the cards in play (above), the durabilities, the activated mask, the spells and their hosts.
-        attached = s.attached
-        raw_play = memo[_RAW_PLAY]
-        play_key = memo[_IN_PLAY]
-        if (
-            inplay_changed
-            or raw_play is None
-            or raw_play[0] != s.dur
-            or raw_play[1] != s.activated
-            or raw_play[2] != attached
-            or raw_play[3] != s.host
-        ):
-            play_key = (
-                tuple(map(tuple, inplay)),
-                tuple(map(s.dur.__getitem__, chain.from_iterable(inplay))),
-                s.activated,
-                tuple(attached),
-                tuple(map(s.host.__getitem__, attached)),
-            )
-            old = memo[_IN_PLAY]
-            if play_key != old:
-                self._in_play(out, seat, old, play_key)
-                memo[_IN_PLAY] = play_key
-            memo[_RAW_PLAY] = (s.dur.copy(), s.activated, attached.copy(), s.host.copy())
-        assert play_key is not None
-
-        # The dungeon from the observer's side.
-        dungeon = s.dungeon
-        old = memo[_DUNGEON]
-        dungeon_changed = dungeon != old
-        if dungeon_changed:
-            c_dungeon = self.c_dungeon
-            features = self.features
-            picture = self.picture[seat]
-            # Two passes: a card that moved from one space to another keeps its grid cell.
-            for base, kind, space in picture:
-                if kind == BLOCKED:
-                    if old is None:
-                        out[base + 10] = 1.0
-                elif kind == DECK:
-                    if old is None:
-                        out[base + 11] = 1.0
-                elif old is not None and old[space] != dungeon[space] and old[space] >= 0:
-                    was = old[space]
-                    out[c_dungeon[was]] = 0.0
-                    for i, _ in features[was]:
-                        out[base + i] = 0.0
-            for base, _kind, space in picture:
-                card = dungeon[space] if space >= 0 else -1
-                if card >= 0 and (old is None or old[space] != card):
-                    out[c_dungeon[card]] = 1.0
-                    for i, x in features[card]:
-                        out[base + i] = x
-            memo[_DUNGEON] = dungeon.copy()
-
-        # The observer's lanes: monsters' attack, the attack it would bring, favor to win all.
-        # They read the dungeon and the observer's own weapons, spells, bonus and souls alone (not the
-        # durabilities, activations or other seats' cards in play, which change more often).
-        if (
-            dungeon_changed
-            or inplay_changed
-            or souls_changed
-            or numbers_changed
-            or memo[_LANES] is None
-            or memo[_RAW_PLAY] is not memo[_LANES_PLAY]
-        ):
-            key_lanes = (
-                tuple(dungeon),
-                play_key[0][seat],
-                play_key[3],
-                play_key[4],
-                s.bonus[seat],
-                tuple(souls[seat]),
-            )
-            if key_lanes != memo[_LANES]:
-                self._lanes(s, seat, out)
-                memo[_LANES] = key_lanes
-            memo[_LANES_PLAY] = memo[_RAW_PLAY]
+            log: list[int] = read[0]
+            end = len(log)
+            if read[1] != end:
+                self._apply_changes(s, seat, out, memo, log, read[1], end)
+                memo[_READ] = (log, end)
 
         phase = s.phase
         if phase in _FIGHT:
@@ -331,86 +276,232 @@ class MephistoObserver(Observer):
             out[g0 + 2] = 1.0 if key_progress[2] else 0.0
             memo[_PROGRESS] = key_progress
 
-    def _in_play(self, out: Buffer, seat: int, old: PlayKey | None, new: PlayKey) -> None:
-        """Every seat's cards in play as the view shows them: the cards, the spells attached to each
-        weapon, each card's durability left and whether it was activated this turn."""
-        state_at = self.state_at
-        order = self.order[seat]
-        ctype = self.ctype
-        played, durability, activated, attached, hosts = new
-        if old is not None and old[0] == played and old[3] == attached and old[4] == hosts:
-            # The same cards in play and spells: only durabilities and activations changed (a card
-            # activated or worn), written card by card where they differ.
-            was_dur, was_act = old[1], old[2]
-            changed = activated ^ was_act
-            i = 0
-            for p in range(self.players):
-                for c in played[p]:
-                    if durability[i] != was_dur[i]:
-                        out[state_at + 2 * c] = clip(durability[i] / 4.0)
-                    if changed >> c & 1:
-                        out[state_at + 2 * c + 1] = 1.0 if activated >> c & 1 else 0.0
-                    i += 1
-            return
-        if old is not None:
-            for r, p in enumerate(order):
-                col = self.c_in_play[r]
-                for c in old[0][p]:
-                    out[col[c]] = 0.0
-                    out[state_at + 2 * c] = 0.0
-                    out[state_at + 2 * c + 1] = 0.0
-            for sp in old[3]:
-                for col in self.c_attached:
-                    out[col[sp]] = 0.0
-        where: dict[int, int] = {}
+    def _write_all(self, s: MephistoState, seat: int, out: Buffer, memo: Memo) -> None:
+        """Write every zone, every seat's numbers, the dungeon and the lanes into a zeroed buffer."""
+        order = self.order[seat]  # seats from the observer: order[r] is the seat r places after it
+        column = self.c_hand
+        for c in s.hands[seat]:
+            out[column[c]] = 1.0
+        column = self.c_discard
+        for c in s.discard:
+            out[column[c]] = 1.0
+        pub = s.pub
         for r, p in enumerate(order):
-            col = self.c_in_play[r]
-            for c in played[p]:
-                where[c] = r
-                out[col[c]] = 1.0
-        # The durabilities follow the cards in play seat by seat, as the key lists them.
-        i = 0
-        for p in range(self.players):
-            for c in played[p]:
-                out[state_at + 2 * c] = clip(durability[i] / 4.0)
-                if activated >> c & 1:
-                    out[state_at + 2 * c + 1] = 1.0
-                i += 1
-        for sp, host in zip(attached, hosts, strict=True):
-            r_host = where.get(host)
-            if r_host is not None and ctype[host] == WEAPON:
-                out[self.c_attached[r_host][sp]] = 1.0
-
-    def _lanes(self, s: MephistoState, seat: int, out: Buffer) -> None:
-        ctype = self.ctype
-        crange = self.crange
-        cattack = self.cattack
+            self._row(s, p, self.players_at + r * self.width, out)
+            if self.teams and r and self.team_of[p] == self.team_of[seat]:
+                out[self.players_at + r * self.width + 6] = 1.0
+            if r and pub:
+                column = self.c_known[r]
+                for c in s.hands[p]:
+                    if pub >> c & 1:
+                        out[column[c]] = 1.0
+            column = self.c_souls[r]
+            for c in s.souls[p]:
+                out[column[c]] = 1.0
+            for c in s.inplay[p]:
+                self._in_play(s, out, r, c)
+        # The dungeon from the observer's side: what it cannot hold, then its cards.
+        for base, kind, _space in self.picture[seat]:
+            if kind == BLOCKED:
+                out[base + 10] = 1.0
+            elif kind == DECK:
+                out[base + 11] = 1.0
         dungeon = s.dungeon
-        by_lane: tuple[list[int], ...] = ([], [], [], [])
-        for w in s.inplay[seat]:
-            if ctype[w] == WEAPON and 1 <= crange[w] <= 3:
-                by_lane[crange[w]].append(w)
-        lane_spaces = self.lane_spaces[seat]
-        unarmed = -1
+        bases = self.space_base[seat]
+        for space in range(DUNGEON_SPACES):
+            self._space(out, bases[space], -1, dungeon[space])
+        memo[_DUNGEON] = dungeon.copy()
+        self._lanes(s, seat, out, memo, (1 << DUNGEON_SPACES) - 1, True)
+
+    def _row(self, s: MephistoState, p: int, base: int, out: Buffer) -> None:
+        """Seat ``p``'s numbers at ``base``: favor, soul points, hand size, bonus, cards in play, souls."""
+        out[base] = clip(s.favor[p] / 20.0)
+        out[base + 1] = clip(s.soul_pts[p] / 20.0)
+        out[base + 2] = clip(len(s.hands[p]) / 10.0)
+        out[base + 3] = clip(s.bonus[p] / 5.0)
+        out[base + 4] = clip(len(s.inplay[p]) / 5.0)
+        out[base + 5] = clip(len(s.souls[p]) / 10.0)
+
+    def _in_play(self, s: MephistoState, out: Buffer, r: int, c: int) -> None:
+        """Card ``c`` in play at the seat ``r`` places after the observer: its cell, its durability
+        left and activation, and the spells attached to it (a weapon's)."""
+        out[self.c_in_play[r][c]] = 1.0
+        at = self.state_at + 2 * c
+        out[at] = clip(s.dur[c] / 4.0)
+        out[at + 1] = 1.0 if s.activated >> c & 1 else 0.0
+        if self.ctype[c] == WEAPON:
+            host = s.host
+            column = self.c_attached[r]
+            for sp in s.attached:
+                if host[sp] == c:
+                    out[column[sp]] = 1.0
+
+    def _space(self, out: Buffer, base: int, was: int, card: int) -> None:
+        """A dungeon cell (at ``base``; -1: a space this seat's picture does not show) from ``was`` to
+        ``card`` (-1: none), with the dungeon column."""
+        if base < 0 or was == card:
+            return
+        features = self.features
+        if was >= 0:
+            out[self.c_dungeon[was]] = 0.0
+            for i, _ in features[was]:
+                out[base + i] = 0.0
+        if card >= 0:
+            out[self.c_dungeon[card]] = 1.0
+            for i, x in features[card]:
+                out[base + i] = x
+
+    @staticmethod
+    def _playing(s: MephistoState, card: int) -> int:
+        """The seat that has ``card`` in play, or -1."""
+        for p, cards in enumerate(s.inplay):
+            if card in cards:
+                return p
+        return -1
+
+    def _apply_changes(
+        self, s: MephistoState, seat: int, out: Buffer, memo: Memo, log: list[int], start: int, end: int
+    ) -> None:
+        """Write what entries ``start`` to ``end`` of the state's change list changed, in order: a
+        card's cell set or cleared as it entered or left its zone (its state and attached spells with
+        it as it entered play), the number of the entry's seat that the zone counts, the dungeon
+        spaces the entries name and, after any entry they read, the observer's lanes, all read from
+        the state as it is now (so several entries for one card or seat leave the last value, and a
+        later entry undoes what an earlier one wrote from a value that has changed since). Counts are
+        never negative: ``v if v < 1.0 else 1.0`` is ``clip(v)``."""
+        plan = self.plans[seat]
+        if plan is None:
+            plan = self.plan(seat)
+        n = self.players
+        spaces = 0  # the dungeon spaces written again (a bit each)
+        armed = False  # whether the observer's attack in its lanes may have changed
+        for i in range(start, end):
+            e = log[i]
+            what, cell, p, c, base = plan[e >> 1]
+            added = e & 1
+            if what <= _OTHER_HAND:  # a hand: the seat's own cards, or those public in another's
+                if what == _MY_HAND:
+                    out[cell] = 1.0 if added else 0.0
+                else:
+                    out[cell] = 1.0 if added and s.pub >> c & 1 else 0.0
+                v = len(s.hands[p]) / 10.0
+                out[base + 2] = v if v < 1.0 else 1.0
+            elif what == _DISCARD:
+                out[cell] = 1.0 if added else 0.0
+            elif what == _PUB:  # now public in another seat's hand that holds it
+                order = self.order[seat]
+                for r in range(1, n):
+                    if c in s.hands[order[r]]:
+                        out[self.c_known[r][c]] = 1.0 if s.pub >> c & 1 else 0.0
+            elif what == _SEAT:
+                out[base] = clip(s.favor[p] / 20.0)
+                out[base + 1] = clip(s.soul_pts[p] / 20.0)
+            elif what in (_DUR, _ACT):  # shown for a card in play
+                if self._playing(s, c) >= 0:
+                    if what == _DUR:
+                        out[cell] = clip(s.dur[c] / 4.0)
+                    else:
+                        out[cell] = 1.0 if s.activated >> c & 1 else 0.0
+            elif what == _SPACE:
+                spaces |= 1 << c
+            elif what == _PLAY:
+                if added:
+                    self._in_play(s, out, (p - seat) % n, c)
+                else:
+                    out[cell] = 0.0
+                    at = self.state_at + 2 * c
+                    out[at] = 0.0
+                    out[at + 1] = 0.0
+                v = len(s.inplay[p]) / 5.0
+                out[base + 4] = v if v < 1.0 else 1.0
+                armed = armed or p == seat
+            elif what == _SOULS:
+                out[cell] = 1.0 if added else 0.0
+                v = len(s.souls[p]) / 10.0
+                out[base + 5] = v if v < 1.0 else 1.0
+                armed = armed or p == seat
+            elif what == _BONUS:
+                out[base + 3] = clip(s.bonus[p] / 5.0)
+                armed = armed or p == seat
+            else:  # a spell attached (to a weapon in play now) or taken off
+                if added:
+                    host = s.host[c]
+                    holder = self._playing(s, host) if host >= 0 else -1
+                    if holder >= 0 and self.ctype[host] == WEAPON and c in s.attached:
+                        out[self.c_attached[(holder - seat) % n][c]] = 1.0
+                else:
+                    for column in self.c_attached:
+                        out[column[c]] = 0.0
+                armed = True
+        if spaces:
+            # Two passes, as the full write's order: a card that moved from one space to another
+            # keeps its dungeon cell.
+            shown: list[int] = memo[_DUNGEON]
+            dungeon = s.dungeon
+            bases = self.space_base[seat]
+            for space in range(DUNGEON_SPACES):
+                if spaces >> space & 1 and shown[space] != dungeon[space]:
+                    self._space(out, bases[space], shown[space], -1)
+            for space in range(DUNGEON_SPACES):
+                if spaces >> space & 1 and shown[space] != dungeon[space]:
+                    self._space(out, bases[space], -1, dungeon[space])
+                    shown[space] = dungeon[space]
+        if spaces or armed:
+            self._lanes(s, seat, out, memo, spaces, armed)
+
+    def _lanes(self, s: MephistoState, seat: int, out: Buffer, memo: Memo, spaces: int, armed: bool) -> None:
+        """The observer's lanes, each: the monsters' attack, the attack it would bring and what it
+        lacks. A lane's monsters are counted again if one of its dungeon spaces is in ``spaces`` (a
+        bit each), the attacks worked out again if ``armed`` (its weapons, their spells, its bonus or
+        souls may have changed); a cell is written only if its number changed (the memo keeps them,
+        zeros before the first write, as the zeroed buffer holds)."""
+        old: list[int] | None = memo[_LANES]
+        if old is None:
+            old = memo[_LANES] = [0] * 9
+        attacks = old[2], old[5], old[8]
+        if armed:
+            ctype = self.ctype
+            crange = self.crange
+            by_lane: tuple[list[int], ...] = ([], [], [], [])
+            for w in s.inplay[seat]:
+                if ctype[w] == WEAPON and 1 <= crange[w] <= 3:
+                    by_lane[crange[w]].append(w)
+            unarmed = -1
+            found = [0, 0, 0]
+            for lane in (1, 2, 3):
+                weapons = by_lane[lane]
+                if weapons:
+                    found[lane - 1] = s.fight_attack(seat, weapons, 0)
+                else:
+                    if unarmed < 0:
+                        unarmed = s.fight_attack(seat, weapons, 0)
+                    found[lane - 1] = unarmed
+            attacks = found[0], found[1], found[2]
         at = self.lanes_at
+        masks = self.lane_masks[seat]
         for lane in (1, 2, 3):
-            need = 0
-            mons = False
-            for space in lane_spaces[lane]:
-                card = dungeon[space]
-                if card >= 0 and ctype[card] == MONSTER:
-                    need += cattack[card]
-                    mons = True
-            weapons = by_lane[lane]
-            if weapons:
-                attack = s.fight_attack(seat, weapons, 0)
-            else:
-                if unarmed < 0:
-                    unarmed = s.fight_attack(seat, weapons, 0)
-                attack = unarmed
-            out[at] = clip(need / 20.0)
-            out[at + 1] = clip(attack / 20.0)
-            out[at + 2] = clip((need - attack) / 20.0) if mons and need > attack else 0.0
+            k = 3 * (lane - 1)
+            need, mons = old[k], old[k + 1]
+            if spaces & masks[lane]:
+                ctype = self.ctype
+                cattack = self.cattack
+                dungeon = s.dungeon
+                need = mons = 0
+                for space in self.lane_spaces[seat][lane]:
+                    card = dungeon[space]
+                    if card >= 0 and ctype[card] == MONSTER:
+                        need += cattack[card]
+                        mons = 1
+            attack = attacks[lane - 1]
+            if need != old[k] or attack != old[k + 2] or mons != old[k + 1]:
+                if need != old[k]:
+                    out[at] = clip(need / 20.0)
+                if attack != old[k + 2]:
+                    out[at + 1] = clip(attack / 20.0)
+                out[at + 2] = clip((need - attack) / 20.0) if mons and need > attack else 0.0
+                old[k] = need
+                old[k + 1] = mons
+                old[k + 2] = attack
             at += 3
 
     def _fight(self, s: MephistoState, seat: int, out: Buffer, memo: Memo) -> None:
