@@ -18,6 +18,7 @@ from cardtable.engine import State
 from cardtable.engine.rng import Rng
 from cardtable.games.army_of_darkness import codes as aod_codes
 from cardtable.games.army_of_darkness.state import AodState
+from cardtable.games.doctor_strange import changes as ds_changes
 from cardtable.games.doctor_strange.base import replaced
 from cardtable.games.doctor_strange.state import DSState
 from cardtable.games.mephisto import changes as meph_changes
@@ -26,6 +27,7 @@ from cardtable.games.mr_card_game.state import McgState
 from cardtable.rl.encode import encoder_for
 from cardtable.rl.observe import Observer, Tracker, ViewObserver, dedicated, observer_for
 from cardtable.rl.observe import army_of_darkness as aod_observer
+from cardtable.rl.observe import doctor_strange as ds_observer
 from cardtable.rl.observe import mephisto as meph_observer
 from cardtable.testing.conformance import (
     ConformanceError,
@@ -40,12 +42,13 @@ SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
 GAMES = ("mephisto", "doctor-strange", "army-of-darkness", "mr-card-game")
 OWN_CASES = [p for p in CASES if p.values[0] in GAMES]
 CHANGE_LISTS = [
-    pytest.param("army-of-darkness", {"players": 3}, AodState, aod_observer._READ, id="army-of-darkness"),
-    pytest.param("mephisto", {"players": 3}, MephistoState, meph_observer._READ, id="mephisto"),
+    pytest.param("army-of-darkness", {"players": 3}, AodState, aod_observer._READ, "deck", id="army-of-darkness"),
+    pytest.param("mephisto", {"players": 3}, MephistoState, meph_observer._READ, "deck", id="mephisto"),
+    pytest.param("doctor-strange", {}, DSState, ds_observer._READ, "pool", id="doctor-strange"),
 ]
 """The games whose rules keep a change list for the observer: options, state class, the memo slot of
-the list a buffer follows. In both, a change list entry of a hand is ``game.NOTE[0][seat] + 2 * card +
-added`` and a state has ``deck`` and ``hands`` lists."""
+the list a buffer follows, and the list of hidden cards a card can be taken from. In all three, a
+change list entry of a hand is ``game.NOTE[0][seat] + 2 * card + added`` and a state has ``hands``."""
 
 
 def _reference(game: Any) -> Any:
@@ -235,9 +238,9 @@ def test_the_schedule_check_catches_a_stale_precheck() -> None:
         _check_any_schedule(game, Stale(encoder_for(game)), 3, 4)
 
 
-@pytest.mark.parametrize(("game_id", "options", "state_class", "read_slot"), CHANGE_LISTS)
+@pytest.mark.parametrize(("game_id", "options", "state_class", "read_slot", "hidden"), CHANGE_LISTS)
 def test_the_schedule_check_catches_a_change_list_followed_on_another_state(
-    game_id: str, options: dict[str, Any], state_class: type, read_slot: int
+    game_id: str, options: dict[str, Any], state_class: type, read_slot: int, hidden: str
 ) -> None:
     """The positive control for what lets a change list be followed: the state it belongs to. An
     observer that goes on from any state as if it were the one whose change list its buffer follows
@@ -282,13 +285,13 @@ def _observed_after_six_moves(game_id: str, options: dict[str, Any]) -> tuple[Ob
     return observer, fresh, state
 
 
-@pytest.mark.parametrize(("game_id", "options", "state_class", "read_slot"), CHANGE_LISTS)
+@pytest.mark.parametrize(("game_id", "options", "state_class", "read_slot", "hidden"), CHANGE_LISTS)
 def test_updates_read_the_change_list_the_state_keeps(
-    game_id: str, options: dict[str, Any], state_class: type, read_slot: int
+    game_id: str, options: dict[str, Any], state_class: type, read_slot: int, hidden: str
 ) -> None:
-    """Army of Darkness's and Mephisto's observers write a buffer in full once per state, then read
-    only the change list the rules keep on that state (``AodState.changes``,
-    ``MephistoState.changes``). The positive control of the schedule check for that list: a change
+    """Army of Darkness's, Mephisto's and Doctor Strange's observers write a buffer in full once per
+    state, then read only the change list the rules keep on that state (``AodState.changes``,
+    ``MephistoState.changes``, ``DSBase.changes``). The positive control of the schedule check for that list: a change
     made behind the rules' back, without its entry (a rule that forgot to note it), leaves the
     incremental vector stale, and a full rewrite's comparison catches it; the same change with its
     entry is seen. Also: a state keeps no list until an observer asks (searches never pay for it),
@@ -306,17 +309,17 @@ def test_updates_read_the_change_list_the_state_keeps(
     state.apply(legal[0])
     observer.write(state, 0, fresh)
     assert np.array_equal(observer.update(state, 0, tracker), fresh)
-    # Seat 1 gets a card from the deck behind the rules' back: seat 0 sees its hand count change.
-    card = state.deck.pop()
-    state.hands[1].append(card)
+    # Seat 0 gets a hidden card behind the rules' back: its own hand shows one more card.
+    card = getattr(state, hidden).pop()
+    state.hands[0].append(card)
     observer.write(state, 0, fresh)
     assert not np.array_equal(observer.update(state, 0, tracker), fresh)  # stale: no entry
-    assert aod_codes.Z_HAND == meph_changes.Z_HAND == 0
-    log.append(state.game.NOTE[0][1] + 2 * card + 1)  # seat 1's hand gains the card
+    assert aod_codes.Z_HAND == meph_changes.Z_HAND == ds_changes.Z_HAND == 0
+    log.append(state.game.NOTE[0][0] + 2 * card + 1)  # seat 0's hand gains the card
     assert np.array_equal(observer.update(state, 0, tracker), fresh)  # with the entry: seen
     # What code that edits a state by hand does instead of writing entries: drop the list, and every
     # buffer that followed the state is written afresh.
-    state.hands[2].append(state.deck.pop())
+    state.hands[-1].append(getattr(state, hidden).pop())
     state.changes = None
     observer.write(state, 0, fresh)
     assert np.array_equal(observer.update(state, 0, tracker), fresh)
@@ -325,7 +328,7 @@ def test_updates_read_the_change_list_the_state_keeps(
     # Copies start without a list; changed behind the rules' back, they are still written in full.
     for other in (state.clone(), state.determinize(0, 9)):
         assert isinstance(other, state_class) and other.changes is None
-        other.hands[2].append(other.deck.pop())
+        other.hands[-1].append(getattr(other, hidden).pop())
         observer.write(other, 0, fresh)
         assert np.array_equal(observer.update(other, 0, tracker), fresh)
         assert other.changes is not None and other.changes is not log
@@ -443,30 +446,31 @@ def test_mr_card_game_marks_are_what_lets_a_player_be_skipped() -> None:
     assert np.array_equal(observer.update(other, seat, tracker), fresh)
 
 
-def test_doctor_strange_table_mark_is_what_lets_the_table_be_skipped() -> None:
-    """Doctor Strange's observer skips the comparison of the characters in play when the table's
-    change mark (``DSBase.marks``) is the one it saw on the same state. The positive control of the
-    schedule check for that mark: a character's power changed without the mark (a rule that forgot
-    to bump it) leaves the incremental vector stale, and a full rewrite's comparison catches it; the
-    same change with the mark bumped is seen. Also: a clone, which copies the marks into a list of
-    its own, is never taken for its original."""
+def test_doctor_strange_table_is_read_from_the_change_list() -> None:
+    """Doctor Strange's observer works the characters in play out again only after a change list
+    entry of the table (``Z_CHAR``, ``Z_ATT``) or a change of its three bit masks. The positive
+    control of the schedule check for those entries: a character's power changed behind the rules'
+    back, without its entry (a rule that forgot to note it), leaves the incremental vector stale, and
+    a full rewrite's comparison catches it; the same change with its entry is seen. Also: a clone
+    starts without a list, so changed behind the rules' back it is still written in full."""
     observer, fresh, state = _observed_after_six_moves("doctor-strange", {})
     assert isinstance(state, DSState)
     seat = state.current_player
     assert seat is not None
     tracker = observer.tracker()
     observer.update(state, seat, tracker)
-    slot = state.game.SLOT[state.chars[0]]
+    log = state.changes
+    assert log is not None
+    card = state.chars[0]
+    slot = state.game.SLOT[card]
     # Behind the rules' back: a public number of the table.
     state.mpow = replaced(state.mpow, slot, state.mpow[slot] + 3)
     observer.write(state, seat, fresh)
-    assert not np.array_equal(observer.update(state, seat, tracker), fresh)  # stale: no mark bumped
-    state.marks[0] += 1
-    assert np.array_equal(observer.update(state, seat, tracker), fresh)  # with the mark: seen
-    # A clone has its own marks list: changed behind the rules' back, it is still compared in full.
+    assert not np.array_equal(observer.update(state, seat, tracker), fresh)  # stale: no entry
+    log.append(state.game.NOTE[ds_changes.Z_CHAR][0] + 2 * card)
+    assert np.array_equal(observer.update(state, seat, tracker), fresh)  # with the entry: seen
     other = state.clone()
-    assert isinstance(other, DSState)
-    assert other.marks == state.marks and other.marks is not state.marks
+    assert isinstance(other, DSState) and other.changes is None
     other.mpow = replaced(other.mpow, slot, other.mpow[slot] + 2)
     observer.write(other, seat, fresh)
     assert np.array_equal(observer.update(other, seat, tracker), fresh)

@@ -17,6 +17,7 @@ from mypy_extensions import mypyc_attr
 
 from cardtable.engine import State
 from cardtable.games.doctor_strange import cards as C
+from cardtable.games.doctor_strange.changes import Z_CHAR
 
 if TYPE_CHECKING:
     from cardtable.games.doctor_strange.game import DoctorStrange  # noqa: F401  (named in a string below)
@@ -100,6 +101,7 @@ class DSBase(State["DoctorStrange"]):
         "ba",
         "bd",
         "cap",
+        "changes",
         "chars",
         "ctl",
         "decl_a",
@@ -118,7 +120,6 @@ class DSBase(State["DoctorStrange"]):
         "killed",
         "loc",
         "marked",
-        "marks",
         "mpow",
         "owner",
         "peek",
@@ -157,13 +158,15 @@ class DSBase(State["DoctorStrange"]):
     ctl: tuple[int, ...]
     cap: tuple[int, ...]
     mpow: tuple[int, ...]
-    marks: list[int]
-    """``marks[0]``: a change mark for machines (the RL observer), bumped wherever the rules change the
-    characters in play (``chars``), their ``side``, ``owner``, ``incap``, ``ctl``, ``cap`` or ``mpow``,
-    or what is attached (``att_on``). It means nothing to the rules: an observer that saw this very
-    state object with the same mark knows those lists are unchanged (``cardtable.rl.observe.
-    doctor_strange``; a property test proves it against a full rewrite). Each state has a list of its
-    own: ``clone`` copies it, never shares it."""
+    changes: list[int] | None
+    """The change list for machines (the RL observer), ``None`` (kept by nobody) unless an observer
+    asked for it by setting it to a list. While it is a list the rules append to it an entry for
+    every card into or out of a hand, the discard, killed or exiled pile, every character that entered
+    or left play or whose ``side``, ``owner``, ``incap``, ``ctl``, ``cap``, ``mpow`` or ``loc``
+    changed, and every change of ``att_on`` (:mod:`.changes`; it means nothing to the rules). An
+    observer that kept its place in this very list reads only what is new. A clone or a determinized
+    copy starts without one. Code that changes those fields by hand (a scenario test) sets
+    ``changes`` to ``None``, so that every buffer is written afresh."""
     loc: tuple[int, ...]
     """Per character slot: the Location attached to it (-1: none). A tuple, replaced whole."""
     att_on: list[int]
@@ -212,8 +215,8 @@ class DSBase(State["DoctorStrange"]):
     xret: int
 
     def own_att_on(self) -> list[int]:
-        """``att_on``, to change: this state's own copy if a clone still shares it."""
-        self.marks[0] += 1  # every caller changes it: the rl observer's change mark (marks)
+        """``att_on``, to change: this state's own copy if a clone still shares it (the caller notes
+        the change: ``note``)."""
         if self._att_shared:
             self.att_on = self.att_on.copy()
             self._att_shared = False
@@ -230,7 +233,15 @@ class DSBase(State["DoctorStrange"]):
         self.loc = replaced(self.loc, s, -1)
         self.mpow = replaced(self.mpow, s, self.game.POW[card])
         self.chars.append(card)
-        self.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
+        if self.changes is not None:
+            self.note(Z_CHAR, 0, card, 0)
+
+    def note(self, zone: int, seat: int, card: int, added: int) -> None:
+        """Append a change list entry (:mod:`.changes`); called only while ``changes`` is kept
+        (callers test it first, so that play without an observer pays one test)."""
+        changes = self.changes
+        assert changes is not None
+        changes.append(self.game.NOTE[zone][seat] + 2 * card + added)
 
     def _viable_on(self, seat: int) -> list[int]:
         slot, side, incap, cap = self.game.SLOT, self.side, self.incap, self.cap

@@ -10,6 +10,7 @@ from cardtable.games.doctor_strange import cards as C
 from cardtable.games.doctor_strange import fates as F
 from cardtable.games.doctor_strange import said
 from cardtable.games.doctor_strange.base import DECLARE, HELPER, NEGATE, TAKE, DSBase, replaced
+from cardtable.games.doctor_strange.changes import Z_CHAR, Z_DISCARD, Z_EXILED, Z_HAND, Z_KILLED
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # clone's _new_blank, and subclasses in tests
@@ -53,6 +54,9 @@ class Effects(DSBase):
                 if not self.pool:
                     if not self.discard:
                         break
+                    if self.changes is not None:
+                        for d in self.discard:
+                            self.note(Z_DISCARD, 0, d, 0)
                     self.pool, self.discard = self.discard, []
                     self._forget_deck_order()
                     if self.fight and self.fight[4] >= 0:
@@ -61,6 +65,8 @@ class Effects(DSBase):
                 c = self._pick()
             hand.append(c)
             got.append(c)
+            if self.changes is not None:
+                self.note(Z_HAND, seat, c, 1)
         hand.sort()  # hands are kept sorted: their order says nothing, and must not differ between deals
         if self.log is not None:
             self.tell("draw", said.said_draw, (seat, tuple(got)), only(seat))
@@ -100,6 +106,10 @@ class Effects(DSBase):
             elif do == "discard_hand":
                 hand = self.hands[seat]
                 self.discard.extend(hand)
+                if self.changes is not None:
+                    for d in hand:
+                        self.note(Z_HAND, seat, d, 0)
+                        self.note(Z_DISCARD, 0, d, 1)
                 if self.log is not None:
                     self.emit("discard", f"{g.seat_name(seat)} discards their hand: {self._plain(hand)}")
                 hand.clear()
@@ -155,11 +165,14 @@ class Effects(DSBase):
         s = g.SLOT[target]
         if what in ("kill", "exile"):
             (self.killed if what == "kill" else self.exiled).remove(target)
+            if self.changes is not None:
+                self.note(Z_KILLED if what == "kill" else Z_EXILED, 0, target, 0)
             self._enter(target, seat)
             self.emit("negate", f"{g.NAMES[self.evcard]}: {g.card_name(target)} returns to play, viable")
         elif what == "incapacitate":
             self.incap = replaced(self.incap, s, 0)
-            self.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
+            if self.changes is not None:
+                self.note(Z_CHAR, 0, target, 0)
             self.emit("negate", f"{g.NAMES[self.evcard]}: {g.card_name(target)} is no longer incapacitated")
         elif what == "capture":
             F.release(self, target, f"{g.NAMES[self.evcard]}")
@@ -177,6 +190,8 @@ class Effects(DSBase):
         (self.stack if card in self.stack else self.pool).remove(card)
         self.hands[seat].append(card)
         self.hands[seat].sort()
+        if self.changes is not None:
+            self.note(Z_HAND, seat, card, 1)
         self._forget_deck_order()
         # The other seat may have known this card's place in the deck; it cannot tell which card was taken.
         self.peek = replaced(self.peek, 1 - seat, self.peek[1 - seat] & ~(1 << card))

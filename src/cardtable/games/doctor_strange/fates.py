@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.games.doctor_strange import cards as C
 from cardtable.games.doctor_strange.base import replaced
+from cardtable.games.doctor_strange.changes import Z_ATT, Z_CHAR, Z_DISCARD, Z_EXILED, Z_KILLED
 
 if TYPE_CHECKING:
     from cardtable.games.doctor_strange.base import DSBase as DSState
@@ -40,10 +41,13 @@ def discard_attachment(st: DSState, card: int) -> None:
     hs = g.SLOT[host]
     st.own_att_on()[card] = -1
     st.mpow = replaced(st.mpow, hs, st.mpow[hs] - g.POW[card])
-    st.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
     if st.loc[hs] == card:
         st.loc = replaced(st.loc, hs, -1)
     st.discard.append(card)
+    if st.changes is not None:
+        st.note(Z_ATT, 0, card, 0)
+        st.note(Z_CHAR, 0, host, 0)
+        st.note(Z_DISCARD, 0, card, 1)
 
 
 def remove_from_play(st: DSState, card: int, pile: list[int], why: str) -> None:
@@ -63,8 +67,10 @@ def remove_from_play(st: DSState, card: int, pile: list[int], why: str) -> None:
     st.mpow = replaced(st.mpow, s, g.POW[card])
     st.loc = replaced(st.loc, s, -1)
     st.chars.remove(card)
-    st.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
     pile.append(card)
+    if st.changes is not None:
+        st.note(Z_CHAR, 0, card, 0)
+        st.note(Z_KILLED if pile is st.killed else Z_EXILED if pile is st.exiled else Z_DISCARD, 0, card, 1)
     st.emit("leave", f"{g.card_name(card)} is {why}")
 
 
@@ -76,7 +82,8 @@ def release(st: DSState, card: int, why: str) -> None:
     st.ctl = replaced(st.ctl, s, -1)
     st.cap = replaced(st.cap, s, -1)
     st.incap = replaced(st.incap, s, 0)
-    st.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
+    if st.changes is not None:
+        st.note(Z_CHAR, 0, card, 0)
     st.emit("release", f"{g.card_name(card)} returns to {g.seat_name(st.owner[s])}, fully viable ({why})")
 
 
@@ -118,7 +125,8 @@ def apply_fate(st: DSState, attacker: int, target: int, fate: int) -> None:
         remove_from_play(st, target, st.exiled, "exiled")
     elif fate == C.INCAPACITATE:
         st.incap = replaced(st.incap, ts, 1)
-        st.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
+        if st.changes is not None:
+            st.note(Z_CHAR, 0, target, 0)
         st.emit("fate", f"{name} is incapacitated")
     elif st.owner[ts] == seat:
         # Control or capture of one's own character (held by the opponent): it simply comes home.
@@ -127,13 +135,15 @@ def apply_fate(st: DSState, attacker: int, target: int, fate: int) -> None:
         st.side = replaced(st.side, ts, seat)
         st.ctl = replaced(st.ctl, ts, attacker)
         st.cap = replaced(st.cap, ts, -1)
-        st.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
+        if st.changes is not None:
+            st.note(Z_CHAR, 0, target, 0)
         st.emit("fate", f"{name} is controlled by {g.seat_name(seat)} through {g.NAMES[attacker]}")
     else:  # capture
         st.side = replaced(st.side, ts, seat)
         st.cap = replaced(st.cap, ts, attacker)
         st.ctl = replaced(st.ctl, ts, -1)
-        st.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
+        if st.changes is not None:
+            st.note(Z_CHAR, 0, target, 0)
         for a in attachments(st, target):
             if g.TYPE[a] != C.MODIFIER:
                 discard_attachment(st, a)

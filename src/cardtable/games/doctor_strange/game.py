@@ -36,6 +36,7 @@ from cardtable.engine.options import CARD_FILE, HOUSE, PLAYERS, READINGS
 from cardtable.engine.seats import label_seat
 from cardtable.games.doctor_strange import cards as C
 from cardtable.games.doctor_strange import words
+from cardtable.games.doctor_strange.changes import note_starts
 from cardtable.games.doctor_strange.view import VIEW_KEYS
 
 TURN_LIMIT_MAX: Final = 2000
@@ -183,6 +184,8 @@ class DoctorStrange(Game):
         for i, c in enumerate(self.CHARS):
             slot[c] = i
         self.SLOT: tuple[int, ...] = tuple(slot)
+        # ``NOTE[zone][seat]``: where that zone's entries of a state's change list start (.changes).
+        self.NOTE: tuple[tuple[int, ...], ...] = note_starts(2, n)
         # use[seat][card]: may this seat use (play) the card at all (GPO / EPO).
         use = []
         for seat in (0, 1):

@@ -52,6 +52,7 @@ from cardtable.games.doctor_strange.base import (
     XWIN,
     replaced,
 )
+from cardtable.games.doctor_strange.changes import Z_ATT, Z_CHAR, Z_DISCARD, Z_HAND
 from cardtable.games.doctor_strange.upkeep import Upkeep
 
 __all__ = [
@@ -121,7 +122,7 @@ class DSState(Upkeep):
         self.mpow: tuple[int, ...] = tuple([g.POW[c] for c in g.CHARS])
         self.loc: tuple[int, ...] = (-1,) * k
         self.att_on: list[int] = [-1] * n
-        self.marks: list[int] = [0]
+        self.changes: list[int] | None = None
         self._att_shared = False
         self.pending = -1  # a permanent card on its way to a character (public)
         self.evcard = -1  # the event waiting for its choice (negate target / Go Back in Time)
@@ -430,6 +431,9 @@ class DSState(Upkeep):
             else:  # discard
                 self.hands[seat].remove(card)
                 self.discard.append(card)
+                if self.changes is not None:
+                    self.note(Z_HAND, seat, card, 0)
+                    self.note(Z_DISCARD, 0, card, 1)
                 self.phase = HANDLIMIT
                 if self.log is not None:
                     self.tell("discard", said.said_hand_limit, (seat, card))
@@ -440,6 +444,8 @@ class DSState(Upkeep):
         g = self.game
         hand = self.hands[seat]
         hand.remove(card)
+        if self.changes is not None:
+            self.note(Z_HAND, seat, card, 0)
         ph = self.phase
         t = g.TYPE[card]
         if self.log is not None and t != C.POWER and ph != WEAPON:  # those say more where they land
@@ -452,6 +458,8 @@ class DSState(Upkeep):
             self.phase = ONTO
             return
         self.discard.append(card)
+        if self.changes is not None:
+            self.note(Z_DISCARD, 0, card, 1)
         if ph == WEAPON:  # DS6.2
             self._declare(seat, card)
         elif t == C.POWER:  # DS6.5
@@ -465,7 +473,9 @@ class DSState(Upkeep):
         s = g.SLOT[host]
         self.own_att_on()[card] = host
         self.mpow = replaced(self.mpow, s, self.mpow[s] + g.POW[card])
-        self.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
+        if self.changes is not None:
+            self.note(Z_ATT, 0, card, 0)
+            self.note(Z_CHAR, 0, host, 0)
         if g.TYPE[card] == C.LOCATION:
             self.loc = replaced(self.loc, s, card)
         self.pending = -1
@@ -554,7 +564,7 @@ class DSState(Upkeep):
         o.mpow = self.mpow
         o.loc = self.loc
         o.att_on = self.att_on  # shared until either changes it (own_att_on)
-        o.marks = self.marks.copy()  # the rl observer's change mark (never shared: see marks)
+        o.changes = None  # the change list is its observer's, kept on the state it asked (DSBase.changes)
         self._att_shared = o._att_shared = True
         o.attacks = self.attacks
         o.peek = self.peek

@@ -7,6 +7,7 @@ from mypy_extensions import mypyc_attr
 from cardtable.games.doctor_strange import fates as F
 from cardtable.games.doctor_strange import said
 from cardtable.games.doctor_strange.base import BEGIN, OVER, replaced
+from cardtable.games.doctor_strange.changes import Z_CHAR
 from cardtable.games.doctor_strange.combat import Combat
 
 
@@ -26,7 +27,8 @@ class Upkeep(Combat):
                 r = self.rng.roll(12)
                 if r >= 11:
                     self.incap = replaced(self.incap, s, 0)
-                    self.marks[0] += 1  # the rl observer's change mark (DSBase.marks)
+                    if self.changes is not None:
+                        self.note(Z_CHAR, 0, c, 0)
                 self.emit(
                     "recover",
                     f"{g.card_name(c)} rolls {r} to recover (11 or 12 needed): "

@@ -6,6 +6,14 @@ Reads :class:`~cardtable.games.doctor_strange.state.DSState` the way
 hand and the deck only where the seat's ``peek`` mask says it has seen a card (and the whole deck,
 unordered, during its own Go Back in Time search), every public pile, the characters in play, the
 attacks and the fight (a card of a past fight only while it is public), and progress to victory.
+
+A buffer is written in full once per state (the first time a tracker sees it, or from a tracker that
+last saw another state); from then on the change list the state keeps for it
+(``DSBase.changes``, :mod:`cardtable.games.doctor_strange.changes`) says which cards entered or left
+the seat's hand and the three public piles (their cells are written from it) and whether the table
+changed (a character's numbers, the characters in play, what is attached), so no zone or table list
+is compared. What the list does not cover is compared every time, as before: the phase, the zones of
+known cards, the card on its way, the counts, the attacks, the fight and the victory counts.
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ from typing import ClassVar, Final
 import numpy as np
 
 from cardtable.games.doctor_strange import base as S
+from cardtable.games.doctor_strange.changes import Z_CHAR, Z_DISCARD, Z_EXILED, Z_HAND, Z_KILLED, ZONES
 from cardtable.games.doctor_strange.game import DoctorStrange
 from cardtable.games.doctor_strange.state import DSState
 from cardtable.games.doctor_strange.words import FATE_DONE, RULEBOOK_PHASE, STEP
@@ -29,15 +38,14 @@ _FEATURES = range(len(CHARACTER_FEATURES) - 1)
 _MINUS_ONE_LT = (-1).__lt__
 """``_MINUS_ONE_LT(h)``: ``h >= 0`` for an int ``h >= -1`` (a C-level predicate for ``map``)."""
 _ROLE: Final = 1
-_HAND: Final = 2
+_READ: Final = 2
+"""The state's change list this buffer follows and how much of it is written in (a pair), or None."""
 _SEEN_HAND: Final = 3
 _SEEN_DECK: Final = 4
 _PLAYING: Final = 5
-_DISCARD: Final = 6
-_KILLED: Final = 7
-_EXILED: Final = 8
+_BITS: Final = 6
+"""The table's bit masks this buffer shows: marked, attacked, and the helpers (while fighting)."""
 _SEARCH: Final = 9
-_TABLE: Final = 10
 _COUNTS: Final = 11
 _ATTACKS: Final = 12
 _FIGHT: Final = 13
@@ -49,8 +57,6 @@ _RAW_PUBLIC: Final = 18
 _RAW_ATTACKS: Final = 19
 _ATTACK_LIST: Final = 20
 _RAW_VICTORY: Final = 21
-_SEEN: Final = 22
-"""The ``marks`` list of the state this buffer last observed (its identity) and its table mark then."""
 _RAW_SEEN: Final = 23
 """What the zones of known cards read: the seat's peek bits, the other hand and the stack (copies)."""
 _VICTORY_TABLE: Final = 24
@@ -63,8 +69,7 @@ Ints = tuple[int, ...]
 IntList = list[int]
 TableKey = tuple[IntList, Ints, Ints, Ints, Ints, Ints, Ints, int, int, int, IntList]
 """The characters in play: chars, side, owner, incap, ctl, cap, mpow, marked, attacked, helpers, att_on
-(the state's own lists and tuples; in a memo, copies of the lists and the tuples themselves, which the
-rules replace whole and never change)."""
+(the state's own lists and tuples)."""
 FightKey = tuple[bool, bool, int, int, int, int, int, int, int, Ints, Ints, int, int]
 """The fight as the view shows it: live, I attack, attacker roll, power, total, defender roll, power,
 total, helpers, my Power cards, theirs, the Attack card (-1: not public), its fate."""
@@ -104,12 +109,37 @@ class DoctorStrangeObserver(Observer):
         self.fate_at = tuple(enc.fate.block.start + enc.fate.index[words] for words in FATE_DONE)
         self.victory_at = enc.b_victory.start
         self.good = int(g.good)
+        self.chars = g.CHARS
         self.slot_of = g.SLOT
         self.fate = g.FATE
         self.rounds = bool(g.rounds)
         self.victory_from = float(g.victory_from) or 1.0
         self.turn_limit = float(g.turn_limit) or 1.0
         self.fifths = _fifths()
+        self.zeros = np.zeros(self.size, dtype=np.float32).data
+        assert g.NOTE[1][0] == 4 * g.N
+        self.plans: list[list[tuple[int, int, int]] | None] = [None, None]
+
+    def plan(self, seat: int) -> list[tuple[int, int, int]]:
+        """What each change list entry, halved (its last bit says added or taken: ``game.NOTE``),
+        means for ``seat``'s buffer: ``(what, cell, card)``, the entry's zone (``Z_HAND`` for this
+        seat's own hand, -1 for the other's, which the buffer does not show), the card's cell in that
+        zone's column (-1: none) and the card. Worked out once per seat, so an entry costs a lookup."""
+        out = self.plans[seat]
+        if out is None:
+            columns = {Z_HAND: "my_hand", Z_DISCARD: "discard", Z_KILLED: "killed", Z_EXILED: "exiled"}
+            out = []
+            for z in range(ZONES):
+                for s in (0, 1):
+                    for c in range(self.n_cards):
+                        if z == Z_HAND and s != seat:
+                            out.append((-1, -1, c))
+                        elif z in columns:
+                            out.append((z, self.col[columns[z]][c], c))
+                        else:
+                            out.append((z, -1, c))
+            self.plans[seat] = out
+        return out
 
     def _zone(self, out: Buffer, memo: Memo, slot: int, zone: str, cards: list[int]) -> None:
         old = memo[slot]
@@ -121,6 +151,53 @@ class DoctorStrangeObserver(Observer):
     def fill(self, state: DSState, seat: int, out: Buffer, memo: Memo) -> None:
         st = state
         other = 1 - seat
+        read = memo[_READ]
+        if read is not None and read[0] is not st.changes:
+            # The buffer follows another state: clear it and what it remembers, and write anew.
+            out[:] = self.zeros
+            for i in range(len(memo)):
+                memo[i] = None
+            self._common(st, seat, out, memo)
+            read = None
+        # What the change list says changed since this buffer's last update (all of it, the first time):
+        # the piles, the table (and which characters in it, None: all), what is attached.
+        piles_changed = table_changed = chars_changed = True
+        noted: set[int] | None = None
+        if read is None:
+            # A zeroed buffer: the zones from the state, and from now on the state keeps a change list
+            # for the buffers that follow it.
+            for zone, cards in (("my_hand", st.hands[seat]), ("discard", st.discard)):
+                column = self.col[zone]
+                for c in cards:
+                    out[column[c]] = 1.0
+            for zone, cards in (("killed", st.killed), ("exiled", st.exiled)):
+                column = self.col[zone]
+                for c in cards:
+                    out[column[c]] = 1.0
+            if st.changes is None:
+                st.changes = []
+            memo[_READ] = (st.changes, len(st.changes))
+        else:
+            log: list[int] = read[0]
+            end = len(log)
+            piles_changed = table_changed = chars_changed = False
+            noted = set()
+            if read[1] != end:
+                plan = self.plans[seat]
+                if plan is None:
+                    plan = self.plan(seat)
+                for i in range(read[1], end):
+                    e = log[i]
+                    what, cell, card = plan[e >> 1]
+                    if cell >= 0:  # a card into or out of the seat's hand or a public pile
+                        out[cell] = 1.0 if e & 1 else 0.0
+                        piles_changed = piles_changed or what != Z_HAND
+                    elif what == Z_CHAR:  # a character's row
+                        noted.add(card)
+                        table_changed = chars_changed = True
+                    elif what > Z_CHAR:  # what is attached
+                        table_changed = chars_changed = True
+                memo[_READ] = (log, end)
         over = st.is_over
         ph = st.phase
         base_phase = -1
@@ -145,11 +222,7 @@ class DoctorStrangeObserver(Observer):
                 out[at] = 1.0
             memo[_ROLE] = key
 
-        # Each zone's list is compared here first (in C), to call _zone only for a zone that changed;
-        # the zones of known cards, and the deck searched, are mostly empty and stay so.
-        hand = st.hands[seat]
-        if hand != memo[_HAND]:
-            self._zone(out, memo, _HAND, "my_hand", hand)
+        # The zones of known cards, and the deck searched, are mostly empty and stay so: compared first.
         bits = st.peek[seat]
         raw_seen = memo[_RAW_SEEN]
         if (bits or memo[_SEEN_HAND] or memo[_SEEN_DECK]) and (
@@ -163,59 +236,31 @@ class DoctorStrangeObserver(Observer):
         playing = st.pending if st.pending >= 0 else st.evcard
         if playing >= 0 or memo[_PLAYING]:
             self._zone(out, memo, _PLAYING, "being_played", [playing] if playing >= 0 else [])
-        # The three public piles: whether they changed is kept for what is public (below).
-        piles_changed = False
-        if st.discard != memo[_DISCARD]:
-            self._zone(out, memo, _DISCARD, "discard", st.discard)
-            piles_changed = True
-        if st.killed != memo[_KILLED]:
-            self._zone(out, memo, _KILLED, "killed", st.killed)
-            piles_changed = True
-        if st.exiled != memo[_EXILED]:
-            self._zone(out, memo, _EXILED, "exiled", st.exiled)
-            piles_changed = True
         searching = ph == S.TAKE and st.current_player == seat
         if searching or memo[_SEARCH]:
             self._zone(out, memo, _SEARCH, "deck_searched", st.stack + st.pool if searching else [])
 
-        # The characters in play, their attachments and state.
+        # The characters in play, their attachments and state: worked out again after a change list
+        # entry of the table, or a change of the three bit masks (not in the list: compared here).
         helpers = st.helpers if ph in _FIGHTING else 0
-        # The key holds the state's own lists, compared in C with the copies kept last time (nothing
-        # is built unless something changed).
-        table: TableKey = (
-            st.chars,
-            st.side,
-            st.owner,
-            st.incap,
-            st.ctl,
-            st.cap,
-            st.mpow,
-            st.marked,
-            st.attacked,
-            helpers,
-            st.att_on,
-        )
-        # The table's mark (DSBase.marks): the rules bump ``marks[0]`` whenever they change the lists
-        # of the table (not the three bit masks, compared here). The same mark on this very state
-        # (known by its ``marks`` list, which no other state shares and the memo holds) means the
-        # lists are the ones copied last time: the comparison is skipped. Any other state goes
-        # through it, as a first observation does.
-        marks = st.marks
-        seen = memo[_SEEN]
-        if seen is not None and seen[0] is marks and seen[1] == marks[0]:
-            old_table = memo[_TABLE]
-            table_changed = old_table[7] != st.marked or old_table[8] != st.attacked or old_table[9] != helpers
-        else:
-            table_changed = table != memo[_TABLE]
-        memo[_SEEN] = (marks, marks[0])
-        # What is public (_public) reads two lists of the table, chars and att_on, not its numbers.
-        chars_changed = False
+        table_bits = (st.marked, st.attacked, helpers)
+        old_bits = memo[_BITS]
+        if table_bits != old_bits:
+            table_changed = True
+            memo[_BITS] = table_bits
+            if noted is not None and old_bits is not None:
+                # The characters whose slot's bit changed (the slots' bits: game.SLOT).
+                flipped = (st.marked ^ old_bits[0]) | (st.attacked ^ old_bits[1]) | (helpers ^ old_bits[2])
+                chars = self.chars
+                while flipped:
+                    low = flipped & -flipped
+                    noted.add(chars[low.bit_length() - 1])
+                    flipped ^= low
+            else:
+                noted = None
         if table_changed:
-            old_table = memo[_TABLE]
-            chars_changed = old_table is None or old_table[0] != st.chars or old_table[10] != st.att_on
-            self._table(out, seat, memo, table)
-            memo[_TABLE] = (
-                st.chars.copy(),
+            table: TableKey = (
+                st.chars,
                 st.side,
                 st.owner,
                 st.incap,
@@ -225,8 +270,9 @@ class DoctorStrangeObserver(Observer):
                 st.marked,
                 st.attacked,
                 helpers,
-                st.att_on.copy(),
+                st.att_on,
             )
+            self._table(out, seat, memo, table, noted)
 
         n = self.n_cards
         counts = (
@@ -388,17 +434,28 @@ class DoctorStrangeObserver(Observer):
             self.cards(out, self.col["declared_attack"], old[4] if old else None, cards)
             memo[_ATTACKS] = attacks
 
-    def _table(self, out: Buffer, seat: int, memo: Memo, key: TableKey) -> None:
+    def _table(self, out: Buffer, seat: int, memo: Memo, key: TableKey, only: set[int] | None) -> None:
         """The characters in play (rows and cells) and their attachments: worked out per character
-        and per attachment, and only what differs from last time written."""
+        (every one, or those in ``only``: the others are known unchanged) and per attachment, and only
+        what differs from last time written."""
         chars, side, owner, incap, ctl, cap, mpow, marked, attacked, helpers, att_on = key
         slot = self.slot_of
         # Each character's row is worked out again only when what it reads changed: the memo keeps,
         # per character, those numbers and the row made from them.
         old_rows: dict[int, tuple[Ints, tuple[float, ...]]] = memo[_TABLE_ROWS] or {}
-        rows: dict[int, tuple[Ints, tuple[float, ...]]] = {}
+        rows: dict[int, tuple[Ints, tuple[float, ...]]]
+        if only is None:
+            rows = {}
+            consider: list[int] = chars
+            gone_now = [c for c in old_rows if c not in chars]
+        else:
+            rows = old_rows.copy()
+            consider = [c for c in only if c in chars]
+            gone_now = [c for c in only if c in old_rows and c not in chars]
+            for c in gone_now:
+                del rows[c]
         sides_changed = False
-        for c in chars:
+        for c in consider:
             s = slot[c]
             raw = (
                 side[s],
@@ -436,15 +493,16 @@ class DoctorStrangeObserver(Observer):
         mine_col, theirs_col = col["in_play_mine"], col["in_play_theirs"]
         att_mine, att_theirs = col["attached_mine"], col["attached_theirs"]
         width = len(CHARACTER_FEATURES)
-        for c, (_, gone) in old_rows.items():
-            if c not in rows:
-                sides_changed = True
-                out[(mine_col if gone[0] else theirs_col)[c]] = 0.0
-                row = self.char_row.get(c)
-                if row is not None:
-                    for i in range(width):
-                        out[row + i] = 0.0
-        for c, (_, now) in rows.items():
+        for c in gone_now:
+            gone = old_rows[c][1]
+            sides_changed = True
+            out[(mine_col if gone[0] else theirs_col)[c]] = 0.0
+            row = self.char_row.get(c)
+            if row is not None:
+                for i in range(width):
+                    out[row + i] = 0.0
+        for c in consider:
+            now = rows[c][1]
             seen = old_rows.get(c)
             if seen is not None and seen[1] == now:
                 continue
