@@ -69,3 +69,23 @@ def test_the_cells_an_observation_changes_are_counted(capsys: pytest.CaptureFixt
     with pytest.raises(SystemExit):
         cells.main(["--games", "0"])
     assert "--games: must be at least 1, got 0" in capsys.readouterr().err
+
+
+def test_an_observer_update_is_timed(capsys: pytest.CaptureFixture[str]) -> None:
+    """``benchmarks/observer_update.py`` (an observer update alone, on recorded random games) runs
+    and prints its time with the build; a count under 1 and an unknown option are refused by name."""
+    path = BENCH.parent / "observer_update.py"
+    spec = importlib.util.spec_from_file_location("observer_update", path)
+    assert spec is not None and spec.loader is not None
+    timer = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(timer)
+    assert timer.main(["mephisto", "players=3", "--games", "1", "--rounds", "1"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith("mephisto players=3: ") and " µs per update (best of 1); " in line
+    assert float(line.split(": ")[1].split(" ")[0]) > 0
+    with pytest.raises(SystemExit):
+        timer.main(["mephisto", "--rounds", "0"])
+    assert "--rounds: must be at least 1, got 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        timer.main(["mephisto", "no-such-option=1"])
+    assert "no-such-option" in capsys.readouterr().err
