@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from cardtable.engine import Action, Game, Option, OptionError, OptionValue, seat_labels
+from cardtable.engine.changes import note_starts
 from cardtable.engine.errors import CardDataError
 from cardtable.engine.options import CARD_FILE, HOUSE, PLAYERS, READINGS
 from cardtable.games.army_of_darkness.cards import MONSTER, TYPE_NAMES, CardSet, load_cards
@@ -220,7 +221,7 @@ class ArmyOfDarkness(Game):
         code[self.PASS.index] = (A_PASS, 0)
         self.CODE = [code[i][0] for i in range(len(a))]
         self.ARG = [code[i][1] for i in range(len(a))]
-        self.NOTE = tuple(tuple((z * n_seats + s) * 2 * n_cards for s in range(n_seats)) for z in range(ZONES))
+        self.NOTE = note_starts(ZONES, n_seats, n_cards)
 
     def new_state(self, seed: int, log: bool) -> AodState:
         from cardtable.games.army_of_darkness.state import AodState

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final
 from mypy_extensions import mypyc_attr
 
 from cardtable.engine import State
+from cardtable.engine.changes import append_entry
 from cardtable.games.doctor_strange import cards as C
 from cardtable.games.doctor_strange.changes import Z_CHAR
 
@@ -237,11 +238,8 @@ class DSBase(State["DoctorStrange"]):
             self.note(Z_CHAR, 0, card, 0)
 
     def note(self, zone: int, seat: int, card: int, added: int) -> None:
-        """Append a change list entry (:mod:`.changes`); called only while ``changes`` is kept
-        (callers test it first, so that play without an observer pays one test)."""
-        changes = self.changes
-        assert changes is not None
-        changes.append(self.game.NOTE[zone][seat] + 2 * card + added)
+        """Append a change list entry (:mod:`.changes`); called only while ``changes`` is kept."""
+        append_entry(self.changes, self.game.NOTE, zone, seat, card, added)
 
     def _viable_on(self, seat: int) -> list[int]:
         slot, side, incap, cap = self.game.SLOT, self.side, self.incap, self.cap

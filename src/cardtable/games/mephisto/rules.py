@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Final, Self, cast
 from mypy_extensions import mypyc_attr
 
 from cardtable.engine import JSON, Action, Result, Rng, State
+from cardtable.engine.changes import append_entry
 from cardtable.engine.events import only
 from cardtable.engine.game import COMPILED
 from cardtable.engine.seats import label_seat
@@ -749,11 +750,8 @@ class MephistoState(State["Mephisto"]):
             self._note(Z_DISCARD, 0, card, 1)
 
     def _note(self, zone: int, seat: int, card: int, added: int) -> None:
-        """Append a change list entry (:mod:`.changes`); called only while ``changes`` is kept
-        (callers test it first, so that play without an observer pays one test)."""
-        changes = self.changes
-        assert changes is not None
-        changes.append(self.game.NOTE[zone][seat] + 2 * card + added)
+        """Append a change list entry (:mod:`.changes`); called only while ``changes`` is kept."""
+        append_entry(self.changes, self.game.NOTE, zone, seat, card, added)
 
     def _note_turn_start(self) -> None:
         """The entries of a new turn's reset: every card activated last turn, every seat with a bonus."""

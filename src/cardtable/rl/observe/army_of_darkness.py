@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-import numpy as np
-
 from cardtable.games.army_of_darkness.codes import (
     ARMED,
     GOOD,
@@ -85,12 +83,6 @@ class ArmyOfDarknessObserver(Observer):
         self.width = len(PLAYER_FEATURES)
         self.deck_at = enc.b_deck.start
         assert STEPS == 4
-        # What this observer writes apart from the few single cells compared every time: the cards
-        # grid and the seats' numbers, two runs of cells, zeroed (from ``zeros``) before a buffer is
-        # written in full over what another state left in it.
-        self.grid_cells = (grid.start, grid.start + cards * grid.n)
-        self.seat_cells = (self.players_at, self.players_at + n * self.width)
-        self.zeros = np.zeros(self.size, dtype=np.float32).data
         # The phases of the rulebook's step 1 (playing a card and resolving it).
         self.step_one = frozenset((P_PLAY, P_PLACE, P_PICK, P_TARGET, P_DEST))
         # The cards the Rules of Kalle removed (fixed per loaded game) and which cards views call
@@ -136,22 +128,10 @@ class ArmyOfDarknessObserver(Observer):
 
     def fill(self, state: AodState, seat: int, out: Buffer, memo: Memo) -> None:
         st = state
-        read = memo[_READ]
-        if read is not None and read[0] is not st.changes:
-            # The buffer follows another state: clear what this observer wrote, and write anew.
-            lo, hi = self.grid_cells
-            out[lo:hi] = self.zeros[lo:hi]
-            lo, hi = self.seat_cells
-            out[lo:hi] = self.zeros[lo:hi]
-            memo[_PLAYING] = memo[_RETURNING] = None  # their cells are in the grid
-            read = None
-        if read is None:
-            # A zeroed buffer: everything from the state, and from now on the state keeps a change
-            # list for the buffers that follow it.
+        read = self._followed(st, seat, out, memo, _READ)
+        if read is None:  # a zeroed buffer: everything from the state, then follow its change list
             self._write_cards(st, seat, out)
-            if st.changes is None:
-                st.changes = []
-            memo[_READ] = (st.changes, len(st.changes))
+            self._follow(st, memo, _READ)
         else:
             log: list[int] = read[0]
             end = len(log)

@@ -101,6 +101,7 @@ class Observer:
         self._turn_scale = float(encoder.TURN_SCALE)
         self.slots = 0
         """Memo slots :meth:`fill` uses (set by :meth:`build`; slot 0 is the common block's)."""
+        self._zero_cells: Any = None
         self.build()
 
     # -- to implement ------------------------------------------------------------------------------
@@ -151,6 +152,38 @@ class Observer:
                 out[column[c]] = 0.0
         for c in new:
             out[column[c]] = 1.0
+
+    # -- following a state's change list (cardtable.engine.changes) ---------------------------------
+    def _followed(self, state: Any, seat: int, out: Buffer, memo: Memo, slot: int) -> tuple[list[int], int] | None:
+        """The change list (``state.changes``) this buffer follows, as the memo keeps it in ``slot``
+        (the list and how many of its entries are written in), or ``None`` when the buffer is to be
+        written in full: the first time, or when it last followed another state's list (a clone, a
+        determinized copy, another game: the memo holds the list, so its identity cannot pass to
+        another), in which case the buffer and its memo are cleared here and the common block written
+        again."""
+        read: tuple[list[int], int] | None = memo[slot]
+        if read is not None and read[0] is not state.changes:
+            out[:] = self._zeros()
+            for i in range(len(memo)):
+                memo[i] = None
+            self._common(state, seat, out, memo)
+            return None
+        return read
+
+    @staticmethod
+    def _follow(state: Any, memo: Memo, slot: int) -> None:
+        """After a full write: from now on ``state`` keeps a change list, and the buffer has read it
+        all (``slot``: where the memo keeps the list and its place)."""
+        if state.changes is None:
+            state.changes = []
+        memo[slot] = (state.changes, len(state.changes))
+
+    def _zeros(self) -> Any:
+        """A memoryview of :attr:`size` zeros (made once), to clear a buffer with one copy."""
+        zeros = self._zero_cells
+        if zeros is None:
+            zeros = self._zero_cells = np.zeros(self.size, dtype=np.float32).data
+        return zeros
 
     # -- the contract ------------------------------------------------------------------------------
     def _common(self, state: State, seat: int, out: Buffer, memo: Memo) -> None:

@@ -116,7 +116,6 @@ class DoctorStrangeObserver(Observer):
         self.victory_from = float(g.victory_from) or 1.0
         self.turn_limit = float(g.turn_limit) or 1.0
         self.fifths = _fifths()
-        self.zeros = np.zeros(self.size, dtype=np.float32).data
         assert g.NOTE[1][0] == 4 * g.N
         self.plans: list[list[tuple[int, int, int]] | None] = [None, None]
 
@@ -151,21 +150,12 @@ class DoctorStrangeObserver(Observer):
     def fill(self, state: DSState, seat: int, out: Buffer, memo: Memo) -> None:
         st = state
         other = 1 - seat
-        read = memo[_READ]
-        if read is not None and read[0] is not st.changes:
-            # The buffer follows another state: clear it and what it remembers, and write anew.
-            out[:] = self.zeros
-            for i in range(len(memo)):
-                memo[i] = None
-            self._common(st, seat, out, memo)
-            read = None
+        read = self._followed(st, seat, out, memo, _READ)
         # What the change list says changed since this buffer's last update (all of it, the first time):
         # the piles, the table (and which characters in it, None: all), what is attached.
         piles_changed = table_changed = chars_changed = True
         noted: set[int] | None = None
-        if read is None:
-            # A zeroed buffer: the zones from the state, and from now on the state keeps a change list
-            # for the buffers that follow it.
+        if read is None:  # a zeroed buffer: the zones from the state, then follow its change list
             for zone, cards in (("my_hand", st.hands[seat]), ("discard", st.discard)):
                 column = self.col[zone]
                 for c in cards:
@@ -174,9 +164,7 @@ class DoctorStrangeObserver(Observer):
                 column = self.col[zone]
                 for c in cards:
                     out[column[c]] = 1.0
-            if st.changes is None:
-                st.changes = []
-            memo[_READ] = (st.changes, len(st.changes))
+            self._follow(st, memo, _READ)
         else:
             log: list[int] = read[0]
             end = len(log)

@@ -20,8 +20,6 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-import numpy as np
-
 from cardtable.games.mephisto.board import BLOCKED, DECK
 from cardtable.games.mephisto.cards import MONSTER, WEAPON
 from cardtable.games.mephisto.changes import (
@@ -171,7 +169,6 @@ class MephistoObserver(Observer):
                 if space >= 0:
                     bases[space] = base
             self.space_base.append(tuple(bases))
-        self.zeros = np.zeros(self.size, dtype=np.float32).data
         self.note_cards = len(card_data)
         assert g.NOTE[1][0] == 2 * n * self.note_cards
         self.plans: list[list[tuple[int, int, int, int, int]] | None] = [None] * n
@@ -217,21 +214,10 @@ class MephistoObserver(Observer):
 
     def fill(self, state: MephistoState, seat: int, out: Buffer, memo: Memo) -> None:
         s = state
-        read = memo[_READ]
-        if read is not None and read[0] is not s.changes:
-            # The buffer follows another state: clear it and what it remembers, and write anew.
-            out[:] = self.zeros
-            for i in range(len(memo)):
-                memo[i] = None
-            self._common(s, seat, out, memo)
-            read = None
-        if read is None:
-            # A zeroed buffer: everything from the state, and from now on the state keeps a change
-            # list for the buffers that follow it.
+        read = self._followed(s, seat, out, memo, _READ)
+        if read is None:  # a zeroed buffer: everything from the state, then follow its change list
             self._write_all(s, seat, out, memo)
-            if s.changes is None:
-                s.changes = []
-            memo[_READ] = (s.changes, len(s.changes))
+            self._follow(s, memo, _READ)
         else:
             log: list[int] = read[0]
             end = len(log)
