@@ -192,8 +192,11 @@ def test_a_table_loads_in_a_thread_while_the_event_loop_serves(tmp_path: Path, m
         return during_start, ticks
 
     during_start, total = asyncio.run(scenario())
-    assert during_start >= 25, f"the event loop stood still while a restart replayed a table ({during_start} ticks)"
-    assert total - during_start >= 25, f"the event loop stood still while a table loaded ({total - during_start})"
+    # A loop blocked by a 0.6 s replay ticks once or twice around it; one that serves ticks up to 60
+    # times, fewer on a loaded machine (24 was seen with a build beside the suite): 5 tells them apart
+    # without timing anything.
+    assert during_start >= 5, f"the event loop stood still while a restart replayed a table ({during_start} ticks)"
+    assert total - during_start >= 5, f"the event loop stood still while a table loaded ({total - during_start})"
 
 
 def test_a_restart_replays_stored_undos_from_checkpoints_not_from_the_seed(
