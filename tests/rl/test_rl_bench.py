@@ -6,18 +6,25 @@ from __future__ import annotations
 import importlib.util
 import json
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "rl_bench.py"
 
 
+def _script(name: str) -> ModuleType:
+    """The benchmark script ``benchmarks/<name>.py``, loaded as a module."""
+    spec = importlib.util.spec_from_file_location(name, BENCH.parent / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_the_rl_benchmark_runs_every_mode(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("pyspiel", reason="the rl extra (open-spiel) is not installed")
-    spec = importlib.util.spec_from_file_location("rl_bench", BENCH)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = _script("rl_bench")
     modes = [m for m in bench.MODES if m != "rlcard_uno" or importlib.util.find_spec("rlcard")]
     out = tmp_path / "rl.json"
     args = ["--game", "mephisto", "--first", "--seconds", "0.02", "--rounds", "1", "--modes", ",".join(modes)]
@@ -35,11 +42,7 @@ def test_the_step_breakdown_runs(capsys: pytest.CaptureFixture[str]) -> None:
     """``benchmarks/rl_breakdown.py`` (a step taken apart on the same decisions) runs and prints a row
     per game with every layer's column; the numbers are read there, never asserted here."""
     pytest.importorskip("pyspiel", reason="the rl extra (open-spiel) is not installed")
-    path = BENCH.parent / "rl_breakdown.py"
-    spec = importlib.util.spec_from_file_location("rl_breakdown", path)
-    assert spec is not None and spec.loader is not None
-    breakdown = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(breakdown)
+    breakdown = _script("rl_breakdown")
     assert breakdown.main(["--game", "army-of-darkness", "--games", "1", "--repeats", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     (row,) = [line for line in lines if line.startswith("| army-of-darkness |")]
@@ -54,11 +57,7 @@ def test_the_step_breakdown_runs(capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_cells_an_observation_changes_are_counted(capsys: pytest.CaptureFixture[str]) -> None:
     """``benchmarks/observer_cells.py`` (how many cells change between a seat's observations, beside
     what an update costs) runs and prints a row; a count of games under 1 is refused by name."""
-    path = BENCH.parent / "observer_cells.py"
-    spec = importlib.util.spec_from_file_location("observer_cells", path)
-    assert spec is not None and spec.loader is not None
-    cells = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(cells)
+    cells = _script("observer_cells")
     assert cells.main(["--game", "army-of-darkness", "--games", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     header = next(line for line in lines if line.startswith("| game |"))
@@ -74,11 +73,7 @@ def test_the_cells_an_observation_changes_are_counted(capsys: pytest.CaptureFixt
 def test_an_observer_update_is_timed(capsys: pytest.CaptureFixture[str]) -> None:
     """``benchmarks/observer_update.py`` (an observer update alone, on recorded random games) runs
     and prints its time with the build; a count under 1 and an unknown option are refused by name."""
-    path = BENCH.parent / "observer_update.py"
-    spec = importlib.util.spec_from_file_location("observer_update", path)
-    assert spec is not None and spec.loader is not None
-    timer = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(timer)
+    timer = _script("observer_update")
     assert timer.main(["mephisto", "players=3", "--games", "1", "--rounds", "1"]) == 0
     line = capsys.readouterr().out.strip()
     assert line.startswith("mephisto players=3: ") and " µs per update (best of 1); " in line
