@@ -665,12 +665,19 @@ class MephistoState(State["Mephisto"]):
             out.extend(self.inplay[o])
         return out
 
-    def owner(self, card: int) -> int:
-        """The seat that has ``card`` in play."""
+    def holder(self, card: int) -> int:
+        """The seat that has ``card`` in play, or -1 if none has."""
         for seat, cards in enumerate(self.inplay):
             if card in cards:
                 return seat
-        raise AssertionError(f"card {card} is not in play")
+        return -1
+
+    def owner(self, card: int) -> int:
+        """The seat that has ``card`` in play (it must be in play)."""
+        seat = self.holder(card)
+        if seat < 0:
+            raise AssertionError(f"card {card} is not in play")
+        return seat
 
     def _own_dur(self) -> list[int]:
         """``dur``, to change: this state's own copy if a clone still shares it (see ``_cow``)."""

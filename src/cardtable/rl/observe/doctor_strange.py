@@ -45,21 +45,21 @@ _SEEN_DECK: Final = 4
 _PLAYING: Final = 5
 _BITS: Final = 6
 """The table's bit masks this buffer shows: marked, attacked, and the helpers (while fighting)."""
-_SEARCH: Final = 9
-_COUNTS: Final = 11
-_ATTACKS: Final = 12
-_FIGHT: Final = 13
-_VICTORY: Final = 14
-_TABLE_ROWS: Final = 15
-_TABLE_ATTACHED: Final = 16
-_RAW_FIGHT: Final = 17
-_RAW_PUBLIC: Final = 18
-_RAW_ATTACKS: Final = 19
-_ATTACK_LIST: Final = 20
-_RAW_VICTORY: Final = 21
-_RAW_SEEN: Final = 23
+_SEARCH: Final = 7
+_COUNTS: Final = 8
+_ATTACKS: Final = 9
+_FIGHT: Final = 10
+_VICTORY: Final = 11
+_TABLE_ROWS: Final = 12
+_TABLE_ATTACHED: Final = 13
+_RAW_FIGHT: Final = 14
+_RAW_PUBLIC: Final = 15
+_RAW_ATTACKS: Final = 16
+_ATTACK_LIST: Final = 17
+_RAW_VICTORY: Final = 18
+_RAW_SEEN: Final = 19
 """What the zones of known cards read: the seat's peek bits, the other hand and the stack (copies)."""
-_VICTORY_TABLE: Final = 24
+_VICTORY_TABLE: Final = 20
 """What the victory counts read of the table, and the counts: side, incap and cap (the state's own
 tuples, which the rules replace whole on a change and never change, so an identity test tells whether
 they changed), a copy of chars, and the seat's and the other side's counts made from them."""

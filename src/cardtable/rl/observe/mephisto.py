@@ -72,6 +72,20 @@ _LANES: Final = 6
 """The observer's lanes as written: each lane's monsters' attack, whether it has any, the attack it
 would bring (a list of nine)."""
 
+# A seat's row of numbers (the encoder's player block): each number's place and what it is divided by.
+_FAVOR_AT: Final = 0
+_SOUL_PTS_AT: Final = 1
+_HAND_AT: Final = 2
+_BONUS_AT: Final = 3
+_IN_PLAY_AT: Final = 4
+_SOULS_AT: Final = 5
+_FAVOR_SCALE: Final = 20.0
+_SOUL_PTS_SCALE: Final = 20.0
+_HAND_SCALE: Final = 10.0
+_BONUS_SCALE: Final = 5.0
+_IN_PLAY_SCALE: Final = 5.0
+_SOULS_SCALE: Final = 10.0
+
 # What a change list entry means for one seat's buffer (``MephistoObserver.plan``).
 _MY_HAND: Final = 0
 _OTHER_HAND: Final = 1
@@ -301,12 +315,12 @@ class MephistoObserver(Observer):
 
     def _row(self, s: MephistoState, p: int, base: int, out: Buffer) -> None:
         """Seat ``p``'s numbers at ``base``: favor, soul points, hand size, bonus, cards in play, souls."""
-        out[base] = clip(s.favor[p] / 20.0)
-        out[base + 1] = clip(s.soul_pts[p] / 20.0)
-        out[base + 2] = clip(len(s.hands[p]) / 10.0)
-        out[base + 3] = clip(s.bonus[p] / 5.0)
-        out[base + 4] = clip(len(s.inplay[p]) / 5.0)
-        out[base + 5] = clip(len(s.souls[p]) / 10.0)
+        out[base + _FAVOR_AT] = clip(s.favor[p] / _FAVOR_SCALE)
+        out[base + _SOUL_PTS_AT] = clip(s.soul_pts[p] / _SOUL_PTS_SCALE)
+        out[base + _HAND_AT] = clip(len(s.hands[p]) / _HAND_SCALE)
+        out[base + _BONUS_AT] = clip(s.bonus[p] / _BONUS_SCALE)
+        out[base + _IN_PLAY_AT] = clip(len(s.inplay[p]) / _IN_PLAY_SCALE)
+        out[base + _SOULS_AT] = clip(len(s.souls[p]) / _SOULS_SCALE)
 
     def _in_play(self, s: MephistoState, out: Buffer, r: int, c: int) -> None:
         """Card ``c`` in play at the seat ``r`` places after the observer: its cell, its durability
@@ -337,14 +351,6 @@ class MephistoObserver(Observer):
             for i, x in features[card]:
                 out[base + i] = x
 
-    @staticmethod
-    def _playing(s: MephistoState, card: int) -> int:
-        """The seat that has ``card`` in play, or -1."""
-        for p, cards in enumerate(s.inplay):
-            if card in cards:
-                return p
-        return -1
-
     def _apply_changes(
         self, s: MephistoState, seat: int, out: Buffer, memo: Memo, log: list[int], start: int, end: int
     ) -> None:
@@ -370,8 +376,8 @@ class MephistoObserver(Observer):
                     out[cell] = 1.0 if added else 0.0
                 else:
                     out[cell] = 1.0 if added and s.pub >> c & 1 else 0.0
-                v = len(s.hands[p]) / 10.0
-                out[base + 2] = v if v < 1.0 else 1.0
+                v = len(s.hands[p]) / _HAND_SCALE
+                out[base + _HAND_AT] = v if v < 1.0 else 1.0
             elif what == _DISCARD:
                 out[cell] = 1.0 if added else 0.0
             elif what == _PUB:  # now public in another seat's hand that holds it
@@ -380,10 +386,10 @@ class MephistoObserver(Observer):
                     if c in s.hands[order[r]]:
                         out[self.c_known[r][c]] = 1.0 if s.pub >> c & 1 else 0.0
             elif what == _SEAT:
-                out[base] = clip(s.favor[p] / 20.0)
-                out[base + 1] = clip(s.soul_pts[p] / 20.0)
+                out[base + _FAVOR_AT] = clip(s.favor[p] / _FAVOR_SCALE)
+                out[base + _SOUL_PTS_AT] = clip(s.soul_pts[p] / _SOUL_PTS_SCALE)
             elif what in (_DUR, _ACT):  # shown for a card in play
-                if self._playing(s, c) >= 0:
+                if s.holder(c) >= 0:
                     if what == _DUR:
                         out[cell] = clip(s.dur[c] / 4.0)
                     else:
@@ -398,21 +404,21 @@ class MephistoObserver(Observer):
                     at = self.state_at + 2 * c
                     out[at] = 0.0
                     out[at + 1] = 0.0
-                v = len(s.inplay[p]) / 5.0
-                out[base + 4] = v if v < 1.0 else 1.0
+                v = len(s.inplay[p]) / _IN_PLAY_SCALE
+                out[base + _IN_PLAY_AT] = v if v < 1.0 else 1.0
                 armed = armed or p == seat
             elif what == _SOULS:
                 out[cell] = 1.0 if added else 0.0
-                v = len(s.souls[p]) / 10.0
-                out[base + 5] = v if v < 1.0 else 1.0
+                v = len(s.souls[p]) / _SOULS_SCALE
+                out[base + _SOULS_AT] = v if v < 1.0 else 1.0
                 armed = armed or p == seat
             elif what == _BONUS:
-                out[base + 3] = clip(s.bonus[p] / 5.0)
+                out[base + _BONUS_AT] = clip(s.bonus[p] / _BONUS_SCALE)
                 armed = armed or p == seat
             else:  # a spell attached (to a weapon in play now) or taken off
                 if added:
                     host = s.host[c]
-                    holder = self._playing(s, host) if host >= 0 else -1
+                    holder = s.holder(host) if host >= 0 else -1
                     if holder >= 0 and self.ctype[host] == WEAPON and c in s.attached:
                         out[self.c_attached[(holder - seat) % n][c]] = 1.0
                 else:
