@@ -17,20 +17,9 @@ import time
 
 import cardtable
 from cardtable.buildinfo import describe
+from cardtable.cli.common import parse_options
 from cardtable.engine import Action, OptionError, Rng
-from cardtable.engine.options import OptionValue
 from cardtable.rl.observe import observer_for
-
-
-def parse_option(text: str) -> tuple[str, OptionValue]:
-    """``name=value`` with an int, a boolean (``true``/``false``) or a string value."""
-    name, _, raw = text.partition("=")
-    value: OptionValue = raw
-    if raw.lstrip("-").isdigit():
-        value = int(raw)
-    elif raw in ("true", "false"):
-        value = raw == "true"
-    return name, value
 
 
 def at_least_one(text: str) -> int:
@@ -49,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=at_least_one, default=7, help="replays timed, the best kept (default 7)")
     args = parser.parse_args(argv)
     try:
-        game = cardtable.load(args.game, **dict(parse_option(o) for o in args.options))
+        game = cardtable.load(args.game, **parse_options(args.options))
     except (KeyError, OptionError) as exc:
         parser.error(str(exc))
     observer = observer_for(game)
