@@ -28,6 +28,7 @@ def ladder() -> Iterator[ModuleType]:
     spec.loader.exec_module(module)
     yield module
     AGENTS.pop("oracle", None)  # registered by the benchmark for its own runs only
+    AGENTS.pop("handsoracle", None)
 
 
 def test_a_pairing_plays_paired_deals_from_both_seats_and_resumes(
@@ -93,6 +94,37 @@ def test_the_oracle_is_a_benchmark_agent_that_sees_the_true_state(ladder: Module
     seat = state.current_player
     assert seat is not None
     assert oracle.choose(Observation(state, seat)) in state.legal_actions()
+
+
+def test_the_hands_oracle_sees_every_hand_and_not_the_deck_order(ladder: ModuleType) -> None:
+    """``handsoracle`` separates reading the hands from knowing the draws: its samples keep every hand
+    and the cards in play as they truly are and redeal the cards of the deck and the face-down corners
+    among those zones, each sample its own."""
+    from cardtable.agents import Observation, make_agent
+    from cardtable.engine.rng import Rng
+
+    oracle = sys.modules["oracle"]
+    game = cardtable.load("mephisto", players=4, teams=True)
+    state = game.new(5, log=False)
+    for _ in range(30):
+        state.apply(state.legal_actions()[0])
+    seat = state.current_player
+    assert seat is not None
+    before = (list(state.deck), list(state.corners), [list(h) for h in state.hands])
+    obs = oracle.HandsObservation(state, seat)
+    orders = set()
+    for i in range(6):
+        sample = obs.sample(Rng(i))
+        assert sample.hands == state.hands and sample.inplay == state.inplay
+        assert sorted(sample.deck + sample.corners) == sorted(state.deck + state.corners)
+        assert (len(sample.deck), len(sample.corners)) == (len(state.deck), len(state.corners))
+        orders.add(tuple(sample.deck))
+    assert (state.deck, state.corners, state.hands) == before  # the true state is left as it was
+    assert len(orders) > 1
+    hands_oracle = make_agent("handsoracle:iterations=5", game, 1)
+    assert hands_oracle.choose(Observation(state, seat)) in state.legal_actions()
+    with pytest.raises(ValueError, match="no unseen zones listed"):
+        make_agent("handsoracle", cardtable.load("doctor-strange"), 1)
 
 
 def test_the_tables_print_from_stored_games(
