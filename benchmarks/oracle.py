@@ -4,11 +4,13 @@
 it search from the *true* state instead of samples of what its seat may know: every hand and the order of
 every deck are known to it, while the generator is reseeded for every sample, so future dice and
 shuffles stay unknown (knowing them would be clairvoyance, not information). Its win share against the
-heuristic at the strong agent's budget bounds what any searcher that must guess hidden cards can reach,
-and says how much of a game is luck. Knowing a face-down deck's order is knowing the coming draws, which
-no player can learn; ``handsoracle:<options>`` (games listed in :data:`UNSEEN_ZONES`) separates the two:
-every hand as it is, the cards nobody sees redealt for each sample, so its distance to ``strong`` is what
-a perfect reading of the other hands could buy, and its distance to ``oracle`` what the draws' order is worth.
+heuristic at the strong agent's budget says how much of a game is luck, and roughly what a searcher that
+must guess hidden cards can reach (roughly: in Army of Darkness it falls a little below ``strong``, the
+hand being worth nothing to that search; docs/agents.md). Knowing a face-down deck's order is knowing
+the coming draws, which no player can learn; ``handsoracle:<options>`` (games listed in
+:data:`UNSEEN_ZONES`) separates the two: every hand as it is, the cards nobody sees redealt for each
+sample, so its distance to ``strong`` is what a perfect reading of the other hands could buy, and its
+distance to ``oracle`` what the draws' order is worth.
 
 Both are registered as agent specs only by :func:`register` (``benchmarks/ladder.py`` calls it), so
 neither is ever among the agents a player can choose.
