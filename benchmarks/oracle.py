@@ -3,7 +3,7 @@
 ``oracle:<options>`` builds the ``strong`` agent with those options (``oracle:iterations=2000``) and lets
 it search from the *true* state instead of samples of what its seat may know: every hand and the order of
 every deck are known to it, while the generator is reseeded for every sample, so future dice and
-shuffles stay unknown (knowing them would be clairvoyance, not information). Its win share against the
+shuffles stay unknown (the deck's present order is known, though: see below). Its win share against the
 heuristic at the strong agent's budget says how much of a game is luck, and roughly what a searcher that
 must guess hidden cards can reach (roughly: in Army of Darkness it falls a little below ``strong``, the
 hand being worth nothing to that search; docs/agents.md). Knowing a face-down deck's order is knowing
