@@ -22,17 +22,14 @@ from typing import Any
 
 from cardtable.agents import Agent, Observation, make_agent, register_agent
 from cardtable.engine import Action, Game, Rng, State
-from cardtable.engine.rng import as_rng
+from cardtable.engine.zones import resample_hidden
 
 
 class TrueObservation(Observation):
     """An observation whose samples are the true state (generator reseeded: the future stays unknown)."""
 
     def sample(self, rng: Rng | int) -> State:
-        other = self._state.clone()
-        other.rng = as_rng(rng).fork()
-        other.seed = -1
-        other._legal = None
+        other, _ = self._state._reseeded_clone(rng)
         return other
 
 
@@ -42,17 +39,9 @@ class HandsObservation(Observation):
     as a determinization would. Only for games whose state names those zones (``UNSEEN_ZONES``)."""
 
     def sample(self, rng: Rng | int) -> State:
-        r = as_rng(rng)
-        other = self._state.clone()
-        other.rng = r.fork()
-        other.seed = -1
-        other._legal = None
+        other, r = self._state._reseeded_clone(rng)
         zones: list[list[int]] = [getattr(other, name) for name in UNSEEN_ZONES[other.game.id]]
-        pool = sorted(c for zone in zones for c in zone)
-        r.shuffle(pool)
-        it = iter(pool)
-        for zone in zones:
-            zone[:] = [next(it) for _ in zone]
+        resample_hidden(zones, lambda _card: False, r)
         return other
 
 
