@@ -4,6 +4,8 @@
   arms), seeds, seat rotation.
 * :mod:`~cardtable.sim.play` — playing one game / one batch (the unit of work of every backend).
 * :mod:`~cardtable.sim.run` — running a plan into a resumable folder, locally or on Ray.
+* :mod:`~cardtable.sim.workers` — the local worker processes (stopped at any moment, never outliving
+  the run).
 * :mod:`~cardtable.sim.store` — the folder's files, read strictly (and streamed).
 * :mod:`~cardtable.sim.stats` — Wilson and t intervals, percentiles, paired differences.
 * :mod:`~cardtable.sim.tally`, :mod:`~cardtable.sim.aggregate` — a run's statistics as streamed, exact,

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import signal
-import sys
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -197,26 +195,3 @@ def _plan(plan_json: Mapping[str, Any]) -> Plan:
         _PLANS.clear()
         plan = _PLANS[key] = Plan.from_json(plan_json)
     return plan
-
-
-_WORKER_PLAN: list[Plan] = []
-
-
-def worker_init(path: list[str], plan_json: Mapping[str, Any] | None = None) -> None:
-    """Process-pool initializer: the parent's import path, so run-time registered games import, and
-    the run's plan, sent once rather than with every batch.
-
-    Workers ignore Ctrl-C: the main process handles it (keeping every finished batch) and stops them.
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for entry in reversed(path):
-        if entry not in sys.path:
-            sys.path.insert(0, entry)
-    _WORKER_PLAN.clear()
-    if plan_json is not None:
-        _WORKER_PLAN.append(Plan.from_json(plan_json))
-
-
-def worker_batch(batch: Sequence[tuple[int, int]]) -> BatchResult:
-    """A pool worker's task: play ``batch`` of the plan its initializer received."""
-    return play_batch(_WORKER_PLAN[0], batch)

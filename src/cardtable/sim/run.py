@@ -1,4 +1,4 @@
-"""Running a plan into a folder, on the local process pool or a Ray cluster, resumably.
+"""Running a plan into a folder, on local worker processes or a Ray cluster, resumably.
 
 The main process owns the folder: workers play batches of games and return their lines as text with
 the batch's aggregate (:mod:`cardtable.sim.play`); the main process appends the text (flushed as each
@@ -24,7 +24,7 @@ from typing import Any
 from cardtable.engine.errors import CardtableError
 from cardtable.sim.aggregate import RunAggregate
 from cardtable.sim.plan import Plan, manifest_differences
-from cardtable.sim.play import Batch, BatchResult, play_batch, run_batch, worker_batch, worker_init
+from cardtable.sim.play import Batch, BatchResult, play_batch, run_batch
 from cardtable.sim.progress import ProgressBar
 from cardtable.sim.store import (
     MANIFEST,
@@ -37,6 +37,7 @@ from cardtable.sim.store import (
     scan_results,
     write_manifest,
 )
+from cardtable.sim.workers import WorkerProcesses
 
 
 class ResumeRefused(CardtableError):
@@ -97,10 +98,11 @@ def make_batches(plan: Plan, done: Done | set[tuple[int, int]], workers: int, si
 
 
 def _local(plan: Plan, batches: Sequence[Batch], workers: int) -> Iterator[BatchResult]:
-    """The batches' results as they finish: in this process for one worker, else on a process pool.
+    """The batches' results as they finish: in this process for one worker, else on worker processes
+    (:class:`~cardtable.sim.workers.WorkerProcesses`).
 
-    The pool is started here, before the caller starts its progress bar (whose drawing thread should
-    not be running while worker processes fork). Each worker gets the plan once, from its initializer.
+    The workers are started here, before the caller starts its progress bar (whose drawing thread should
+    not be running while worker processes fork). Each worker gets the plan once, when it starts.
     Closing the returned iterator stops the workers.
     """
     if workers <= 1:
@@ -109,28 +111,7 @@ def _local(plan: Plan, batches: Sequence[Batch], workers: int) -> Iterator[Batch
 
     # fork shares the parent's imports and registered games and starts in milliseconds.
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    ctx = multiprocessing.get_context(method)
-    pool = ctx.Pool(min(workers, max(1, len(batches))), initializer=worker_init, initargs=(sys.path, plan.to_json()))
-    return _PoolStream(pool, pool.imap_unordered(worker_batch, batches, chunksize=1))
-
-
-class _PoolStream:
-    """A process pool's results; ``close()`` (always called) stops the workers now, mid-batch if need be."""
-
-    def __init__(self, pool: Any, results: Iterator[BatchResult]) -> None:
-        self._pool = pool
-        self._results = results
-
-    def __iter__(self) -> Iterator[BatchResult]:
-        return self
-
-    def __next__(self) -> BatchResult:
-        return next(self._results)
-
-    def close(self) -> None:
-        # On an interruption or an error: stop the workers now rather than after their batches.
-        self._pool.terminate()
-        self._pool.join()
+    return WorkerProcesses(multiprocessing.get_context(method), plan, batches, min(workers, max(1, len(batches))))
 
 
 def _ray(plan: Plan, batches: Sequence[Batch], workers: int, address: str | None) -> Iterator[BatchResult]:
@@ -234,7 +215,7 @@ def execute(
     plan: Plan, batches: Sequence[Batch], workers: int, backend: str = "local", address: str | None = None
 ) -> Iterator[Iterator[BatchResult]]:
     """The batches' results as they finish, on ``backend`` (``"local"``: this process for one worker,
-    else a process pool; ``"ray"``: a Ray cluster, local or at ``address``). Leaving the block stops
+    else worker processes; ``"ray"``: a Ray cluster, local or at ``address``). Leaving the block stops
     the workers, mid-batch if need be."""
     if backend not in ("local", "ray"):
         raise CardtableError(f"unknown backend {backend!r}; use 'local' or 'ray'")
