@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import os
 import signal
 import sys
 import traceback
@@ -74,8 +75,6 @@ def worker_main(
     ``fork``: closed here, so that the main process's death reads as end of file in every worker.
     Workers ignore Ctrl-C: the main process handles it (keeping every finished batch) and stops them.
     """
-    import os
-
     _die_with_parent()
     if os.getppid() != parent:  # the main process died before the request above was made
         os._exit(0)
@@ -116,8 +115,6 @@ class WorkerProcesses:
     """
 
     def __init__(self, ctx: BaseContext, plan: Plan, batches: Sequence[Batch], workers: int) -> None:
-        import os
-
         self._todo: deque[Batch] = deque(batches)
         self._procs: dict[Connection, Any] = {}
         self._busy: set[Connection] = set()
@@ -148,8 +145,11 @@ class WorkerProcesses:
 
     def _hand_out(self, conn: Connection) -> None:
         if self._todo:
-            conn.send(self._todo.popleft())
             self._busy.add(conn)
+            try:
+                conn.send(self._todo.popleft())
+            except OSError:  # its pipe is broken: the worker is gone
+                self._died(conn)
 
     def __iter__(self) -> Iterator[BatchResult]:
         return self
