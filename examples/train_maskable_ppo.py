@@ -10,13 +10,14 @@ with a 95% Wilson interval next to the random agent's in the same seats. Over th
 the mean, the lowest and the highest win rate (the spread between seeds).
 
 Everything goes to ``--out`` (default ``rl-runs``): per game and seed the training curve's numbers
-(``progress.csv``), checkpoints (``checkpoints/step-N.zip``, every ``--checkpoint-every`` steps, and
-``final.zip``) and ``summary.json``; per game a figure of the training curves (``curve.png``) and
-``results.json``; over all games ``results.md``. Progress is printed as training goes.
+(``progress.csv``), checkpoints (``checkpoints/step-N.zip``, every ``--checkpoint-every`` steps,
+``final.zip``, and ``imitated.zip`` after ``--imitate``) and ``summary.json``; per game a figure of the
+training curves (``curve.png``) and ``results.json``; over all games ``results.md``. Progress is
+printed as training goes.
 
     pip install '.[rl-train]' --extra-index-url https://download.pytorch.org/whl/cpu   # CPU torch
     python examples/train_maskable_ppo.py --games mephisto doctor-strange --seeds 0 1 2 --steps 40000
-    python examples/train_maskable_ppo.py --games mr-card-game:players=2 --imitate 100 --reward win
+    python examples/train_maskable_ppo.py --games mr-card-game:players=2 --imitate 100 --reward win --ent-coef 0
     python examples/train_maskable_ppo.py --smoke      # a few hundred steps, 2 games each (the test suite)
 
 ``--imitate N`` first teaches the policy the moves of ``--imitate-agent`` (the heuristic agent) by
@@ -145,6 +146,10 @@ def evaluate(
     return out
 
 
+GAMMA = 0.995
+"""PPO's discount, and the imitation's for the value head's targets."""
+
+
 def _widened(values: np.ndarray) -> np.ndarray:
     return values.astype(np.float32) if values.dtype == np.float16 else values
 
@@ -168,10 +173,12 @@ def imitate(model: Any, game_id: str, options: dict[str, Any], args: argparse.Na
     env = cardtable.rl.gymnasium_env(game_id, opponents=args.opponents, seat=None, **options)
     columns: dict[str, list[np.ndarray]] = {}
     chosen: list[int] = []
+    returns_list: list[float] = []
     wins = 0
     for g in range(args.imitate):
         obs, _ = env.reset(seed=IMITATION_SEED + 10_000 * seed + g)
         expert = make_agent(args.imitate_agent, env.episode.state.game, seed=IMITATION_SEED + g)
+        rewards: list[float] = []
         while True:
             action = expert.choose(Observation(env.episode.state, env.seat)).index
             for key, value in obs.items():
@@ -180,13 +187,21 @@ def imitate(model: Any, game_id: str, options: dict[str, Any], args: argparse.Na
                     value.astype(np.float16) if value.dtype == np.float32 else value.copy()
                 )
             chosen.append(action)
-            obs, _, terminated, truncated, info = env.step(action)
+            obs, reward, terminated, truncated, info = env.step(action)
+            rewards.append(float(reward))
             if terminated or truncated:
                 wins += float(info.get("true_reward", 0.0)) > 0
                 break
+        ahead = 0.0
+        game_returns: list[float] = []
+        for reward in reversed(rewards):  # each decision's discounted return, from the game's end
+            ahead = reward + GAMMA * ahead
+            game_returns.append(ahead)
+        returns_list.extend(reversed(game_returns))
     env.close()
     data = {key: np.stack(values) for key, values in columns.items()}
     actions = np.array(chosen, dtype=np.int64)
+    returns = np.array(returns_list, dtype=np.float32)
     policy = model.policy
     optimiser = torch.optim.Adam(policy.parameters(), lr=1e-3)
     order = np.arange(len(actions))
@@ -197,18 +212,19 @@ def imitate(model: Any, game_id: str, options: dict[str, Any], args: argparse.Na
         total = 0.0
         for start in range(0, len(order), 256):
             batch = order[start : start + 256]
-            obs_t = {
-                k: torch.as_tensor(v[batch].astype(np.float32) if v.dtype == np.float16 else v[batch])
-                for k, v in data.items()
-            }
-            _, log_prob, _ = policy.evaluate_actions(
+            obs_t = {k: torch.as_tensor(_widened(v[batch])) for k, v in data.items()}
+            values, log_prob, _ = policy.evaluate_actions(
                 obs_t, torch.as_tensor(actions[batch]), action_masks=torch.as_tensor(data["action_mask"][batch] > 0)
             )
-            loss = -log_prob.mean()
+            # The value head learns the imitated games' discounted returns too, so that PPO's first
+            # advantages come from a critic that has seen won games rather than from noise.
+            value_loss = torch.nn.functional.mse_loss(values.flatten(), torch.as_tensor(returns[batch]))
+            cross_entropy = -log_prob.mean()
+            loss = cross_entropy + 0.5 * value_loss
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
-            total += float(loss.detach()) * len(batch)
+            total += float(cross_entropy.detach()) * len(batch)
         loss_per_epoch.append(round(total / len(order), 4))
     # How well the fit went: among those decisions with a choice (two legal actions or more), the
     # share where the policy's likeliest legal action is the imitated agent's.
@@ -298,15 +314,17 @@ def train_one(args: argparse.Namespace, game_id: str, options: dict[str, Any], s
         n_steps=32 if args.smoke else args.n_steps,
         batch_size=64 if args.smoke else 256,
         n_epochs=4,
-        learning_rate=3e-4,
-        gamma=0.995,
-        ent_coef=0.01,
+        learning_rate=args.learning_rate,
+        gamma=GAMMA,
+        ent_coef=args.ent_coef,
         policy_kwargs={"net_arch": [256, 256]},
         seed=seed,
         device="cpu",
         verbose=0,
     )
     imitation = imitate(model, game_id, options, args, seed) if args.imitate > 0 else None
+    if imitation is not None:
+        model.save(checkpoints / "imitated.zip")  # the policy before PPO, to compare with
     callback = Progress()
     started = time.perf_counter()
     model.learn(total_timesteps=steps, callback=callback)
@@ -335,6 +353,8 @@ def train_one(args: argparse.Namespace, game_id: str, options: dict[str, Any], s
             "seconds": round(trained, 1),
             "steps_per_second": round(model.num_timesteps / trained, 1),
             "envs": n_envs,
+            "learning_rate": args.learning_rate,
+            "ent_coef": args.ent_coef,
         },
         "evaluation": evaluations,
     }
@@ -422,6 +442,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--eval-against", nargs="+", default=["random", "heuristic"])
     parser.add_argument("--eval-games", type=int, default=300)
     parser.add_argument("--reward", default="auto", choices=["auto", "win", "shaped"])
+    parser.add_argument("--learning-rate", type=float, default=3e-4, help="PPO's learning rate")
+    parser.add_argument("--ent-coef", type=float, default=0.01, help="PPO's entropy bonus")
     parser.add_argument("--imitate", type=int, default=0, help="games of behaviour cloning before PPO (0: none)")
     parser.add_argument("--imitate-agent", default="heuristic", help="the agent spec imitated")
     parser.add_argument("--imitate-epochs", type=int, default=10, help="passes over the imitated decisions")
