@@ -23,8 +23,9 @@ printed as training goes.
 ``--imitate N`` first teaches the policy the moves of ``--imitate-agent`` (the heuristic agent) by
 behaviour cloning: it plays N games in the learner's seat against the training opponents (seeds no
 other game uses), and the policy is fitted to its choices (cross-entropy over the legal actions,
-``--imitate-epochs`` passes) before PPO starts. It is what makes Mr. Card Game learnable here: its
-random players never win, so PPO from scratch never sees a won game (docs/rl.md).
+``--imitate-epochs`` passes; the value head to those games' returns) before PPO starts. It is what
+makes Mr. Card Game learnable here: its random players never win, so PPO from scratch never sees a
+won game (docs/rl.md).
 
 A game is ``id`` or ``id:option=value,...`` (``mephisto:players=2``); a game without a ``players``
 option plays with 2. ``--reward auto`` (the default) is ``shaped`` for Mr. Card Game, whose random
@@ -161,8 +162,9 @@ game uses those seeds."""
 
 def imitate(model: Any, game_id: str, options: dict[str, Any], args: argparse.Namespace, seed: int) -> dict[str, Any]:
     """Behaviour cloning: fit ``model``'s policy to the moves ``args.imitate_agent`` makes in the
-    learner's seat over ``args.imitate`` games against ``args.opponents``. Only the policy's action
-    distribution is fitted (masked cross-entropy); PPO then goes on from it."""
+    learner's seat over ``args.imitate`` games against ``args.opponents``: the policy's action
+    distribution by masked cross-entropy, the value head to those games' discounted returns; PPO then
+    goes on from it."""
     import torch
 
     import cardtable.rl
@@ -430,6 +432,14 @@ def plot(game_dir: Path, title: str, runs: list[dict[str, Any]], baselines: dict
     return path
 
 
+def count(text: str) -> int:
+    """A count of 0 or more (argparse's type for ``--imitate`` and ``--imitate-epochs``)."""
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
+    return value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", nargs="+", default=["mephisto:players=2", "doctor-strange"])
@@ -444,9 +454,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--reward", default="auto", choices=["auto", "win", "shaped"])
     parser.add_argument("--learning-rate", type=float, default=3e-4, help="PPO's learning rate")
     parser.add_argument("--ent-coef", type=float, default=0.01, help="PPO's entropy bonus")
-    parser.add_argument("--imitate", type=int, default=0, help="games of behaviour cloning before PPO (0: none)")
+    parser.add_argument("--imitate", type=count, default=0, help="games of behaviour cloning before PPO (0: none)")
     parser.add_argument("--imitate-agent", default="heuristic", help="the agent spec imitated")
-    parser.add_argument("--imitate-epochs", type=int, default=10, help="passes over the imitated decisions")
+    parser.add_argument("--imitate-epochs", type=count, default=10, help="passes over the imitated decisions")
     parser.add_argument("--checkpoint-every", type=int, default=10_000)
     parser.add_argument("--window", type=int, default=200, help="games per point of the training curves")
     parser.add_argument("--out", type=Path, default=Path("rl-runs"))
