@@ -381,12 +381,29 @@ def test_the_rules_are_one_click_away_clause_by_clause(server: Server, browser: 
 
 @pytest.fixture(scope="module")
 def finished(server: Server) -> list[str]:
-    """Bot-only Mephisto tables of three, played to the end (for the log and the result)."""
-    made = [server.create("mephisto", ["random", "random", "random"], players=3)[0] for _ in range(4)]
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and not all(server.get(f"/api/tables/{t}")["is_over"] for t in made):
-        time.sleep(0.3)
-    return made
+    """Bot-only Mephisto tables of three, played to the end (for the log and the result): four, and
+    more (up to twelve) while every one of them ranks its players in seat order, so that the result's
+    order is tested against ranks that differ from the seats' (the server deals from a seed of its
+    own, so which games come is not fixed)."""
+
+    def play(count: int) -> list[str]:
+        made = [server.create("mephisto", ["random", "random", "random"], players=3)[0] for _ in range(count)]
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not all(server.get(f"/api/tables/{t}")["is_over"] for t in made):
+            time.sleep(0.3)
+        return made
+
+    def in_seat_order(table: str) -> bool:
+        state = live_table(server, table).state
+        if not state.is_over:
+            return False  # the test's own checks report an unfinished table
+        ranks = state.result().ranks
+        return sorted(range(3), key=lambda s: (ranks[s], s)) == [0, 1, 2]
+
+    tables = play(4)
+    while len(tables) < 12 and all(in_seat_order(t) for t in tables):
+        tables += play(2)
+    return tables
 
 
 def test_the_log_numbers_every_line_even_from_100_on(server: Server, browser: Any, finished: list[str]) -> None:
