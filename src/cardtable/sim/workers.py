@@ -21,8 +21,6 @@ kernel kills it the moment the main process dies (``PR_SET_PDEATHSIG``), mid-bat
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
 import os
 import signal
 import sys
@@ -34,10 +32,10 @@ from multiprocessing.context import BaseContext
 from typing import Any, NoReturn
 
 from cardtable.engine.errors import CardtableError
+from cardtable.lifetime import die_with_parent
 from cardtable.sim.plan import Plan
 from cardtable.sim.play import Batch, BatchResult, play_batch
 
-PR_SET_PDEATHSIG = 1
 JOIN_SECONDS = 5.0
 """How long :meth:`WorkerProcesses.close` waits for a killed worker to be reaped."""
 
@@ -57,14 +55,6 @@ class WorkerTraceback(Exception):
         return "\n" + self.text
 
 
-def _die_with_parent() -> None:
-    """Ask the kernel to kill this process when its parent dies (Linux; elsewhere end of file on the
-    pipe ends the worker between batches)."""
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):  # no prctl: end of file still ends it
-            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
-
-
 def worker_main(
     conn: Connection, parent: int, path: list[str], plan_json: Mapping[str, Any], inherited: Sequence[Connection]
 ) -> None:
@@ -75,9 +65,7 @@ def worker_main(
     ``fork``: closed here, so that the main process's death reads as end of file in every worker.
     Workers ignore Ctrl-C: the main process handles it (keeping every finished batch) and stops them.
     """
-    _die_with_parent()
-    if os.getppid() != parent:  # the main process died before the request above was made
-        os._exit(0)
+    die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for other in inherited:
         other.close()

@@ -19,26 +19,17 @@ It lowers its own CPU priority (``nice``), so the server's event loop wins a con
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import json
 import os
-import signal
 import sys
 import threading
 from typing import Any
 
-PR_SET_PDEATHSIG = 1
+from cardtable.lifetime import die_with_parent
 
 
 def _die_with_parent(parent: int, watchdog_fd: int) -> None:
-    if sys.platform.startswith("linux"):
-        try:
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
-        except (OSError, AttributeError):  # no prctl here: the watchdog pipe still works
-            pass
-    if os.getppid() != parent:  # the parent died before the request above was made
-        os._exit(0)
+    die_with_parent(parent)
 
     def watch() -> None:
         try:
