@@ -25,6 +25,7 @@ import numpy as np
 
 import cardtable
 from cardtable.buildinfo import describe
+from cardtable.cli.common import at_least
 from cardtable.engine import Rng
 from cardtable.rl.observe import observer_for
 from cardtable.testing.conformance import configurations
@@ -82,18 +83,10 @@ def measure(game_id: str, games: int) -> dict[str, float]:
     }
 
 
-def positive(text: str) -> int:
-    """A count of at least 1 (argparse's type for ``--games``)."""
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=GAMES, help="one game (default: all four)")
-    parser.add_argument("--games", type=positive, default=20, help="random games per game (default 20)")
+    parser.add_argument("--games", type=at_least(1), default=20, help="random games per game (default 20)")
     args = parser.parse_args(argv)
     print(f"build: {describe()}")
     print(

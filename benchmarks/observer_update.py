@@ -17,25 +17,17 @@ import time
 
 import cardtable
 from cardtable.buildinfo import describe
-from cardtable.cli.common import parse_options
+from cardtable.cli.common import at_least, parse_options
 from cardtable.engine import Action, OptionError, Rng
 from cardtable.rl.observe import observer_for
-
-
-def at_least_one(text: str) -> int:
-    """A count of at least 1 (argparse's type for ``--games`` and ``--rounds``)."""
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
     parser.add_argument("options", nargs="*", help="name=value game options")
-    parser.add_argument("--games", type=at_least_one, default=20, help="random games recorded (default 20)")
-    parser.add_argument("--rounds", type=at_least_one, default=7, help="replays timed, the best kept (default 7)")
+    parser.add_argument("--games", type=at_least(1), default=20, help="random games recorded (default 20)")
+    parser.add_argument("--rounds", type=at_least(1), default=7, help="replays timed, the best kept (default 7)")
     args = parser.parse_args(argv)
     try:
         game = cardtable.load(args.game, **parse_options(args.options))

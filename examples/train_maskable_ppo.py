@@ -52,6 +52,8 @@ from typing import Any
 
 import numpy as np
 
+from cardtable.cli.common import at_least
+
 
 def parse_game(text: str) -> tuple[str, dict[str, Any]]:
     """``mephisto:players=2,teams=true`` -> ("mephisto", {"players": 2, "teams": True})."""
@@ -432,33 +434,29 @@ def plot(game_dir: Path, title: str, runs: list[dict[str, Any]], baselines: dict
     return path
 
 
-def count(text: str) -> int:
-    """A count of 0 or more (argparse's type for ``--imitate`` and ``--imitate-epochs``)."""
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
-    return value
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", nargs="+", default=["mephisto:players=2", "doctor-strange"])
     parser.add_argument("--seeds", nargs="+", type=int, default=[0, 1, 2])
-    parser.add_argument("--steps", type=int, default=40_000, help="training steps per run (the learner's decisions)")
-    parser.add_argument("--envs", type=int, default=16, help="games stepped together")
-    parser.add_argument("--workers", type=int, default=0, help="worker processes for the games (0: this one)")
-    parser.add_argument("--n-steps", type=int, default=256, help="PPO rollout length per game")
+    parser.add_argument(
+        "--steps", type=at_least(1), default=40_000, help="training steps per run (the learner's decisions)"
+    )
+    parser.add_argument("--envs", type=at_least(1), default=16, help="games stepped together")
+    parser.add_argument("--workers", type=at_least(0), default=0, help="worker processes for the games (0: this one)")
+    parser.add_argument("--n-steps", type=at_least(1), default=256, help="PPO rollout length per game")
     parser.add_argument("--opponents", default="random", help="training opponents: an agent spec")
     parser.add_argument("--eval-against", nargs="+", default=["random", "heuristic"])
-    parser.add_argument("--eval-games", type=int, default=300)
+    parser.add_argument("--eval-games", type=at_least(1), default=300)
     parser.add_argument("--reward", default="auto", choices=["auto", "win", "shaped"])
     parser.add_argument("--learning-rate", type=float, default=3e-4, help="PPO's learning rate")
     parser.add_argument("--ent-coef", type=float, default=0.01, help="PPO's entropy bonus")
-    parser.add_argument("--imitate", type=count, default=0, help="games of behaviour cloning before PPO (0: none)")
+    parser.add_argument(
+        "--imitate", type=at_least(0), default=0, help="games of behaviour cloning before PPO (0: none)"
+    )
     parser.add_argument("--imitate-agent", default="heuristic", help="the agent spec imitated")
-    parser.add_argument("--imitate-epochs", type=count, default=10, help="passes over the imitated decisions")
-    parser.add_argument("--checkpoint-every", type=int, default=10_000)
-    parser.add_argument("--window", type=int, default=200, help="games per point of the training curves")
+    parser.add_argument("--imitate-epochs", type=at_least(0), default=10, help="passes over the imitated decisions")
+    parser.add_argument("--checkpoint-every", type=at_least(1), default=10_000)
+    parser.add_argument("--window", type=at_least(1), default=200, help="games per point of the training curves")
     parser.add_argument("--out", type=Path, default=Path("rl-runs"))
     parser.add_argument("--smoke", action="store_true", help="a few hundred steps and 2 games each, for tests")
     args = parser.parse_args(argv)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,22 @@ CARD_HELP = (
     "what-if card edit CARD.FIELD=VALUE (repeatable): play with a number on a card changed, without editing "
     "the card file, e.g. --card 'Witch.attack=10'; CARD#N edits only the N-th copy of that name"
 )
+
+
+def at_least(minimum: int) -> Callable[[str], int]:
+    """An argparse ``type`` for a whole number of at least ``minimum`` (``--games``, ``--rounds``): any
+    other text is refused with a message that says what was typed and what is allowed."""
+
+    def count(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+        return value
+
+    return count
 
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
