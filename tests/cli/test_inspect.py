@@ -19,7 +19,7 @@ from rich.console import Console
 import cardtable
 from cardtable.cli import play as play_module
 from cardtable.cli.look import find, visible
-from cardtable.cli.play import AUTO_PAUSE, Outcome, Session
+from cardtable.cli.play import AUTO_PAUSE, INPUT_HELP, Outcome, Session
 from cardtable.cli.term import Terminal
 from cardtable.engine import Rng, State
 from tests.cli.conftest import Runner
@@ -159,6 +159,28 @@ def test_help_lists_the_commands_and_explains_auto_pass() -> None:
         assert command in text
     assert "reveals nothing" in text and "the pause is the same whatever you hold" in text
     assert "A attack" in text  # the game's legend of its card numbers
+
+
+@pytest.mark.parametrize("game_id", ["mephisto", "army-of-darkness"])
+def test_help_reads_in_an_80_column_terminal(game_id: str) -> None:
+    """At 80 columns the command list keeps its column: no line is folded by the terminal (the list
+    used to run to 105 columns, so its descriptions broke mid-phrase onto the next line's start)."""
+    s, out = session((game_id, {"players": 2}, 1, 0), width=80)
+    s.handle(0, "help")
+    lines = out.getvalue().splitlines()
+    assert max(len(line) for line in lines) <= 80
+    for expected in INPUT_HELP.splitlines():
+        assert expected in lines  # printed as written: rich folded nothing
+    column = [line for line in lines if line.startswith(" " * 20)]
+    assert column, "the descriptions' second lines sit in their column"
+
+
+def test_play_help_fits_80_columns(cli: Runner, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``cardtable play --help`` (the seats, the commands at a decision, auto-pass) at 80 columns."""
+    monkeypatch.setenv("COLUMNS", "80")
+    run = cli("play", "--help")
+    assert run.code == 0 and "at your decision, type:" in run.out
+    assert max(len(line) for line in run.out.splitlines()) <= 80
 
 
 def played(run: str, record: dict[str, Any]) -> tuple[int, int, int]:

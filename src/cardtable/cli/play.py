@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import enum
 import secrets
+import textwrap
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -49,52 +50,102 @@ HUMAN = "human"
 ME = "me"
 """Also a person at this terminal, as the lobby calls the seat of whoever makes a table."""
 
-INPUT_HELP = """\
-at your decision, type:
-  a number          the numbered choice
-  an action         its text (`play card=17`), or its kind with values in order (`play 17`, `fight 2`);
-                    a card's name (or its start) works wherever its number does (`loot hex`,
-                    `summon og`); the start of one choice's words acts too (`draw`, `end the turn`).
-                    Anything else never acts: a near miss asks "did you mean …? (y/n)".
-  look N, look NAME any card you can see, whole (hand, table, dungeon, map, trainer…); never acts
-  rules [CLAUSE]    the game's rules, clause by clause: `rules`, `rules M8.2`, `rules solitaire`
-  table [ZONE]      the whole table, every zone in full (`table dungeon`: one zone)
-  log               your whole event log so far
-  choices           every choice, in full
-  auto on|off       take a decision with one single choice by itself (on by default; see below)
-  undo [N]          take back your last N decisions of this turn (not past a reveal or a die roll)
-  save [FILE]       write the record of the game so far
-  ?, help           this list
-  quit              leave the game (offers to save it)
-  (`:undo`, `:quit`, ... always mean the command, even if a game had an action of that name)
-"""
+HELP_WIDTH = 78
+"""Help texts fit an 80-column terminal: rich would fold a longer line where the terminal ends,
+breaking the column of descriptions."""
 
-AUTO_HELP = """\
-auto-pass: a decision with exactly one legal choice (a window you can only pass, a forced move) is
-taken for you after a short pause, and the line it prints says what was taken. It reveals nothing:
-the engine still offers the decision to every seat in turn, every seat sees it taken as it would
-see any move, and the pause is the same whatever you hold. `auto off` (or `--no-auto-pass`) makes
-you confirm each one yourself.
-"""
 
-SEATS_HELP = f"""\
-seats:
-  --seats lists one entry per seat, in seat order, separated by commas: `human` (or `me`) for a person at
-  this terminal, a level (`easy`, `normal`, `hard`, `expert`), or any agent spec (`random`, `heuristic`,
-  `strong`, `ismcts:iterations=400,rollout=heuristic` — an agent's own key=value options may follow
-  it, comma separated; docs/agents.md lists them all).
-  Without --players, the number of seats listed sets the number of players.
-  A single entry (e.g. the default `--seats human`) takes seat P1 and fills every other seat
-  with `random`.
-  Two or more `human` seats play hot-seat: a "pass the device" screen hides each hand from the others.
+def _fill(text: str, indent: str = "", first: str | None = None) -> str:
+    """``text`` wrapped to :data:`HELP_WIDTH` (never inside an option's hyphenated name)."""
+    return textwrap.fill(
+        text,
+        HELP_WIDTH,
+        initial_indent=indent if first is None else first,
+        subsequent_indent=indent,
+        break_on_hyphens=False,
+    )
 
-{INPUT_HELP}
-{AUTO_HELP}
-The seed is shown when the game ends (while it is in progress it would let anyone recompute every
-hidden card): --seed N with the same seats and inputs replays the same game.
-Exit status: 0 when the game ended or was left (quit, end of input), 1 when the --save file
-could not be written, 130 on Ctrl-C, 2 on a bad game, option, seat list or record.
-"""
+
+def _command_list(title: str, entries: Sequence[tuple[str, str]], note: str) -> str:
+    """``title``, then each command with its description in a column (wrapped to :data:`HELP_WIDTH`),
+    then ``note`` indented: the layout of ``help`` at a decision."""
+    column = " " * 20
+    lines = [title]
+    for command, text in entries:
+        assert len(command) <= len(column) - 3, command  # a space between the command and its column
+        lines.append(_fill(text, column, f"  {command}".ljust(len(column))))
+    lines.append(_fill(note, "  "))
+    return "\n".join(lines) + "\n"
+
+
+INPUT_HELP = _command_list(
+    "at your decision, type:",
+    [
+        ("a number", "the numbered choice"),
+        (
+            "an action",
+            "its text (`play card=17`), or its kind with values in order (`play 17`, `fight 2`); a card's name "
+            "(or its start) works wherever its number does (`loot hex`, `summon og`); the start of one choice's "
+            'words acts too (`draw`, `end the turn`). Anything else never acts: a near miss asks "did you mean '
+            '…? (y/n)".',
+        ),
+        ("look N, look NAME", "any card you can see, whole (hand, table, dungeon, map, trainer…); never acts"),
+        ("rules [CLAUSE]", "the game's rules, clause by clause: `rules`, `rules M8.2`, `rules solitaire`"),
+        ("table [ZONE]", "the whole table, every zone in full (`table dungeon`: one zone)"),
+        ("log", "your whole event log so far"),
+        ("choices", "every choice, in full"),
+        ("auto on|off", "take a decision with one single choice by itself (on by default; see below)"),
+        ("undo [N]", "take back your last N decisions of this turn (not past a reveal or a die roll)"),
+        ("save [FILE]", "write the record of the game so far"),
+        ("?, help", "this list"),
+        ("quit", "leave the game (offers to save it)"),
+    ],
+    "(`:undo`, `:quit`, ... always mean the command, even if a game had an action of that name)",
+)
+
+AUTO_HELP = (
+    _fill(
+        "auto-pass: a decision with exactly one legal choice (a window you can only pass, a forced move) is "
+        "taken for you after a short pause, and the line it prints says what was taken. It reveals nothing: "
+        "the engine still offers the decision to every seat in turn, every seat sees it taken as it would "
+        "see any move, and the pause is the same whatever you hold. `auto off` (or `--no-auto-pass`) makes "
+        "you confirm each one yourself."
+    )
+    + "\n"
+)
+
+SEATS_HELP = "\n".join(
+    [
+        "seats:",
+        _fill(
+            "--seats lists one entry per seat, in seat order, separated by commas: `human` (or `me`) for a "
+            "person at this terminal, a level (`easy`, `normal`, `hard`, `expert`), or any agent spec "
+            "(`random`, `heuristic`, `strong`, `ismcts:iterations=400,rollout=heuristic` — an agent's own "
+            "key=value options may follow it, comma separated; docs/agents.md lists them all).",
+            "  ",
+        ),
+        _fill("Without --players, the number of seats listed sets the number of players.", "  "),
+        _fill(
+            "A single entry (e.g. the default `--seats human`) takes seat P1 and fills every other seat with `random`.",
+            "  ",
+        ),
+        _fill(
+            'Two or more `human` seats play hot-seat: a "pass the device" screen hides each hand from the others.',
+            "  ",
+        ),
+        "",
+        INPUT_HELP,
+        AUTO_HELP,
+        _fill(
+            "The seed is shown when the game ends (while it is in progress it would let anyone recompute every "
+            "hidden card): --seed N with the same seats and inputs replays the same game."
+        ),
+        _fill(
+            "Exit status: 0 when the game ended or was left (quit, end of input), 1 when the --save file could "
+            "not be written, 130 on Ctrl-C, 2 on a bad game, option, seat list or record."
+        ),
+    ]
+)
 
 COMMANDS_HELP = "a number or an action · look N · table · log · undo · ? help · quit"
 

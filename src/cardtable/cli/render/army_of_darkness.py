@@ -32,7 +32,10 @@ HAND_GROUPS = ((("monster",), "monsters"), (("ally",), "allies"), (("item", "nec
 GROUPED = {kind for kinds, _ in HAND_GROUPS for kind in kinds}
 SIDE_STYLE = {"good": "bright_white", "evil": "red"}
 BANDS = {"monster": "red", "ally": "green", "item": "cyan", "necronomicon": "magenta", "event": "yellow"}
-LEGEND = "cards have no numbers under the Rules of Kalle: a card's type says what it does (`look` a card)"
+LEGEND = (
+    "cards carry no values under the Rules of Kalle: a card's type (and an event's text) says what it "
+    "does (`look` a card); #N beside a name is only the card's id, to name it in an action"
+)
 
 
 def _cards(value: JSON) -> list[Card]:
