@@ -1,27 +1,14 @@
 """Heuristic variants for AoD vs the shipped heuristic; paired deals, seats rotated."""
 
 import json
-import math
 import sys
-import time
-from multiprocessing import Pool
+
+import screen
 
 import cardtable
-from cardtable.agents.base import Observation
 from cardtable.agents.heuristics import army_of_darkness as H
-from cardtable.agents.registry import make_agent
 from cardtable.games.army_of_darkness.cards import NECRONOMICON
-from cardtable.games.army_of_darkness.codes import GOOD
-
-VARIANTS = {}
-
-
-def variant(name):
-    def deco(fn):
-        VARIANTS[name] = fn
-        return fn
-
-    return deco
+from cardtable.games.army_of_darkness.codes import GOOD, P_HIT
 
 
 class V(H.Heuristic):
@@ -30,7 +17,7 @@ class V(H.Heuristic):
     reply = False
 
     def _value(self, st, me, depth):
-        if self.reply and not st.is_over and st.current_player != me and st.phase == 7 and depth >= 0:
+        if self.reply and not st.is_over and st.current_player != me and st.phase == P_HIT and depth >= 0:
             victim = st.current_player
             best = None
             bv = -float("inf")
@@ -61,24 +48,6 @@ class V(H.Heuristic):
         others = [p(st, s) for s in range(st.game.players) if s != me]
         return p(st, me) - self.opp_weight * max(others)
 
-    def choose(self, obs):
-        legal = obs.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        me = obs.seat
-        sample = obs.sample(self.rng)
-        best = []
-        bv = -float("inf")
-        for a in legal:
-            child = sample.clone()
-            child.apply(a)
-            v = self._value(child, me, self.depth - 1)
-            if v > bv + 1e-9:
-                best, bv = [a], v
-            elif v > bv - 1e-9:
-                best.append(a)
-        return best[self.rng.below(len(best))]
-
 
 def make_progress(
     necro=12.0,
@@ -92,7 +61,6 @@ def make_progress(
     hand=0.8,
     handcap=6,
     ready=0.0,
-    hand_necro=0.0,
     flip=0.0,
 ):
     def progress(st, s):
@@ -124,70 +92,30 @@ def make_progress(
 
 
 def play(args):
-    _name, params, opp_w, deal, rot, players, spec_reply, spec_depth = args
-    game = cardtable.load("army-of-darkness", players=players)
-    n = game.players
-    agents = []
-    for s in range(n):
-        seed = (deal * 1_000_003 + s * 7919 + 17) % (1 << 62)
-        if (s + rot) % n == 0:
-            a = V(seed)
-            a.progress_fn = make_progress(**params)
-            a.opp_weight = opp_w
-            a.reply = spec_reply
-            a.depth = spec_depth
-        else:
-            a = make_agent("heuristic", game, seed)
-        agents.append(a)
-    hero = next(s for s in range(n) if (s + rot) % n == 0)
-    st = game.new(5000 + deal, log=False)
-    while not st.is_over:
-        seat = st.current_player
-        legal = st.legal_actions()
-        act = legal[0] if len(legal) == 1 else agents[seat].choose(Observation(st, seat))
-        st.apply(act)
+    params, opp_w, deal, rot, players, reply, depth = args
+
+    def candidate(seed):
+        a = V(seed)
+        a.progress_fn = make_progress(**params)
+        a.opp_weight = opp_w
+        a.reply = reply
+        a.depth = depth
+        return a
+
+    st, hero = screen.play(cardtable.load("army-of-darkness", players=players), candidate, deal, rot, 5000)
     w = st.winner
-    return (deal, rot, 1.0 if w == hero else (0.0 if w is not None and w >= 0 else 1.0 / n))
+    return (deal, rot, 1.0 if w == hero else (0.0 if w is not None and w >= 0 else 1.0 / players))
 
 
 if __name__ == "__main__":
     spec = json.loads(sys.argv[1])  # {"name":..., "params":{...}, "opp":0.6, "deals":N, "players":2}
     players = spec.get("players", 2)
+    first = spec.get("first", 0)
     tasks = [
-        (
-            spec["name"],
-            spec.get("params", {}),
-            spec.get("opp", 0.6),
-            d,
-            r,
-            players,
-            spec.get("reply", False),
-            spec.get("depth", 3),
-        )
-        for d in range(spec.get("first", 0), spec.get("first", 0) + spec["deals"])
+        (spec.get("params", {}), spec.get("opp", 0.6), d, r, players, spec.get("reply", False), spec.get("depth", 3))
+        for d in range(first, first + spec["deals"])
         for r in range(players)
     ]
-    t = time.time()
-    with Pool(int(spec.get("workers", 2))) as p:
-        res = p.map(play, tasks, chunksize=4)
-    wins = sum(x[2] for x in res)
-    n = len(res)
-    z = 1.96
-    ph = wins / n
-    den = 1 + z * z / n
-    c = (ph + z * z / (2 * n)) / den
-    h = z * math.sqrt(ph * (1 - ph) / n + z * z / (4 * n * n)) / den
-    print(
-        json.dumps(
-            {
-                "name": spec["name"],
-                "games": n,
-                "share": round(ph, 4),
-                "ci": [round(c - h, 3), round(c + h, 3)],
-                "secs": round(time.time() - t, 1),
-            }
-        ),
-        flush=True,
-    )
+    res = screen.run(play, tasks, int(spec.get("workers", 2)), name=spec["name"])
     with open(f"res-{spec['name']}.json", "w") as f:
         json.dump(res, f)

@@ -1,15 +1,12 @@
 """Mr. Card Game heuristic variants against the shipped heuristic; paired deals, seats rotated."""
 
 import json
-import math
 import sys
-import time
-from multiprocessing import Pool
+
+import screen
 
 import cardtable
-from cardtable.agents.base import Observation
 from cardtable.agents.heuristics import mr_card_game as H
-from cardtable.agents.registry import make_agent
 from cardtable.games.mr_card_game.codes import D_POLL
 
 
@@ -48,24 +45,13 @@ class V(H.Heuristic):
 
 def play(args):
     mode, deal, rot, players = args
-    game = cardtable.load("mr-card-game", players=players)
-    n = game.players
-    agents = []
-    for s in range(n):
-        seed = (deal * 1_000_003 + s * 7919 + 17) % (1 << 62)
-        if (s + rot) % n == 0:
-            a = V(seed)
-            a.mode = mode
-        else:
-            a = make_agent("heuristic", game, seed)
-        agents.append(a)
-    hero = next(s for s in range(n) if (s + rot) % n == 0)
-    st = game.new(7000 + deal, log=False)
-    while not st.is_over:
-        seat = st.current_player
-        legal = st.legal_actions()
-        act = legal[0] if len(legal) == 1 else agents[seat].choose(Observation(st, seat))
-        st.apply(act)
+
+    def candidate(seed):
+        a = V(seed)
+        a.mode = mode
+        return a
+
+    st, hero = screen.play(cardtable.load("mr-card-game", players=players), candidate, deal, rot, 7000)
     r = st.result()
     winners = list(st.winners)
     share = (1.0 / len(winners)) if hero in winners else 0.0
@@ -78,29 +64,6 @@ if __name__ == "__main__":
     players = int(sys.argv[3])
     first = int(sys.argv[4]) if len(sys.argv) > 4 else 0
     tasks = [(mode, d, r, players) for d in range(first, first + deals) for r in range(players)]
-    t = time.time()
-    with Pool(2) as p:
-        res = p.map(play, tasks, chunksize=2)
-    wins = sum(x[2] for x in res)
-    n = len(res)
-    ph = wins / n
-    z = 1.96
-    den = 1 + z * z / n
-    c = (ph + z * z / (2 * n)) / den
-    h = z * math.sqrt(ph * (1 - ph) / n + z * z / (4 * n * n)) / den
-    nowin = sum(1 for x in res if x[3] != "sorceress-defeated" and x[2] == 0)
-    print(
-        json.dumps(
-            {
-                "mode": mode,
-                "players": players,
-                "games": n,
-                "share": round(ph, 4),
-                "ci": [round(c - h, 3), round(c + h, 3)],
-                "secs": round(time.time() - t, 1),
-            }
-        ),
-        flush=True,
-    )
+    res = screen.run(play, tasks, mode=mode, players=players)
     with open(f"res-{mode}-{players}p-{first}.json", "w") as out:
         json.dump(res, out)
