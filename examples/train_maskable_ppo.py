@@ -282,7 +282,7 @@ def train_one(args: argparse.Namespace, game_id: str, options: dict[str, Any], s
     progress_path = out / "progress.csv"
     every = max(1, steps // 20)
 
-    class Progress(BaseCallback):  # type: ignore[misc]
+    class Progress(BaseCallback):  # type: ignore[misc,unused-ignore]  # untyped without SB3's stubs
         """Records every finished training game and prints a line now and then; saves checkpoints."""
 
         def _on_training_start(self) -> None:
@@ -372,8 +372,9 @@ def rolling(values: Sequence[float], window: int) -> np.ndarray:
     v = np.asarray(values, dtype=float)
     if len(v) < window:
         return np.array([])
-    c = np.cumsum(np.insert(v, 0, 0.0))
-    return (c[window:] - c[:-window]) / window
+    c: np.ndarray = np.cumsum(np.insert(v, 0, 0.0))
+    means: np.ndarray = (c[window:] - c[:-window]) / window
+    return means
 
 
 def plot(game_dir: Path, title: str, runs: list[dict[str, Any]], baselines: dict[str, Any], window: int) -> Path:
