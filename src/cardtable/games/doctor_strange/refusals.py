@@ -142,6 +142,12 @@ def why_illegal(st: DSState, action: Action) -> str | None:
     if kind == "onto":
         if ph != S.ONTO:
             return f"no attachment is waiting for its character; now {must(st)}"
+        s = g.SLOT[c]
+        if s >= 0 and c in st.chars and st.side[s] == seat and st.cap[s] < 0 and st.loc[s] >= 0:
+            return (
+                f"{name} cannot take {g.card_name(st.pending)}: it has a Location already, "
+                f"{g.card_name(st.loc[s])}, and a character may have only one"
+            )
         return f"{name} cannot take {g.card_name(st.pending)}: it must be a character on your side, not a captive"
     if kind == "helper":
         if ph != S.HELPER:
