@@ -152,7 +152,20 @@ def why_illegal(st: DSState, action: Action) -> str | None:
     if kind == "helper":
         if ph != S.HELPER:
             return f"a helper is chosen after playing a Call Defender card; now {must(st)}"
-        return f"{name} cannot help: it must be an unmarked viable character of yours, not already helping"
+        s = g.SLOT[c]
+        if s < 0 or c not in st.chars or st.side[s] != seat:
+            why = "it is not one of your characters in play"
+        elif c == st.attacks[st.ares * 3 + 1]:
+            why = "it is the target of this attack"
+        elif not F.viable(st, c):
+            why = f"it is not viable ({'captive' if st.cap[s] >= 0 else 'incapacitated'})"
+        elif st.marked >> s & 1:
+            why = "it is marked (the target of an attack this turn)"
+        elif st.helpers >> s & 1:
+            why = "it is helping this defense already"
+        else:
+            why = "it must be an unmarked viable character of yours, not already helping"
+        return f"{name} cannot help: {why}"
     if kind == "negate":
         if ph != S.NEGATE:
             return f"no Negate card is waiting for its target; now {must(st)}"
