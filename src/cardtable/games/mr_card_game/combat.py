@@ -139,7 +139,9 @@ def legal_step1(s: McgState) -> list[Action]:
     for m in range(4):
         if not forbid >> (F_MANEUVER + m) & 1:
             out += table[m][mask >> 4 * MANEUVER_STAT[m] & 15]
-    if s.mode == M_TURN and (s.dmg or s.red or s.dmg_vs != NO_ELEMENT_BONUS or g.low_power):
+    if s.mode == M_TURN and (
+        s.dmg or s.red or s.dmg_vs != NO_ELEMENT_BONUS or g.low_power or s.tower in g.low_power_foils
+    ):
         # A kill by damage alone (clarification 5) or of a monster at power 0 or less (clarification 7).
         out += kill_actions(s)
         if g.ascension and beats_sorceress(s):

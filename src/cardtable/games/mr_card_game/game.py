@@ -676,9 +676,14 @@ class MrCardGame(Game):
             for seat in range(self.players)
         )
         # Whether any monster can be at power 0 or less without a reduction (then it may be killed
-        # with no score at all, clarification 7): a printed power of 0, or a power-lowering effect.
-        self.low_power = any(c.mpower[t] <= 0 for t in c.monsters) or any(
+        # with no score at all, clarification 7): a printed power of 0 (a monster, nemesis or boss),
+        # or a power-lowering effect of a card; or, while one of them is on the Tower, of a foil's
+        # global effect (``low_power_foils``).
+        self.low_power = any(c.mpower[t] <= 0 for t in (*c.monsters, *c.nemeses, *c.bosses)) or any(
             op == MONSTER_POWER and b < 0 for fx in c.effects for op, _, b, _ in fx
+        )
+        self.low_power_foils: frozenset[int] = frozenset(
+            f for f in c.foils if any(op == MONSTER_POWER and b < 0 for op, _, b, _ in c.gfx[f])
         )
         self.n_items = c.items.stop
         self.sums = modifiers.card_sums(c)
