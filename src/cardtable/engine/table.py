@@ -1,9 +1,12 @@
 """A game in progress for people: per-seat logs and undo with automatic barriers.
 
 A :class:`Table` wraps a logging state. Every applied action is remembered with who took it, on which
-turn, and whether it was a *barrier*: randomness was used (the generator moved) or the acting seat
-learned a card it did not know before (``known_cards`` grew). A seat may take back its own decisions
-of the current turn, newest first, back to the last barrier or the last decision of another seat.
+turn, and whether it was a *barrier*: randomness was used (the generator moved), the acting seat
+learned a card it did not know before (``known_cards`` grew), another seat learned a card the acting
+seat did not know (it drew one, one was shown to it alone: taken back, that card would be hidden again
+after being seen), or the game ended. A seat may take back its own decisions of the current turn,
+newest first, back to the last barrier or the last decision of another seat; a card a seat shows from
+its own hand is no barrier (docs/engine.md, "Undo").
 
 Undo rebuilds the state by replaying kept actions, so it can never drift, but never from the seed:
 the table keeps a *checkpoint* (a clone of the state, with the length of its event log) every
@@ -74,10 +77,19 @@ class Table:
         actor = state.current_player if seat is None else check_seat(self.game, seat)
         rng_before = state.rng.state
         turn_before = state.turn
-        known_before = state.known_cards(actor) if actor is not None else set()
+        seats = range(self.game.players)
+        known_before = [state.known_cards(p) for p in seats] if actor is not None else []
         events = state.apply(action, seat)
-        learned = actor is not None and not state.known_cards(actor) <= known_before
-        barrier = learned or state.rng.state != rng_before
+        barrier = state.rng.state != rng_before or state.is_over
+        if actor is not None and not barrier:
+            own = known_before[actor]
+            for p in seats:
+                learned = state.known_cards(p) - known_before[p]
+                # The actor seeing a card, or another seat seeing one the actor did not know (a card
+                # it drew, one shown to it alone): taken back, it would be hidden again, and seen.
+                if learned and (p == actor or not learned <= own):
+                    barrier = True
+                    break
         self.steps.append(Step(actor if actor is not None else -1, turn_before, state.turn, barrier))
         done = len(self.steps)
         if barrier or state.turn != turn_before:
@@ -106,6 +118,8 @@ class Table:
         seat that does not exist)."""
         who = check_seat(self.game, seat)
         count = 0
+        if self.state.is_over:
+            return count
         turn = self.state.turn
         for step in reversed(self.steps):
             if step.actor != who or step.barrier or step.turn_before != turn or step.turn_after != turn:
@@ -127,6 +141,8 @@ class Table:
             raise UndoRefused(f"undo count must be a whole number, got a {type(count).__name__}")
         if count < 1:
             raise UndoRefused("nothing to undo: count must be at least 1")
+        if self.state.is_over:
+            raise UndoRefused("the game is over: nothing can be taken back")
         available = self.undoable(who)
         if available < count:
             raise UndoRefused(
