@@ -139,3 +139,20 @@ def test_no_real_game_lets_a_seat_take_back_what_another_seat_saw() -> None:
     seen, undoable = _foreign_sights("mephisto", range(6, 10), players=2)
     assert seen > 0
     assert undoable == []
+
+
+@pytest.mark.parametrize("since", ["x", None, 1.5, True, [1]])
+def test_events_since_of_the_wrong_type_is_named(since: object) -> None:
+    state = cardtable.load("mephisto", players=2).new(1)
+    with pytest.raises(TypeError, match="since must be a whole number"):
+        state.events(0, since)
+    with pytest.raises(TypeError, match="since must be a whole number"):
+        Table(state.game, 1).events(None, since)
+
+
+def test_events_since_below_zero_is_refused_not_read_from_the_end() -> None:
+    state = cardtable.load("mephisto", players=2).new(1)
+    assert len(state.events(0)) > 1  # a negative index would have read the newest events
+    with pytest.raises(ValueError, match="from 0"):
+        state.events(0, -1)
+    assert state.events(0, 10**30) == []

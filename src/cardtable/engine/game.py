@@ -660,9 +660,15 @@ class State(Generic[G]):
         self.log = log
         self._raw = log.raw
 
-    def events(self, seat: object, since: int = 0) -> list[str]:
-        """The event log from index ``since`` as ``seat`` may read it (``None``: spectator)."""
+    def events(self, seat: object, since: object = 0) -> list[str]:
+        """The event log from index ``since`` as ``seat`` may read it (``None``: spectator).
+        :class:`InvalidSeat` for a seat that does not exist; ``since`` must be a whole number from 0
+        (:class:`TypeError` for another type, ``ValueError`` for a negative one)."""
         reader = self._check_seat(seat)
+        if isinstance(since, bool) or not isinstance(since, int):
+            raise TypeError(f"since must be a whole number (an index into the event log), got {quoted(since)}")
+        if since < 0:
+            raise ValueError(f"since must be a whole number from 0 (an index into the event log), got {quoted(since)}")
         if self.log is None:
             return []
         return [e.for_seat(reader) for e in self.log[since:]]

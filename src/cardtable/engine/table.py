@@ -185,7 +185,7 @@ class Table:
                 0,
             )
 
-    def events(self, seat: object, since: int = 0) -> list[str]:
+    def events(self, seat: object, since: object = 0) -> list[str]:
         """``seat``'s event log from index ``since`` (``None``: the spectator's; :class:`InvalidSeat`
-        for a seat that does not exist)."""
+        for a seat that does not exist; ``since`` as :meth:`State.events` checks it)."""
         return self.state.events(seat, since)
