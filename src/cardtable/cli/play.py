@@ -43,6 +43,7 @@ from cardtable.cli.term import Terminal
 from cardtable.cli.typed import Ask, Problem, pick, shown
 from cardtable.engine import Action, CardtableError, Event, Game, OptionError, State, Table, UndoRefused
 from cardtable.engine.actions import CARD_PARAMS
+from cardtable.engine.errors import quoted
 from cardtable.engine.record import replay
 from cardtable.games import game_class
 
@@ -601,7 +602,7 @@ class Session:
         if command == "undo":
             self.undo(seat, rest)
             return None
-        self.error(f"unknown command {command!r}. {COMMANDS_HELP}")
+        self.error(f"unknown command {quoted(command)}. {COMMANDS_HELP}")
         return None
 
     def help(self) -> None:
@@ -651,7 +652,7 @@ class Session:
             chosen = [b for b in blocks if b.key.lower().startswith(wanted) or wanted in b.key.lower()]
             if not chosen:
                 names = ", ".join(b.key for b in blocks if b.key != "header")
-                self.error(f"no zone called {zone!r}: the zones are {names}")
+                self.error(f"no zone called {quoted(zone)}: the zones are {names}")
                 return
             for b in chosen:
                 self.console.print(b.full)
@@ -668,7 +669,8 @@ class Session:
             return
         found = find(cards, query)
         if not found:
-            self.error(f"no card you can see is called {query.strip()!r} or numbered so{self.look_hint(seat, query)}")
+            hint = self.look_hint(seat, query)
+            self.error(f"no card you can see is called {quoted(query.strip())} or numbered so{hint}")
             return
         ctx = RenderContext(self.game, seat)
         faces = {(c.name, self.face_key(c)) for c in found}
@@ -678,7 +680,7 @@ class Session:
             )
             more = f" · and {len(found) - 12} more" if len(found) > 12 else ""
             self.error(
-                f"{query.strip()!r} could be any of {len(found)} cards: {listed}{more}; `look` one by its number"
+                f"{quoted(query.strip())} could be any of {len(found)} cards: {listed}{more}; `look` one by its number"
             )
             return
         first = found[0]

@@ -21,6 +21,7 @@ from cardtable.cli.render import RenderContext, blocks_for, renderer_for
 from cardtable.cli.screen import block, compose
 from cardtable.cli.term import Terminal
 from cardtable.engine import CardtableError, State, parse_seat
+from cardtable.engine.errors import quoted
 from cardtable.engine.game import JSON
 from cardtable.engine.record import replay
 
@@ -176,7 +177,7 @@ class Replayer:
                     continue
                 k = int(line)
             else:
-                self.console.print(Text(f"✗ not understood: {line!r}. {hint}.", style="bold red"))
+                self.console.print(Text(f"✗ not understood: {quoted(line)}. {hint}.", style="bold red"))
                 continue
             # Flip to the next position on a clean screen (a no-op when output is not a terminal).
             if self.console.is_terminal:

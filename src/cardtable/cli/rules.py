@@ -10,6 +10,7 @@ from rich.console import Console, Group
 from rich.text import Text
 
 from cardtable.engine import CardtableError
+from cardtable.engine.errors import quoted
 from cardtable.rulebook import Clause, Section, rulebook
 
 
@@ -34,7 +35,7 @@ def show_rules(console: Console, game_id: str, query: str) -> None:
     if found is None:
         console.print(
             Text(
-                f"✗ no clause or section {query!r} in the rules of {game_id}: type `rules` for the list",
+                f"✗ no clause or section {quoted(query)} in the rules of {game_id}: type `rules` for the list",
                 style="bold red",
             )
         )

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from cardtable.engine import Action, Game, IllegalAction
 from cardtable.engine.actions import CARD_PARAMS, action_text, resolve_named
+from cardtable.engine.errors import quoted
 
 LISTED = 6
 """The most choices a message lists."""
@@ -66,8 +67,9 @@ def _by_kind(game: Game, legal: Sequence[Action], words: list[str]) -> Action | 
             return of_kind[0]
         if not of_kind:
             kinds = ", ".join(dict.fromkeys(a.kind for a in legal))
-            return Problem(f"no {kind!r} is possible now (you may: {kinds})")
-        return Problem(f"{kind!r} could be any of {len(of_kind)} choices ({_listing(game, legal, of_kind)}): say which")
+            return Problem(f"no {quoted(kind)} is possible now (you may: {kinds})")
+        listed = _listing(game, legal, of_kind)
+        return Problem(f"{quoted(kind)} could be any of {len(of_kind)} choices ({listed}): say which")
     if all("=" in w for w in rest):
         pairs = [w.partition("=") for w in rest]
         given = [(name, value) for name, _, value in pairs]
@@ -77,10 +79,10 @@ def _by_kind(game: Game, legal: Sequence[Action], words: list[str]) -> Action | 
         given = list(zip(params, rest, strict=True))
     else:
         return Problem(
-            f"{kind!r} takes {len(params)} value(s): {action_text(kind, params, [f'<{p}>' for p in params])}"
+            f"{quoted(kind)} takes {len(params)} value(s): {action_text(kind, params, [f'<{p}>' for p in params])}"
         )
     if sorted(name for name, _ in given) != sorted(params):
-        return Problem(f"{kind!r} takes {action_text(kind, params, [f'<{p}>' for p in params])}")
+        return Problem(f"{quoted(kind)} takes {action_text(kind, params, [f'<{p}>' for p in params])}")
     text = action_text(kind, params, [dict(given)[p] for p in params])
     by_text = {a.text: a for a in legal}
     if text in by_text:
@@ -88,7 +90,7 @@ def _by_kind(game: Game, legal: Sequence[Action], words: list[str]) -> Action | 
     named = any(p in CARD_PARAMS and not v.lstrip("-").isdigit() for p, v in given)
     if not named:
         choices = _listing(game, legal, of_kind) or "none now"
-        return Problem(f"{text!r} is not among your choices now; the choices of {kind!r}: {choices}")
+        return Problem(f"{quoted(text)} is not among your choices now; the choices of {quoted(kind)}: {choices}")
     try:
         return resolve_named(space, kind, given, legal, game.card_names, lambda a: shown(game, a))
     except IllegalAction as exc:
@@ -147,7 +149,8 @@ def pick(game: Game, legal: Sequence[Action], line: str) -> Action | Ask | Probl
         return starts[0]
     if len(starts) > 1:
         return Problem(
-            f"{norm!r} could be any of {len(starts)} choices ({_listing(game, legal, starts)}): type more, or a number"
+            f"{quoted(norm)} could be any of {len(starts)} choices ({_listing(game, legal, starts)}): "
+            "type more, or a number"
         )
     if isinstance(found, Problem):
         return found
@@ -156,8 +159,9 @@ def pick(game: Game, legal: Sequence[Action], line: str) -> Action | Ask | Probl
         return Ask(near[0], f"did you mean “{shown(game, near[0])}”? (y/n) ")
     if near:
         return Problem(
-            f"{norm!r} is not an action; did you mean one of: {_listing(game, legal, near)}? Type its number"
+            f"{quoted(norm)} is not an action; did you mean one of: {_listing(game, legal, near)}? Type its number"
         )
     return Problem(
-        f"{norm!r} is neither an action nor a command: type a number from 1 to {len(legal)}, an action, or `?` for help"
+        f"{quoted(norm)} is neither an action nor a command: "
+        f"type a number from 1 to {len(legal)}, an action, or `?` for help"
     )
