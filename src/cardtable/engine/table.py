@@ -65,6 +65,17 @@ class Table:
         self._floor = 0
         """No undo can ever keep fewer decisions than this: the count after the newest barrier or
         turn change (undo stops at both, and only ever removes the newest decisions)."""
+        self._known: tuple[int, State, list[set[int]]] | None = None
+
+    def _known_now(self) -> list[set[int]]:
+        """Every seat's ``known_cards`` in the state as it is now, kept for the next :meth:`apply`
+        (whose "before" it is) while the state's history has not moved: one call per seat and
+        decision, not two."""
+        state = self.state
+        done = len(state.history)
+        if self._known is None or self._known[0] != done or self._known[1] is not state:
+            self._known = (done, state, [state.known_cards(p) for p in range(self.game.players)])
+        return self._known[2]
 
     def _checkpoint(self) -> Checkpoint:
         state = self.state
@@ -77,14 +88,14 @@ class Table:
         actor = state.current_player if seat is None else check_seat(self.game, seat)
         rng_before = state.rng.state
         turn_before = state.turn
-        seats = range(self.game.players)
-        known_before = [state.known_cards(p) for p in seats] if actor is not None else []
+        known_before = self._known_now()
         events = state.apply(action, seat)
+        known_after = self._known_now()
         barrier = state.rng.state != rng_before or state.is_over
         if actor is not None and not barrier:
             own = known_before[actor]
-            for p in seats:
-                learned = state.known_cards(p) - known_before[p]
+            for p, before in enumerate(known_before):
+                learned = known_after[p] - before
                 # The actor seeing a card, or another seat seeing one the actor did not know (a card
                 # it drew, one shown to it alone): taken back, it would be hidden again, and seen.
                 if learned and (p == actor or not learned <= own):
