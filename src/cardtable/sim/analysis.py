@@ -257,10 +257,17 @@ def _row(metric: str, label: str, unit: str, sums: PairedSums, n: int | None = N
     }
 
 
-def comparison_rows(pair: PairAggregate, seat_labels: Sequence[str] = ()) -> list[dict[str, Any]]:
+def comparison_rows(
+    pair: PairAggregate, seat_labels: Sequence[str] = (), base_seat_labels: Sequence[str] | None = None
+) -> list[dict[str, Any]]:
     """The rows of one paired comparison: ``{"metric", "label", "unit", "baseline", "setting",
     "difference"}`` (the two means and the mean paired difference with its t interval). ``unit`` is
-    ``"share"`` for win shares, ``"points"`` for differences of shares and ``"count"`` for the rest."""
+    ``"share"`` for win shares, ``"points"`` for differences of shares and ``"count"`` for the rest.
+
+    Seats are compared by position; ``seat_labels`` name the setting's seats and ``base_seat_labels``
+    the baseline's (the same when None). A seat whose name differs between the two (Doctor Strange's
+    Good and Evil swapped by its good-seat option) is labelled by position and both names:
+    ``win share of P1 (Evil vs Good)``."""
     n = pair.n
     rows: list[dict[str, Any]] = []
     m = pair.metrics
@@ -295,9 +302,12 @@ def comparison_rows(pair: PairAggregate, seat_labels: Sequence[str] = ()) -> lis
                 label = f"win share of the {_ordinal(j + 1)} listed agent ({y} vs {x})"
             rows.append(_row(f"win:{j}", label, "share", m[f"win:{j}"]))
     seats = sorted(int(k.partition(":")[2]) for k in m if k.startswith("seat:"))
+    base_labels = seat_labels if base_seat_labels is None else base_seat_labels
     for seat in seats:
         name = seat_labels[seat] if seat < len(seat_labels) else f"P{seat + 1}"
-        rows.append(_row(f"seat:{seat}", f"win share of {name}", "share", m[f"seat:{seat}"]))
+        was = base_labels[seat] if seat < len(base_labels) else f"P{seat + 1}"
+        label = f"win share of {name}" if name == was else f"win share of P{seat + 1} ({name} vs {was})"
+        rows.append(_row(f"seat:{seat}", label, "share", m[f"seat:{seat}"]))
     for reason in sorted(pair.reasons, key=lambda r: (-pair.reasons[r].sx - pair.reasons[r].sy, r)):
         rows.append(_row(f"reason:{reason}", f"games ending by {reason}", "share", pair.reasons[reason], n))
     return rows
@@ -387,7 +397,7 @@ def finish(manifest: Mapping[str, Any], agg: RunAggregate) -> dict[str, Any]:
                 "kind": "what-if" if whatif else "grid",
                 "title": f"{settings[k]['label']} vs {settings[b]['label']}",
                 "games": pair.n,
-                "rows": comparison_rows(pair, names),
+                "rows": comparison_rows(pair, names, out_settings[b]["seat_names"]),
                 "cards": card_shift_rows(pair),
             }
         )

@@ -220,9 +220,10 @@ def _setting_section(a: Mapping[str, Any], k: int, s: Mapping[str, Any], info: G
     title = "Results" if len(a["settings"]) == 1 else f"Setting {k + 1}: {s['label']}"
     out = [f'<section id="{stem}"><h2>{_e(title)}</h2>']
     agents = ", ".join(s["listed"])
+    rotating = ", seats rotating every game" if s["players"] > 1 else ""
     out.append(
         f"<p>{s['games']} of {s['planned']} games, {s['players']} seat{'s' if s['players'] != 1 else ''} "
-        f"({_e(', '.join(s['seat_names']))}); agents listed: {_e(agents)}, seats rotating every game; "
+        f"({_e(', '.join(s['seat_names']))}); agents listed: {_e(agents)}{rotating}; "
         f"{s['seconds']:.1f} s of play.</p>"
     )
     out.append(f'<h3 id="{stem}-options">Options</h3>')

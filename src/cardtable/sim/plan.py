@@ -312,9 +312,67 @@ def make_plan(
 
 
 def manifest_differences(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
-    """Human-readable differences between two manifests (empty when a resume is safe)."""
+    """Human-readable differences between two manifests (empty when a resume is safe): one short
+    phrase per run parameter, and per setting its agents, options and card edits by name, so that the
+    one-line refusal says what changed (``seats: folder has heuristic,random, this run has random``)
+    instead of printing both manifests."""
     out = []
     for key in sorted(set(old) | set(new)):
-        if old.get(key) != new.get(key):
-            out.append(f"{key}: folder has {old.get(key)!r}, this run has {new.get(key)!r}")
+        a, b = old.get(key), new.get(key)
+        if a == b:
+            continue
+        if key == "settings" and isinstance(a, list) and isinstance(b, list):
+            out += _settings_differences(a, b)
+        elif key in ("grid", "compare"):  # [[KEY, [V1, V2]], ...] as typed: KEY=V1,V2
+            out.append(f"--{key}: folder has {_axes(a)}, this run has {_axes(b)}")
+        else:
+            out.append(f"{key.replace('_', ' ')}: folder has {_brief(a)}, this run has {_brief(b)}")
+    return list(dict.fromkeys(out))  # the run's card edits are also each setting's: said once
+
+
+def _brief(value: Any) -> str:
+    """A manifest value as a designer typed it: ``heuristic,random``, ``(none)``, ``30``."""
+    if value is None or value == [] or value == "":
+        return "(none)"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ",".join(_brief(v) if isinstance(v, list | tuple) else str(v) for v in value)
+    return str(value)
+
+
+def _axes(value: Any) -> str:
+    try:
+        return " ".join(f"{k}={_brief(v)}" for k, v in value) or "(none)"
+    except (TypeError, ValueError):
+        return _brief(value)
+
+
+def _settings_differences(old: Sequence[Any], new: Sequence[Any]) -> list[str]:
+    if len(old) != len(new) or not all(isinstance(x, Mapping) for x in (*old, *new)):
+        labels = [str(x.get("label", "?")) if isinstance(x, Mapping) else "?" for x in old]
+        mine = [str(x.get("label", "?")) if isinstance(x, Mapping) else "?" for x in new]
+        return [f"settings: folder has {len(old)} ({', '.join(labels)}), this run has {len(new)} ({', '.join(mine)})"]
+    out: list[str] = []
+    for a, b in zip(old, new, strict=True):
+        where = f" of setting {b.get('label')}" if len(new) > 1 else ""
+        found = len(out)
+        if a.get("seats") != b.get("seats"):
+            out.append(f"seats{where}: folder has {_brief(a.get('seats'))}, this run has {_brief(b.get('seats'))}")
+        oa, ob = a.get("options") or {}, b.get("options") or {}
+        for name in sorted(set(oa) | set(ob)):
+            if oa.get(name) != ob.get(name):
+                out.append(
+                    f"option {name}{where}: folder has {_brief(oa.get(name))}, this run has {_brief(ob.get(name))}"
+                )
+        if a.get("card_edits") != b.get("card_edits"):
+            out.append(
+                f"card edits{where}: folder has {_brief(a.get('card_edits'))}, "
+                f"this run has {_brief(b.get('card_edits'))}"
+            )
+        if len(out) == found:  # what remains (the cards' hash, seat names, label) follows from the game itself
+            fields = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+            out.append(
+                f"setting {b.get('label')}: {', '.join(fields)} differ (another version of the game or its cards?)"
+            )
     return out

@@ -108,14 +108,17 @@ def build_report(folder: Path, *, plots: bool = True, aggregate: RunAggregate | 
     info: GameInfo = game_info(manifest["game"])
     text = summary_text(a, info)
     figs = figures(a) if plots and a["games_played"] else []
-    # Figures of an earlier report of this folder would be stale: remove them first.
-    for old in folder.glob("setting*.png"):
-        old.unlink()
-    (folder / "grid.png").unlink(missing_ok=True)
-    (folder / "whatif.png").unlink(missing_ok=True)
-    for fig in figs:
-        (folder / fig.name).write_bytes(fig.png)
-    (folder / "report.json").write_text(json.dumps(a, indent=1, sort_keys=True) + "\n")
-    (folder / "summary.txt").write_text(text + "\n")
-    (folder / "report.html").write_text(render_html(a, figs, info))
+    try:
+        # Figures of an earlier report of this folder would be stale: remove them first.
+        for old in folder.glob("setting*.png"):
+            old.unlink()
+        (folder / "grid.png").unlink(missing_ok=True)
+        (folder / "whatif.png").unlink(missing_ok=True)
+        for fig in figs:
+            (folder / fig.name).write_bytes(fig.png)
+        (folder / "report.json").write_text(json.dumps(a, indent=1, sort_keys=True) + "\n")
+        (folder / "summary.txt").write_text(text + "\n")
+        (folder / "report.html").write_text(render_html(a, figs, info))
+    except OSError as exc:
+        raise ResultsError(f"cannot write the report in {folder}: {exc.strerror or exc} ({exc.filename})") from None
     return Report(a, text, figs)

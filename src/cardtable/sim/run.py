@@ -32,6 +32,7 @@ from cardtable.sim.store import (
     RESULTS,
     Done,
     filter_records,
+    make_folder,
     read_manifest,
     repair_tail,
     scan_results,
@@ -177,7 +178,7 @@ def prepare_folder(plan: Plan, out: Path) -> tuple[Done, bool, RunAggregate]:
     Raises :class:`ResumeRefused` when the folder holds a run with different parameters, and
     :class:`~cardtable.sim.store.ResultsError` when its results file is damaged mid-file.
     """
-    out.mkdir(parents=True, exist_ok=True)
+    make_folder(out)
     manifest = plan.manifest()
     old = read_manifest(out)
     results = out / RESULTS
@@ -196,7 +197,8 @@ def prepare_folder(plan: Plan, out: Path) -> tuple[Done, bool, RunAggregate]:
     diffs = manifest_differences(old, manifest)
     if diffs:
         raise ResumeRefused(
-            f"{out} holds a different run; refusing to resume into it. Differences:\n  " + "\n  ".join(diffs)
+            f"{out} holds a different run; refusing to resume into it ({'; '.join(diffs)}). Use another --out, "
+            "or run the folder's own command again to finish it"
         )
     repaired = repair_tail(results)
     if results.exists():

@@ -40,6 +40,22 @@ def read_manifest(folder: Path) -> dict[str, Any] | None:
     return data
 
 
+def make_folder(folder: Path) -> None:
+    """Create a run's output folder (and its parents), or raise :class:`ResultsError` naming it: a
+    path that is a file, a parent that cannot be created, a folder that cannot be written to."""
+    if folder.exists() and not folder.is_dir():
+        raise ResultsError(f"the output folder {folder} is a file, not a folder; give --out a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / ".cardtable-write-check"
+        probe.touch()
+        probe.unlink()
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        where = f" ({exc.filename})" if exc.filename and str(exc.filename) != str(folder) else ""
+        raise ResultsError(f"cannot use the output folder {folder}: {reason}{where}") from None
+
+
 def write_manifest(folder: Path, manifest: dict[str, Any]) -> None:
     tmp = folder / (MANIFEST + ".tmp")
     tmp.write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")

@@ -101,8 +101,11 @@ def num(i: Mapping[str, Any] | None, sign: bool = False) -> str:
 
 
 def whole(x: float) -> str:
-    """A count or a percentile of counts: ``30``, ``95`` (from 94.95), ``2.5``."""
-    if float(x).is_integer() or abs(x) >= 10:
+    """A count or a percentile of counts: ``30``, ``95`` (from 94.95), ``2.5``, ``28.5`` (a median
+    halfway between two whole numbers keeps its half: rounded, 28.5 would read 28 and 29.5 would read 30)."""
+    if float(x).is_integer():
+        return f"{x:.0f}"
+    if abs(x) >= 10 and not float(2 * x).is_integer():
         return f"{x:.0f}"
     return f"{x:.1f}"
 
@@ -185,6 +188,10 @@ def first_player_sentence(s: Mapping[str, Any]) -> str | None:
     win, fair, adv = fp["win"], fp["fair"], fp["advantage"]
     if not _ok(win) or not _ok(adv):
         return None
+    if not fair:
+        # No game had a winner (all stopped by a limit, or all lost together): a 0% share "against a
+        # fair share of 0.0%" would read as a verdict where there is nothing to compare.
+        return f"cannot be judged: none of the {win['n']} games had a winner, so no seat won more often than another."
     by = fp["by_seat"]
     who = f" ({next(iter(by))} in every game)" if len(by) == 1 else ""
     base = f"the player who decides first{who} wins {pct(win)} of games against a fair share of {share(fair)}"
@@ -260,7 +267,8 @@ def setting_summary(s: Mapping[str, Any], info: GameInfo) -> list[tuple[str, str
     out = [("Options", f"{options_text(s['options'], info)}.")]
     if s.get("card_edits"):
         out.append(("Card edits", f"{', '.join(s['card_edits'])}."))
-    out.append(("Agents", f"{', '.join(s['listed'])} (seats rotate every game)."))
+    rotate = " (seats rotate every game)" if s["players"] > 1 else ""
+    out.append(("Agents", f"{', '.join(s['listed'])}{rotate}."))
     who = agents_sentence(s)
     if who:
         out.append(("Win share per agent", who))
@@ -272,6 +280,11 @@ def setting_summary(s: Mapping[str, Any], info: GameInfo) -> list[tuple[str, str
     out.append(("How games end", ending_sentence(s)))
     out += details_sentences(s)
     return out
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 seat``, ``2 seats``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def comparison_lines(c: Mapping[str, Any]) -> list[str]:
@@ -303,7 +316,7 @@ def summary_text(a: Mapping[str, Any], info: GameInfo | None = None) -> str:
     out += whatif_text(a)
     for s in a["settings"]:
         out.append("")
-        out.append(f"[{s['label']}] {s['games']} games, {s['players']} seats")
+        out.append(f"[{s['label']}] {_count(s['games'], 'game')}, {_count(s['players'], 'seat')}")
         out += [f"  {topic}: {line}" for topic, line in setting_summary(s, info)]
         if s["games"]:
             out += [f"  {line}" for line in cards_sentences(s)]

@@ -53,7 +53,7 @@ from cardtable.sim.plan import Plan, Setting, split_values
 from cardtable.sim.progress import ProgressBar
 from cardtable.sim.run import Appender, default_workers, execute
 from cardtable.sim.stats import Interval, paired_difference, wilson
-from cardtable.sim.store import REQUIRED, RESULTS, ResultsError, iter_lines, repair_tail
+from cardtable.sim.store import REQUIRED, RESULTS, ResultsError, iter_lines, make_folder, repair_tail
 from cardtable.sim.tally import WIN_UNITS, Tally, win_units
 
 TUNE_FORMAT = "cardtable-tune/1"
@@ -496,7 +496,7 @@ class Tuner:
     def _open(self) -> None:
         """Create the folder or check it holds this search; read its settings and games."""
         folder = self.folder
-        folder.mkdir(parents=True, exist_ok=True)
+        make_folder(folder)
         manifest = self.spec.manifest()
         path = folder / MANIFEST
         if path.exists():
