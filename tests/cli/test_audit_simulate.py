@@ -115,3 +115,26 @@ def test_first_player_is_not_judged_when_no_game_had_a_winner(cli: Runner, tmp_p
     line = next(x for x in r.out.splitlines() if x.strip().startswith("First player:"))
     assert "cannot be judged: none of the 3 games had a winner" in line
     assert "fair share of 0.0%" not in r.out and "fair share of 0.0%" not in (out / "report.html").read_text()
+
+
+def test_figures_keep_their_legends_off_the_axis_labels_and_count_whole_games(cli: Runner, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    from cardtable.sim.report import build_report
+
+    out = tmp_path / "run"
+    argv = ("simulate", "mephisto", "--games", "4", "--seats", "heuristic,random", "--compare", "Imp.attack=2,30")
+    assert cli(*argv, "--out", str(out), "--no-report", "--no-progress", "-j", "1").code == 0
+    figs = {f.name: f.figure for f in build_report(out).plots}
+    grid = figs["grid.png"]
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = FigureCanvasAgg(grid)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    for ax in grid.axes:
+        # The slanted setting names pushed the axis label ("setting") down onto the legend.
+        label = ax.xaxis.label.get_window_extent(renderer)
+        legend = ax.get_legend().get_window_extent(renderer)
+        assert legend.y1 <= label.y0, (ax.get_title(), legend, label)
+    (scores,) = figs["setting1-scores.png"].axes
+    assert all(float(t).is_integer() for t in scores.get_yticks())  # no "2.5 games"
