@@ -4,12 +4,19 @@ The record is verified first (:func:`cardtable.replay` checks the state hash aft
 record that no longer replays stops with the engine's message, which names the first diverging
 action. A seat's replay shows only what that seat saw: its view, its redacted events, and the text of
 its own actions (``--reveal`` shows every seat's action text; the record file holds them anyway).
+
+``FILE`` may also be what ``cardtable simulate --records`` keeps: a run's ``records.jsonl`` (one game a
+line) or the run's folder; ``--game K`` (and ``--setting S`` in a sweep) picks the game, numbered as in
+the run's ``results.jsonl``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
@@ -24,6 +31,7 @@ from cardtable.engine import CardtableError, State, parse_seat
 from cardtable.engine.errors import quoted
 from cardtable.engine.game import JSON
 from cardtable.engine.record import replay
+from cardtable.sim.store import RECORDS, ResultsError, iter_lines
 
 
 def add_parser(subparsers: Any) -> None:
@@ -31,10 +39,25 @@ def add_parser(subparsers: Any) -> None:
         "replay",
         help="step through a saved game record",
         description="Verify a record (JSON, as `cardtable play --save` writes) and show it action by action. "
+        "A simulation's games (`cardtable simulate --records`: its folder or records.jsonl) with --game K. "
         "Interactive stepping: Enter = next, b = back, a number = go to that action, q = quit. "
         "Without --step or --to, an interactive terminal steps and anything else prints the whole game.",
     )
-    parser.add_argument("file", metavar="FILE", help="the record file (JSON)")
+    parser.add_argument(
+        "file", metavar="FILE", help="the record file (JSON), or a simulation's records.jsonl or folder (with --game)"
+    )
+    parser.add_argument(
+        "--game",
+        type=int,
+        metavar="K",
+        help='in a simulation\'s records: the game numbered K in its results.jsonl ("index", from 0)',
+    )
+    parser.add_argument(
+        "--setting",
+        type=int,
+        metavar="S",
+        help='in a simulation\'s records of a sweep: the setting ("setting" in results.jsonl, from 0)',
+    )
     who = parser.add_mutually_exclusive_group()
     who.add_argument(
         "--seat", metavar="SEAT", help="see the game as this seat: P1, P2, ... (or 1, 2, ..., or the seat's name)"
@@ -192,8 +215,56 @@ class Replayer:
         return 0
 
 
+def simulated_record(path: str, game: int | None, setting: int | None) -> dict[str, JSON]:
+    """The record of game ``game`` (in setting ``setting``, where the run has several) among a
+    simulation's kept records: ``path`` is its ``records.jsonl`` or the run's folder. Any mistake —
+    no such file, no game chosen, a game the run did not keep — is a :class:`CardtableError` saying
+    what there is to choose from."""
+    shown = quoted(path, 80)
+    file = Path(path)
+    if file.is_dir():
+        file = file / RECORDS
+        if not file.exists():
+            raise CardtableError(
+                f"{shown} is a folder without {RECORDS}: give a record file, or a simulation run with --records"
+            )
+    try:
+        regular = stat.S_ISREG(os.stat(file).st_mode)
+    except (OSError, ValueError) as exc:
+        raise CardtableError(f"{shown}: {getattr(exc, 'strerror', None) or exc}") from None
+    if not regular:
+        raise CardtableError(f"{shown}: not a regular file")
+    games: list[tuple[int, int]] = []  # (setting, game) of every kept record
+    matches: list[dict[str, JSON]] = []
+    try:
+        for _, line in iter_lines(file, ("setting", "index", "record")):
+            games.append((line["setting"], line["index"]))
+            if line["index"] == game and setting in (None, line["setting"]):
+                matches.append(line["record"])
+    except ResultsError as exc:
+        raise CardtableError(f"not a simulation's records ({RECORDS}, one game a line): {exc}") from None
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise CardtableError(f"{shown}: game {game} was played in {len(matches)} settings: add --setting S")
+    settings = sorted({s for s, _ in games})
+    numbers = sorted({g for _, g in games})
+    span = f"{numbers[0]}..{numbers[-1]}" if numbers else "none"
+    where = f" in settings {', '.join(map(str, settings))}" if len(settings) > 1 else ""
+    if game is None:
+        raise CardtableError(
+            f"{shown} holds {len(games)} games of a simulation (games {span}{where}): choose one with --game K"
+        )
+    which = f"game {game}" + (f" of setting {setting}" if setting is not None else "")
+    raise CardtableError(f"{shown}: no record of {which}; it holds games {span}{where}")
+
+
 def run(args: argparse.Namespace) -> int:
-    record = read_record(args.file)
+    simulated = args.game is not None or args.setting is not None
+    if simulated or Path(args.file).is_dir() or args.file.endswith(".jsonl"):
+        record = simulated_record(args.file, args.game, args.setting)
+    else:
+        record = read_record(args.file)
     term: Terminal = args.term
     replayer = Replayer(term, record, None, args.reveal, verify=not args.unverified)
     replayer.seat = parse_seat(replayer.game, args.seat) if args.seat is not None else None
