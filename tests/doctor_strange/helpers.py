@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import cardtable
-from cardtable.engine import Rng
+from cardtable.engine import IllegalAction, Rng
 from cardtable.games.doctor_strange import state as S
 from cardtable.games.doctor_strange.game import DoctorStrange
 from cardtable.games.doctor_strange.state import DSState
@@ -194,3 +196,12 @@ def dice(st: DSState, *rolls: int) -> Dice:
     d = Dice(list(rolls))
     st.rng = d
     return d
+
+
+def refusal(st: DSState, text: str) -> str:
+    """The message of the :class:`IllegalAction` that ``text`` raises, checking the refusal changed nothing."""
+    snap = st.snapshot()
+    with pytest.raises(IllegalAction) as err:
+        st.apply(text)
+    assert st.snapshot() == snap
+    return str(err.value)

@@ -2,21 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
-from cardtable.engine import IllegalAction
 from cardtable.games.doctor_strange import state as S
 from cardtable.games.doctor_strange.base import replaced
 
-from .helpers import EVIL, GOOD, act, cid, dice, scenario, where
-
-
-def refusal(st: S.DSState, text: str) -> str:
-    snap = st.snapshot()
-    with pytest.raises(IllegalAction) as err:
-        st.apply(text)
-    assert st.snapshot() == snap
-    return str(err.value)
+from .helpers import EVIL, GOOD, act, cid, dice, refusal, scenario, where
 
 
 def test_ds5_3_second_location_refused_naming_the_location_already_there() -> None:

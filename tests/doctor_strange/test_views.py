@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 import cardtable
 from cardtable.engine import ENGINE_VIEW_KEYS, IllegalAction, Rng
 from cardtable.games.doctor_strange import state as S
@@ -16,7 +14,7 @@ from cardtable.games.doctor_strange.game import DoctorStrange
 from cardtable.testing.conformance import card_objects, check_view_for_people
 from tests.support.walk import apply_random
 
-from .helpers import EVIL, GOOD, act, cid, dice, scenario, take_out
+from .helpers import EVIL, GOOD, act, cid, dice, refusal, scenario, take_out
 
 
 def test_view_keys_are_exactly_the_declared_ones_along_games() -> None:
@@ -175,14 +173,6 @@ def test_prompts_say_who_decides_what_and_why() -> None:
 
 
 # -- DS13.4 input errors -----------------------------------------------------------------------------
-
-
-def refusal(st: S.DSState, text: str) -> str:
-    snap = st.snapshot()
-    with pytest.raises(IllegalAction) as err:
-        st.apply(text)
-    assert st.snapshot() == snap
-    return str(err.value)
 
 
 def test_errors_say_why_an_action_is_not_legal_now() -> None:
