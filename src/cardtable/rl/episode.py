@@ -82,7 +82,8 @@ class Episode:
         self.turn_steps = 0
         self._turn = self.state.turn
         self.stopped: str | None = None
-        """Which safety limit stopped the game (``"max_steps"``, ``"max_turn_steps"``), or None."""
+        """Which safety limit stopped the game (``"max_steps"``, ``"max_turn_steps"``; the PettingZoo
+        environments also stop it with ``"illegal_action"`` when an illegal action ended it), or None."""
         self.trackers: Trackers = {} if trackers is None else trackers
         self._items = codec.items
         self._legal: object = None

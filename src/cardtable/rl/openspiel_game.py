@@ -531,8 +531,9 @@ class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
         episode = box.episode
         player = episode.current_player
         assert player is not None
-        box.record(player, int(action))
+        # Applied first: an illegal action raises there and leaves the state (its trail too) as it was.
         episode.apply(int(action))
+        box.record(player, int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

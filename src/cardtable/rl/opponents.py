@@ -43,8 +43,13 @@ def check_specs(specs: OpponentSpec | Sequence[OpponentSpec], game: Game) -> lis
     others = game.players - 1
     if isinstance(specs, str | Agent) or callable(specs):
         out: list[OpponentSpec] = [specs] * others
-    else:
+    elif isinstance(specs, Sequence):
         out = list(specs)
+    else:
+        raise TypeError(
+            "opponents is an agent spec string ('random', 'heuristic', 'ismcts:...'), a cardtable Agent, a "
+            f"callable policy(observation, action_mask) -> action index, or a list of them, not {type(specs).__name__}"
+        )
     if len(out) != others:
         raise ValueError(f"opponents: {others} opponent(s) needed (one per other seat), got {len(out)}")
     for spec in out:
@@ -88,7 +93,9 @@ class Opponent:
             return self.agent.choose(Observation(episode.state, self.seat)).index
         assert self.policy is not None
         seat = self.seat
-        choice = self.policy(episode.observed(seat), episode.mask(seat))
+        # A new array, as a learner gets: the seat's buffer is updated in place at its next decision,
+        # so a policy that kept (or changed) the buffer itself would see (or cause) wrong observations.
+        choice = self.policy(episode.observation(seat), episode.mask(seat))
         try:
             index = int(choice)
         except (TypeError, ValueError):

@@ -170,6 +170,9 @@ class _Base(Research):
         except IllegalAction as exc:
             if self.illegal == "raise":
                 raise
+            # The game is over for every agent: no seat decides any more (empty masks and legal
+            # actions, ``acting`` None), as after any other end.
+            episode.stopped = "illegal_action"
             why = {"agent": agent, "action": _action_repr(action), "error": str(exc)}
             return (
                 {a: ILLEGAL_REWARD if a == agent else 0.0 for a in self.agents},

@@ -50,7 +50,14 @@ class ActionCodec:
             return self.items[index]
         if isinstance(index, bool | float) or not hasattr(index, "__index__"):
             raise MalformedAction(f"an action index must be an integer, not {type(index).__name__}")
-        i = cast(SupportsIndex, index).__index__()
+        try:
+            i = cast(SupportsIndex, index).__index__()
+        except TypeError:  # an array of more than one value (or of shape (1,)), ...
+            shape = getattr(index, "shape", None)
+            raise MalformedAction(
+                f"an action index must be a single integer, not {type(index).__name__}"
+                + (f" of shape {tuple(shape)}" if shape is not None else "")
+            ) from None
         if not 0 <= i < self.size:
             raise MalformedAction(f"action index {i} is out of range (0 to {self.size - 1})")
         return self.items[i]

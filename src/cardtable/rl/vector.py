@@ -51,6 +51,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 import cardtable
+from cardtable.engine.errors import IllegalAction, MalformedAction
 from cardtable.engine.game import JSON, Game
 from cardtable.rl.encode import encoder_for
 from cardtable.rl.gym_env import observation_space
@@ -261,6 +262,7 @@ class CardtableVectorEnv(Codebook, VectorEnv[dict[str, Any], Any, np.ndarray]):
         }
         self.workers = workers
         self.context = context
+        self._dealt = False
         self._open(options)
 
     # -- set-up ------------------------------------------------------------------------------------
@@ -339,19 +341,39 @@ class CardtableVectorEnv(Codebook, VectorEnv[dict[str, Any], Any, np.ndarray]):
             seeds = list(seed)
             if len(seeds) != n:
                 raise ValueError(f"reset(seed=...) needs {n} seeds (one per sub-environment), got {len(seeds)}")
+        if isinstance(seed, int):
+            # The environment's own generator (``np_random``: sample_legal's), as Gymnasium's VectorEnv.
+            self._np_random, self._np_random_seed = seeding.np_random(seed)
         if self._rows is not None:
             infos = self._rows.reset(seeds)
         else:
             infos = [x for part in self._each("reset", [seeds[lo:hi] for lo, hi in self._bounds]) for x in part]
+        self._dealt = True
         return self._observations(), self._infos(infos)
 
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Apply one action per row (an array of ``num_envs`` action indices)."""
         self._check_open()
+        if not getattr(self, "_dealt", True):
+            raise RuntimeError("call reset() before using the environment")
         acts = np.asarray(actions).reshape(-1)
         if acts.shape != (self.num_envs,):
             raise ValueError(f"step() needs {self.num_envs} actions (one per sub-environment), got {np.shape(actions)}")
+        if acts.dtype.kind not in "iu":
+            # Never cast: 2.7 would be played as action 2, True as action 1.
+            raise ValueError(f"step() takes action indices as integers, got an array of dtype {acts.dtype}")
         values = acts.tolist()
+        if self.settings["illegal"] == "raise":
+            # Every row checked before any is stepped: an illegal action changes nothing.
+            size = self.codec.size
+            masks = self.arrays["action_mask"]
+            for i, a in enumerate(values):
+                if not 0 <= a < size:
+                    raise MalformedAction(
+                        f"row {i}: action index {a} is out of range (0 to {size - 1}); nothing was applied"
+                    )
+                if not masks[i, a]:
+                    raise IllegalAction(f"row {i}: {self.codec.items[a].text!r} is not legal now (nothing was applied)")
         if self._rows is not None:
             infos = self._rows.step(values)
         else:

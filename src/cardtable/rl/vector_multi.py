@@ -113,6 +113,8 @@ class CardtableMultiAgentVectorEnv(Codebook):
         self._masked: list[list[int]] = [[] for _ in range(n)]
         """Per row, the indices set in its mask."""
         self._generators = [seeding.np_random(None)[0] for _ in range(n)]
+        self.np_random: np.random.Generator = seeding.np_random(None)[0]
+        """The environment's own generator (:meth:`sample_legal`'s), seeded by ``reset(seed=s)``."""
         self.episodes: list[Episode] = []
 
     # -- the API --------------------------------------------------------------------------------------
@@ -131,6 +133,8 @@ class CardtableMultiAgentVectorEnv(Codebook):
             seeds = list(seed)
             if len(seeds) != n:
                 raise ValueError(f"reset(seed=...) needs {n} seeds (one per row), got {len(seeds)}")
+        if isinstance(seed, int):
+            self.np_random = seeding.np_random(seed)[0]
         self.episodes = []
         for i, s in enumerate(seeds):
             if s is not None:
@@ -239,8 +243,9 @@ class CardtableMultiAgentVectorEnv(Codebook):
         return self.masks.astype(np.bool_)
 
     def sample_legal(self, rng: np.random.Generator | None = None) -> npt.NDArray[np.int64]:
-        """A uniformly random legal action per row."""
-        rng = rng or np.random.default_rng()
+        """A uniformly random legal action per row (from ``rng``, or the environment's generator,
+        :attr:`np_random`, which ``reset(seed=s)`` seeds)."""
+        rng = rng or self.np_random
         return np.array([int(rng.choice(legal)) for legal in self.legal_actions()], dtype=np.int64)
 
     def views(self, agent: str | int | None = None) -> list[dict[str, JSON]]:
