@@ -118,6 +118,17 @@ def test_parallel_game_ended_by_an_illegal_action_has_nobody_acting() -> None:
 # -- opponents -------------------------------------------------------------------------------------------
 
 
+def play_first_legal(env: Any, seed: int, steps: int) -> None:
+    """Reset ``env`` with ``seed`` and take its first legal action up to ``steps`` times, stopping early
+    where the episode leaves the learner nothing to do."""
+    env.reset(seed=seed)
+    for _ in range(steps):
+        legal = env.legal_actions()
+        if not len(legal):
+            break
+        env.step(int(legal[0]))
+
+
 def test_policy_opponents_get_observations_of_their_own() -> None:
     kept: list[tuple[np.ndarray, np.ndarray]] = []
 
@@ -125,13 +136,7 @@ def test_policy_opponents_get_observations_of_their_own() -> None:
         kept.append((obs, obs.copy()))
         return int(np.flatnonzero(mask)[0])
 
-    env = cardtable.rl.gymnasium_env("mephisto", players=2, opponents=keeper)
-    env.reset(seed=1)
-    for _ in range(30):
-        legal = env.legal_actions()
-        if not len(legal):
-            break
-        env.step(int(legal[0]))
+    play_first_legal(cardtable.rl.gymnasium_env("mephisto", players=2, opponents=keeper), seed=1, steps=30)
     assert len(kept) > 5
     assert all(np.array_equal(given, copied) for given, copied in kept)
 
@@ -146,13 +151,7 @@ def test_a_policy_that_changes_its_observation_in_place_sees_true_observations()
                 obs *= 0.0  # e.g. normalising in place
             return int(np.flatnonzero(mask)[-1])
 
-        env = cardtable.rl.gymnasium_env("army-of-darkness", players=2, opponents=policy)
-        env.reset(seed=2)
-        for _ in range(40):
-            legal = env.legal_actions()
-            if not len(legal):
-                break
-            env.step(int(legal[0]))
+        play_first_legal(cardtable.rl.gymnasium_env("army-of-darkness", players=2, opponents=policy), seed=2, steps=40)
         return seen
 
     assert trace(True) == trace(False)
