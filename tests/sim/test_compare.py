@@ -20,7 +20,7 @@ from cardtable.sim.run import run_plan
 from cardtable.sim.stats import t_quantile
 from cardtable.sim.store import read_results
 from cardtable.sim.tally import WIN_UNITS
-from cardtable.sim.whatif import grid_table, headlines, whatif_text
+from cardtable.sim.whatif import grid_table, headlines, verdict, whatif_text
 
 
 def _lines(folder: Path) -> list[dict[str, Any]]:
@@ -295,3 +295,11 @@ def test_a_card_used_in_too_few_games_is_not_compared() -> None:
     }  # fmt: skip
     agg = RunAggregate(manifest["settings"]).add_all(lines)
     assert finish(manifest, agg)["comparisons"][0]["cards"] == []
+
+
+def test_an_edge_reads_in_points_as_in_every_other_table() -> None:
+    d = {"estimate": -0.06, "low": -0.091, "high": -0.029, "n": 100}
+    text = verdict("the first player's edge", "points", 0.08, 0.02, d, {"low": -0.01, "high": 0.05, "n": 100})
+    assert text == (
+        "the first player's edge falls from +8.0 points to +2.0 points [-1.0, +5.0]; shift -6.0 points [-9.1, -2.9]"
+    )

@@ -135,8 +135,11 @@ def test_bad_input_is_refused_before_any_game(
 
 def test_a_folder_of_another_search_is_refused(tmp_path: Path) -> None:
     Tuner(_spec("length-turns=9", axes=("Clock.ticks=5..9",)), tmp_path, 100, workers=1, progress=False).run()
-    with pytest.raises(TuneError, match="holds a different search"):
+    with pytest.raises(TuneError, match="holds a different search") as refused:
         Tuner(_spec("length-turns=10", axes=("Clock.ticks=5..9",)), tmp_path, 100, workers=1, progress=False).run()
+    # The difference as the designer typed it, not Python's reprs of the two manifests.
+    assert "--target: folder has length-turns=9±0.5, this search has length-turns=10±0.5" in str(refused.value)
+    assert not set("[]{}'") & set(str(refused.value).split("\n", 1)[1])
 
 
 def test_the_tune_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -311,11 +311,15 @@ def make_plan(
     )
 
 
-def manifest_differences(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
+REPEATED_FLAGS = {"vary": "--vary", "targets": "--target"}
+"""Manifest keys that hold one typed text per use of a repeatable flag (``cardtable tune``)."""
+
+
+def manifest_differences(old: Mapping[str, Any], new: Mapping[str, Any], this: str = "this run") -> list[str]:
     """Human-readable differences between two manifests (empty when a resume is safe): one short
     phrase per run parameter, and per setting its agents, options and card edits by name, so that the
     one-line refusal says what changed (``seats: folder has heuristic,random, this run has random``)
-    instead of printing both manifests."""
+    instead of printing both manifests. ``this`` names the new side (``this search`` for a tune)."""
     out = []
     for key in sorted(set(old) | set(new)):
         a, b = old.get(key), new.get(key)
@@ -324,28 +328,39 @@ def manifest_differences(old: Mapping[str, Any], new: Mapping[str, Any]) -> list
         if key == "settings" and isinstance(a, list) and isinstance(b, list):
             out += _settings_differences(a, b)
         elif key in ("grid", "compare"):  # [[KEY, [V1, V2]], ...] as typed: KEY=V1,V2
-            out.append(f"--{key}: folder has {_axes(a)}, this run has {_axes(b)}")
+            out.append(f"--{key}: folder has {_axes(a)}, {this} has {_axes(b)}")
+        elif key in REPEATED_FLAGS:
+            out.append(f"{REPEATED_FLAGS[key]}: folder has {_typed(a)}, {this} has {_typed(b)}")
         else:
-            out.append(f"{key.replace('_', ' ')}: folder has {_brief(a)}, this run has {_brief(b)}")
+            out.append(f"{key.replace('_', ' ')}: folder has {brief(a)}, {this} has {brief(b)}")
     return list(dict.fromkeys(out))  # the run's card edits are also each setting's: said once
 
 
-def _brief(value: Any) -> str:
-    """A manifest value as a designer typed it: ``heuristic,random``, ``(none)``, ``30``."""
-    if value is None or value == [] or value == "":
+def _typed(value: Any) -> str:
+    """Texts of a repeated flag, each as typed: ``Clock.ticks=5..9 and length-turns=8``."""
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        return " and ".join(value)
+    return brief(value)
+
+
+def brief(value: Any) -> str:
+    """A manifest value as a designer typed it: ``heuristic,random``, ``players=3``, ``(none)``, ``30``."""
+    if value is None or value == [] or value == "" or value == {}:
         return "(none)"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, Mapping):
+        return ",".join(f"{k}={brief(v)}" for k, v in value.items())
     if isinstance(value, list | tuple):
-        return ",".join(_brief(v) if isinstance(v, list | tuple) else str(v) for v in value)
+        return ",".join(brief(v) if isinstance(v, list | tuple) else str(v) for v in value)
     return str(value)
 
 
 def _axes(value: Any) -> str:
     try:
-        return " ".join(f"{k}={_brief(v)}" for k, v in value) or "(none)"
+        return " ".join(f"{k}={brief(v)}" for k, v in value) or "(none)"
     except (TypeError, ValueError):
-        return _brief(value)
+        return brief(value)
 
 
 def _settings_differences(old: Sequence[Any], new: Sequence[Any]) -> list[str]:
@@ -358,17 +373,16 @@ def _settings_differences(old: Sequence[Any], new: Sequence[Any]) -> list[str]:
         where = f" of setting {b.get('label')}" if len(new) > 1 else ""
         found = len(out)
         if a.get("seats") != b.get("seats"):
-            out.append(f"seats{where}: folder has {_brief(a.get('seats'))}, this run has {_brief(b.get('seats'))}")
+            out.append(f"seats{where}: folder has {brief(a.get('seats'))}, this run has {brief(b.get('seats'))}")
         oa, ob = a.get("options") or {}, b.get("options") or {}
         for name in sorted(set(oa) | set(ob)):
             if oa.get(name) != ob.get(name):
                 out.append(
-                    f"option {name}{where}: folder has {_brief(oa.get(name))}, this run has {_brief(ob.get(name))}"
+                    f"option {name}{where}: folder has {brief(oa.get(name))}, this run has {brief(ob.get(name))}"
                 )
         if a.get("card_edits") != b.get("card_edits"):
             out.append(
-                f"card edits{where}: folder has {_brief(a.get('card_edits'))}, "
-                f"this run has {_brief(b.get('card_edits'))}"
+                f"card edits{where}: folder has {brief(a.get('card_edits'))}, this run has {brief(b.get('card_edits'))}"
             )
         if len(out) == found:  # what remains (the cards' hash, seat names, label) follows from the game itself
             fields = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))

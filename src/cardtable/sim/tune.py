@@ -49,7 +49,7 @@ from cardtable.engine.card_edits import canonical_edits
 from cardtable.engine.errors import CardtableError, OptionError
 from cardtable.engine.game import JSON
 from cardtable.engine.rng import Rng
-from cardtable.sim.plan import Plan, Setting, split_values
+from cardtable.sim.plan import Plan, Setting, manifest_differences, split_values
 from cardtable.sim.progress import ProgressBar
 from cardtable.sim.run import Appender, default_workers, execute
 from cardtable.sim.stats import Interval, paired_difference, wilson
@@ -509,11 +509,7 @@ class Tuner:
             if self.spec.first is None and isinstance(old.get("first"), int) and old["first"] > 0:
                 self.first = old["first"]  # the search's own first batch, whatever the budget now
             manifest["first"] = self.first
-            diffs = [
-                f"{k}: folder has {old.get(k)!r}, this search has {manifest.get(k)!r}"
-                for k in sorted(set(old) | set(manifest))
-                if old.get(k) != manifest.get(k)
-            ]
+            diffs = manifest_differences(old, manifest, this="this search")
             if diffs:
                 raise TuneError(
                     f"{folder} holds a different search; refusing to resume into it:\n  " + "\n  ".join(diffs)

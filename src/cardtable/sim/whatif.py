@@ -3,8 +3,8 @@
 A what-if comparison (``cardtable simulate --compare``) plays the edited and the original game on the
 same deals and seats, so every headline figure has a *paired* shift with a 95% interval. Each
 verdict names the figure, its value with the original cards and with the edit (with the edited
-game's own interval), and the shift: "the first player's edge falls from +8.0% to +2.0% [-1.0, +5.0];
-shift -6.0 points [-9.1, -2.9]". A figure moves ("rises", "falls") only when the shift's interval
+game's own interval), and the shift: "the first player's edge falls from +8.0 points to +2.0 points
+[-1.0, +5.0]; shift -6.0 points [-9.1, -2.9]". A figure moves ("rises", "falls") only when the shift's interval
 excludes 0; otherwise the verdict says there is no clear change and how large a change the games
 could have missed. Several edits also get one table side by side (the grid).
 
@@ -17,7 +17,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.sim.summary import number, share, words
+from cardtable.sim.summary import number, point, share, words
 
 CARD_VERDICTS = 5
 """Cards named per edit (those whose win contribution shifts most clearly)."""
@@ -36,13 +36,14 @@ def _pts(x: float, digits: int = 1) -> str:
 
 
 def _fmt(unit: str, x: float | None) -> str:
-    """A figure's value: a share as 52.5%, an edge as +2.5%, a count as 34.1."""
+    """A figure's value: a share as 52.5%, an edge (a difference of shares) as +2.5 points, as every
+    other table writes it, a count as 34.1."""
     if x is None or not math.isfinite(x):
         return "n/a"
     if unit == "share":
         return share(x)
     if unit == "points":
-        return f"{100 * x:+.1f}%"
+        return point(x)
     return number(x)
 
 
