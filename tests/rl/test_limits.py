@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardtable.rl
+from cardtable.engine.errors import MalformedAction
 from cardtable.engine.rng import Rng
 from cardtable.rl.limits import MAX_STEPS, MAX_TURN_STEPS, TURN_BOUNDS
 from tests.rl.helpers import CASES, load
@@ -112,3 +113,32 @@ def test_under_the_legacy_reading_the_safety_limit_stops_the_stall() -> None:
 def test_the_documented_bounds_cover_every_built_in_game() -> None:
     assert set(TURN_BOUNDS) == set(cardtable.games.builtin()) & set(cardtable.available())
     assert all(bound * 10 <= MAX_TURN_STEPS for bound in TURN_BOUNDS.values()) or MAX_TURN_STEPS >= 1000
+
+
+@pytest.mark.parametrize("illegal", ["lose", "raise"])
+def test_a_game_ended_before_the_learners_first_decision_delivers_its_outcome(illegal: str) -> None:
+    """A safety limit smaller than the other seat's turn stops Mephisto before the learner (seat 1)
+    decides: reset says so and hands an empty mask; the next step, whatever its action, ends the
+    episode with the truncation's outcome (it used to raise "the episode is over; reset first", which
+    stopped a training loop); only a step after that is refused."""
+    gym = cardtable.rl.gymnasium_env("mephisto", seat=1, max_turn_steps=1, opponents="random", illegal=illegal)
+    obs, info = gym.reset(seed=3)
+    assert info["ended_before_decision"] == "max_turn_steps" and not obs["action_mask"].any()
+    _, reward, terminated, truncated, info = gym.step(0)
+    assert (reward, terminated, truncated, info["stopped"]) == (0.0, False, True, "max_turn_steps")
+    with pytest.raises(RuntimeError, match="reset first"):
+        gym.step(0)
+    # Vectorised rows dealt such games, at reset and at every deal after, move on alike.
+    envs = cardtable.rl.vector_env("mephisto", 2, seat=1, max_turn_steps=1, opponents="random", illegal=illegal)
+    obs, infos = envs.reset(seed=3)
+    assert list(infos["ended_before_decision"]) == ["max_turn_steps"] * 2 and not obs["action_mask"].any()
+    obs, rewards, terminations, truncations, infos = envs.step(np.zeros(2, dtype=np.int64))
+    assert truncations.all() and not terminations.any() and not rewards.any()
+    assert list(infos["final_info"]["stopped"]) == ["max_turn_steps"] * 2
+    for _ in range(10):  # the next deals, ended at once or not, as they come
+        actions = [int(np.flatnonzero(m)[0]) if m.any() else 0 for m in obs["action_mask"]]
+        obs, rewards, terminations, truncations, infos = envs.step(np.array(actions))
+    if illegal == "raise":  # an index out of range is still refused
+        with pytest.raises(MalformedAction, match="out of range"):
+            envs.step(np.array([10**6, 0]))
+    envs.close()

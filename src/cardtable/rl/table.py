@@ -81,6 +81,8 @@ class Table:
         self.opponents: dict[int, Opponent] = {}
         self.over = True
         """The learner's episode is over (the game ended, was stopped, or an illegal action ended it)."""
+        self.ended_at_deal = False
+        """The game ended before the learner's first decision and its outcome is not delivered yet."""
         self.illegal_action: dict[str, JSON] | None = None
         self._phi = 0.0
         self._past_decisions = 0
@@ -106,13 +108,22 @@ class Table:
         self._play_others()
         self._phi = self.potential(self.episode.state, seat) if self.potential is not None else 0.0
         self.over = self.episode.is_over
+        self.ended_at_deal = self.over
         self.refresh()
+        if self.over:
+            # The others' play ended the game before the learner's first decision (a safety limit
+            # smaller than their turns, or a game that can end so): the mask is empty, and the next
+            # step, whatever its action, delivers the outcome, so that every training loop moves on.
+            return {"seat": seat, "seed": game_seed, "ended_before_decision": self._ending()}
         return {"seat": seat, "seed": game_seed}
 
     def step(self, action: Any) -> Step:
         """Apply the learner's action and let the others play; the buffers are then up to date."""
         episode = self.live
         if self.over:
+            if self.ended_at_deal:
+                self.ended_at_deal = False
+                return self._end(episode, 0.0, {"ended_before_decision": self._ending()})
             raise RuntimeError("the episode is over; reset first")
         info: dict[str, Any] = {}
         try:
@@ -137,6 +148,17 @@ class Table:
         self.refresh()
         if not self.over:
             return reward, False, False, info
+        return self._end(episode, reward, info)
+
+    def _ending(self) -> str:
+        """Why the episode ended: the safety limit that stopped it, or the result's reason."""
+        episode = self.live
+        if episode.stopped is not None:
+            return episode.stopped
+        return episode.state.result().reason
+
+    def _end(self, episode: Episode, reward: float, info: dict[str, Any]) -> Step:
+        """The step that ends the episode: ``reward`` (shaping) plus the learner's outcome."""
         true = episode.rewards()[self.seat]
         info["true_reward"] = true
         if self.potential is not None:
@@ -225,6 +247,7 @@ class Table:
             "seat": self.seat,
             "opponents": self.opponents,
             "over": self.over,
+            "ended_at_deal": self.ended_at_deal,
             "illegal_action": self.illegal_action,
             "phi": self._phi,
             "past_decisions": self._past_decisions,
@@ -251,6 +274,7 @@ def _restore_table(fields: dict[str, Any]) -> Table:
     table.seat = fields["seat"]
     table.opponents = fields["opponents"]
     table.over = fields["over"]
+    table.ended_at_deal = fields.get("ended_at_deal", False)
     table.illegal_action = fields["illegal_action"]
     table._phi = fields["phi"]
     table._past_decisions = fields["past_decisions"]

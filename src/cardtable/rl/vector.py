@@ -372,7 +372,9 @@ class CardtableVectorEnv(Codebook, VectorEnv[dict[str, Any], Any, np.ndarray]):
                     raise MalformedAction(
                         f"row {i}: action index {a} is out of range (0 to {size - 1}); nothing was applied"
                     )
-                if not masks[i, a]:
+                # An empty mask is a game that ended before the learner's first decision: any
+                # action delivers its outcome (cardtable.rl.table.Table.start).
+                if not masks[i, a] and masks[i].any():
                     raise IllegalAction(f"row {i}: {self.codec.items[a].text!r} is not legal now (nothing was applied)")
         if self._rows is not None:
             infos = self._rows.step(values)
