@@ -5,6 +5,7 @@ what there is to choose from."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -68,3 +69,15 @@ def test_what_is_no_simulation_record_gets_one_line(cli: Runner, tmp_path: Path)
     assert run.code == 2 and "not a simulation's records" in run.err and "notes.jsonl:1" in run.err
     run = cli("replay", "missing.jsonl")
     assert run.code == 2 and "missing.jsonl" in run.err and "Traceback" not in run.err
+
+
+def test_a_records_path_that_is_no_file_is_refused_as_the_card_files_are(cli: Runner, tmp_path: Path) -> None:
+    """The same checks as every file cardtable reads (cardtable.engine.files), the file's role named."""
+    os.mkfifo(tmp_path / "pipe.jsonl")  # never opened: a FIFO nobody writes would block a reader
+    for path, why in [
+        ("pipe.jsonl", "it is not a regular file (a device, FIFO or socket)"),
+        ("/dev/null", "it is not a regular file (a device, FIFO or socket)"),
+        ("nul\x00.jsonl", "the path contains a NUL byte"),
+    ]:
+        run = cli("replay", path, "--game", "0")
+        assert run.code == 2 and "cannot read simulation records" in run.err and why in run.err, run.err

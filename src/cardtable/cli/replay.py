@@ -13,8 +13,6 @@ the run's ``results.jsonl``.
 from __future__ import annotations
 
 import argparse
-import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +27,7 @@ from cardtable.cli.screen import block, compose
 from cardtable.cli.term import Terminal
 from cardtable.engine import CardtableError, State, parse_seat
 from cardtable.engine.errors import quoted
+from cardtable.engine.files import regular_file
 from cardtable.engine.game import JSON
 from cardtable.engine.record import replay
 from cardtable.sim.store import RECORDS, ResultsError, iter_lines
@@ -228,12 +227,7 @@ def simulated_record(path: str, game: int | None, setting: int | None) -> dict[s
             raise CardtableError(
                 f"{shown} is a folder without {RECORDS}: give a record file, or a simulation run with --records"
             )
-    try:
-        regular = stat.S_ISREG(os.stat(file).st_mode)
-    except (OSError, ValueError) as exc:
-        raise CardtableError(f"{shown}: {getattr(exc, 'strerror', None) or exc}") from None
-    if not regular:
-        raise CardtableError(f"{shown}: not a regular file")
+    regular_file(file, "simulation records")
     games: list[tuple[int, int]] = []  # (setting, game) of every kept record
     matches: list[dict[str, JSON]] = []
     try:

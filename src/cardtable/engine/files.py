@@ -1,8 +1,9 @@
 """Reading files people hand to cardtable (card files, records): regular files of a bounded size only.
 
 A path may name anything: a directory, a device (``/dev/zero``), a FIFO that never ends, a file of
-gigabytes, or carry a NUL byte. Everything that reads such a path goes through :func:`read_regular_file`,
-which answers each of those with one clear :class:`~cardtable.engine.errors.CardtableError` instead of
+gigabytes, or carry a NUL byte. Everything that reads such a path goes through
+:func:`read_regular_file` (or, for a file streamed line by line, :func:`regular_file` first), which
+answers each of those with one clear :class:`~cardtable.engine.errors.CardtableError` instead of
 reading forever, running out of memory or raising a raw ``OSError``/``ValueError``.
 """
 
@@ -29,12 +30,13 @@ class FileRefused(CardtableError):
         super().__init__(f"cannot read {what} {name}: {reason}")
 
 
-def read_regular_file(path: str | Path, limit: int, what: str) -> bytes:
-    """The bytes of the regular file at ``path``, at most ``limit`` bytes long.
+def regular_file(path: str | Path, what: str) -> os.stat_result:
+    """The status of the regular file at ``path``, checked without opening it.
 
     ``what`` names the file's role in messages ("card file", "record"). Raises :class:`FileRefused`
-    for a missing or unreadable path, a path with a NUL byte, anything that is not a regular file
-    (directory, device, FIFO, socket) and a file larger than ``limit``; never blocks on a FIFO.
+    for a missing or unreadable path, a path with a NUL byte, and anything that is not a regular file
+    (directory, device, FIFO, socket). For a file streamed line by line (a simulation's records);
+    :func:`read_regular_file` reads a whole one.
     """
     name = quoted(str(path), 80)
     if "\x00" in str(path):
@@ -48,6 +50,17 @@ def read_regular_file(path: str | Path, limit: int, what: str) -> bytes:
     if not stat.S_ISREG(info.st_mode):
         kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file (a device, FIFO or socket)"
         raise FileRefused(what, name, f"it is {kind}")
+    return info
+
+
+def read_regular_file(path: str | Path, limit: int, what: str) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``limit`` bytes long.
+
+    Raises :class:`FileRefused` as :func:`regular_file` does, and for a file larger than ``limit``;
+    never blocks on a FIFO.
+    """
+    name = quoted(str(path), 80)
+    info = regular_file(path, what)
     if info.st_size > limit:
         raise FileRefused(what, name, f"{info.st_size} bytes is more than the {limit} allowed")
     try:
