@@ -141,7 +141,9 @@ class CardtableGymEnv(Research, gymnasium.Env[dict[str, Any], Any]):
         """Deal a new game and play the other seats until the learner decides. With ``seed`` the game
         is ``game.new(seed)`` and the opponents are seeded from it, so a seeded reset and the same
         actions replay the same episode; without, the seed comes from the environment's generator
-        (seeded by the last seeded reset)."""
+        (seeded by the last seeded reset). Where the others' play ends the game before the learner
+        decides (a safety limit smaller than their turn), ``info["ended_before_decision"]`` says why
+        and the mask is empty: the next step, whatever its action, delivers the outcome."""
         super().reset(seed=seed)
         rng = self.np_random
         game_seed = int(seed) if seed is not None else int(rng.integers(0, 2**62))
