@@ -548,6 +548,7 @@ function drawResult() {
   const box = $("result");
   const frame = model.frame;
   if (!frame.result) { box.hidden = true; document.body.classList.remove("over"); return; }
+  const appearing = box.hidden;
   const r = frame.result;
   const view = frame.view;
   const winners = r.winners.map((s) => generic.seatName(view, s));
@@ -580,6 +581,19 @@ function drawResult() {
   );
   box.hidden = false;
   document.body.classList.add("over");
+  if (appearing) bringIntoView(box);
+}
+
+/** The result has just appeared: scroll it into sight if it is out of it. On a phone the page is
+ * often scrolled down to the hand when the last move comes, and the result (with the rematch and the
+ * lobby) sits at the top, under the decision panel that sticks to the top of the screen. */
+function bringIntoView(box) {
+  const panel = $("turn-panel");
+  const covered = getComputedStyle(panel).position === "sticky" ? panel.getBoundingClientRect().height : 0;
+  const r = box.getBoundingClientRect();
+  if (r.top >= covered && r.bottom <= window.innerHeight) return;
+  box.style.scrollMarginTop = `${Math.ceil(covered) + 6}px`;
+  box.scrollIntoView({ block: "start" });
 }
 
 function ordinal(n) {
