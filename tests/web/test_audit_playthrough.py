@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
@@ -77,4 +78,43 @@ def test_the_result_comes_into_sight_when_the_game_ends_on_a_phone_scrolled_down
     assert _visible_unhidden(page, "#result .headline"), "the winner is out of sight"
     assert _visible_unhidden(page, "#rematch"), "the rematch button is out of sight"
     assert page.errors == []
+    page.context.close()
+
+
+def test_another_players_long_escrow_row_is_drawn_whole_in_its_column(server: Server, browser: Any) -> None:
+    """Mr. Card Game with four players on a desktop: each other player's column is a quarter of the
+    table, and a row of three items (their display case, or the escrow after AutoSelling all three)
+    ran past its edge, the last items cut off in a strip that scrolled sideways."""
+    table, tokens = server.create("mr-card-game", ["me"] * 4, players=4)
+    frames: dict[int, dict[str, Any]] = {}
+    with ExitStack() as stack:
+        socks = {seat: stack.enter_context(connect(server.ws + table)) for seat in range(4)}
+        for seat, ws in socks.items():
+            ws.send(json.dumps({"type": "hello", "state": None, "events": None, "token": tokens[seat]}))
+            frames[seat] = recv_state(ws)
+        seat = next(s for s, f in frames.items() if f["legal"])
+        frame = frames[seat]
+        while sells := [i["action"] for i in frame["legal"] if i["action"].startswith("autosell")]:
+            socks[seat].send(json.dumps({"type": "action", "state": frame["state"], "action": sells[0]}))
+            frame = recv_state(socks[seat])
+        assert len(frame["view"]["players"][seat]["escrow"]) == 3
+    watcher = (seat + 1) % 4
+    page = new_page(browser, 1280, 800)
+    open_seat(page, server, table, watcher, tokens[watcher])
+    page.wait_for_function(f"Number(document.body.dataset.state) === {frame['state']}")
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll('.mcg-other')].flatMap((column) => {
+          const edge = column.getBoundingClientRect();
+          const out = [...column.querySelectorAll('*')].filter((e) => e.scrollWidth > e.clientWidth + 1
+            && ['auto', 'scroll', 'hidden'].includes(getComputedStyle(e).overflowX))
+            .map((e) => `scrolls sideways: ${e.className}`);
+          for (const card of column.querySelectorAll('.card')) {
+            const r = card.getBoundingClientRect();
+            if (r.right > edge.right + 1) out.push(`past its column: ${card.innerText.replace(/\\s+/g, ' ')}`);
+          }
+          return out;
+        })"""
+    )
+    assert cut == []
+    assert page.locator(".mcg-other .escrow .card").count() == 3
     page.context.close()
