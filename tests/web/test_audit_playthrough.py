@@ -15,7 +15,7 @@ import pytest
 from websockets.sync.client import connect
 
 from tests.web import browser as browser_mod
-from tests.web.pages import new_page, open_seat
+from tests.web.pages import click_something, new_page, open_seat
 from tests.web.server import MANY_TABLES, Server, recv_state
 
 why = browser_mod.missing()
@@ -23,6 +23,7 @@ if why:
     pytest.skip(f"browser tests skipped: {why}", allow_module_level=True)
 
 PHONE = (390, 844)
+MINE = "document.body.dataset.settled === 'true' && document.body.dataset.mine === 'true'"
 
 
 @pytest.fixture(scope="module")
@@ -118,3 +119,66 @@ def test_another_players_long_escrow_row_is_drawn_whole_in_its_column(server: Se
     assert cut == []
     assert page.locator(".mcg-other .escrow .card").count() == 3
     page.context.close()
+
+
+class Socket:
+    """The page's WebSocket routed through the test: ``inject`` sends the server a message as if the
+    page had sent it (what a person typing into the console of the page can do); every message to
+    the page is recorded."""
+
+    def __init__(self, page: Any) -> None:
+        self.server: Any = None
+        self.to_page: list[dict[str, Any]] = []
+        page.route_web_socket("**/ws/**", self._route)
+
+    def _route(self, ws: Any) -> None:
+        server = ws.connect_to_server()
+        self.server = server
+
+        def from_server(message: str | bytes) -> None:
+            self.to_page.append(json.loads(message))
+            ws.send(message)
+
+        ws.on_message(lambda message: server.send(message))
+        server.on_message(from_server)
+
+    def inject(self, text: str) -> None:
+        self.server.send(text)
+
+
+@pytest.mark.parametrize("token", ["not-a-token-of-this-table", None])
+def test_a_hello_sent_from_the_console_does_not_unseat_the_page(
+    server: Server, browser: Any, token: str | None
+) -> None:
+    """A hello with another token (refused) or with none (a spectator's) sent down the page's socket
+    from outside the page: the page gave up its own good token and watched, its decision gone, until
+    reloaded. It must stay seated, able to act."""
+    table, tokens = server.create("mephisto", ["me", "random"], players=2)
+    page = new_page(browser)
+    sock = Socket(page)
+    open_seat(page, server, table, 0, tokens[0])
+    page.wait_for_function(MINE)
+    before = int(page.evaluate("document.body.dataset.state"))
+    sock.inject(json.dumps({"type": "hello", "state": None, "events": None, "token": token}))
+    page.wait_for_timeout(1500)  # the answers to the injected hello, and to the page's own check
+    assert page.locator("#who").inner_text() == "you are P1"
+    page.wait_for_function(MINE)
+    assert page.locator("#watching").count() == 0 or not page.locator("#watching").is_visible()
+    click_something(page, random.Random(1))
+    assert int(page.evaluate("document.body.dataset.state")) > before, "the page's move was played"
+    assert page.errors == []
+
+
+def test_a_seat_left_in_another_tab_still_turns_the_page_into_a_watcher(server: Server, browser: Any) -> None:
+    """The other side of the check above: a token the server really refuses (the seat was left) makes
+    the page watch and say why."""
+    table, tokens = server.create("mephisto", ["me", "random"], players=2)
+    page = new_page(browser)
+    open_seat(page, server, table, 0, tokens[0])
+    page.wait_for_function(MINE)
+    server.post(f"/api/tables/{table}/leave", {"token": tokens[0]})
+    page.locator("#watching").wait_for(state="visible")
+    assert "no longer works" in page.locator("#watching").inner_text()
+    page.wait_for_function("document.body.dataset.mine === 'false'")
+    assert page.locator("#who").inner_text() == "watching"
+    assert page.errors == []

@@ -35,6 +35,8 @@ let openMenu = null;
 let autoTimer = null;
 let holdTimer = null;
 let inbox = Promise.resolve();
+/** The request id of the hello that checks this page's seat token after a refusal (null: none asked). */
+let tokenCheck = null;
 
 function $(id) { return document.getElementById(id); }
 
@@ -55,6 +57,7 @@ function connect() {
   setConn("connecting…");
   socket.addEventListener("open", () => {
     retry = 0;
+    tokenCheck = null;
     // "connected" waits for the server's answer to hello: until then the page may be behind.
     setConn("syncing…");
     send({ type: "hello", state: model.state, events: model.state === null ? null : model.log.length, token: token || null });
@@ -129,6 +132,13 @@ function undo() {
 async function onMessage(msg, arrived) {
   if (msg.type === "state") {
     setConn("connected");
+    if (tokenCheck !== null && (msg.acks || []).includes(tokenCheck)) tokenCheck = null; // the token holds
+    if (msg.seat === null && token) {
+      // This page holds a seat token, yet the server shows it the table as a spectator: a hello
+      // without a token went down this socket from elsewhere (the console). Sit down again.
+      if (tokenCheck === null) askWithToken();
+      return;
+    }
     if (!model.pending && sameFrame(msg)) {
       // A reconnect's answer to hello repeats what the page shows: redrawing would only close an
       // open card menu and swap the nodes under a pointer.
@@ -157,7 +167,7 @@ async function onMessage(msg, arrived) {
     model.pending = false;
     cancelTimers();
     showToast(msg.message);
-    if (msg.code === "bad-token") { tokenRefused(); token = null; mySeat = null; send({ type: "hello", state: null, events: null, token: null }); }
+    if (msg.code === "bad-token") checkToken(msg);
     if (model.frame) document.body.dataset.mine = String(model.frame.legal.length > 0);
     drawActions();
   } else if (msg.type === "seats") {
@@ -174,6 +184,25 @@ async function onMessage(msg, arrived) {
     rememberToken(msg.table, msg.seat, msg.token);
     location.href = seatLink(msg.table, msg.seat, msg.token);
   }
+}
+
+/** A seat token refused (``bad-token``). The refusal may answer a message this page never sent (a
+ * hello with another token typed into the console goes down the same socket), so the page asks again
+ * with its own token, marked with a request id: only the refusal of that one gives the seat up (the
+ * seat was left, or the link is wrong), and the page watches on. */
+function checkToken(msg) {
+  if (token && tokenCheck === null) return askWithToken();
+  if (token && msg.id !== tokenCheck) return; // the answer to the check is still to come
+  tokenCheck = null;
+  tokenRefused();
+  token = null;
+  mySeat = null;
+  send({ type: "hello", state: null, events: null, token: null });
+}
+
+function askWithToken() {
+  tokenCheck = `token-check-${Date.now()}`;
+  send({ type: "hello", state: model.state, events: model.state === null ? null : model.log.length, token, id: tokenCheck });
 }
 
 /** True when a state message shows this seat exactly what the page already shows. */
