@@ -182,3 +182,48 @@ def test_a_seat_left_in_another_tab_still_turns_the_page_into_a_watcher(server: 
     page.wait_for_function("document.body.dataset.mine === 'false'")
     assert page.locator("#who").inner_text() == "watching"
     assert page.errors == []
+
+
+def test_a_click_that_arrives_after_the_table_moved_on_says_so_in_words(server: Server, browser: Any) -> None:
+    """The same seat open in two tabs: a move made in one while the other's click is on its way. The
+    click changes nothing, and the page says why in words, not in state ids ("your state id is 5 but
+    the table is at 6 (duplicate or stale)")."""
+    table, tokens = server.create("mephisto", ["me", "random"], players=2)
+    page = new_page(browser)
+    held: list[str | bytes] = []
+    hold = {"on": False}
+    socket: dict[str, Any] = {}
+
+    def route(ws: Any) -> None:
+        server_side = ws.connect_to_server()
+        socket["page"] = ws
+        ws.on_message(lambda message: server_side.send(message))
+        server_side.on_message(lambda message: held.append(message) if hold["on"] else ws.send(message))
+
+    page.route_web_socket("**/ws/**", route)
+    open_seat(page, server, table, 0, tokens[0])
+    page.wait_for_function(MINE)
+    before = int(page.evaluate("document.body.dataset.state"))
+    with connect(server.ws + table) as ws:  # the other tab
+        ws.send(json.dumps({"type": "hello", "state": None, "events": None, "token": tokens[0]}))
+        frame = recv_state(ws)
+        assert frame["state"] == before and frame["legal"]
+        hold["on"] = True  # the other tab's move has not reached this page when it is clicked
+        # A card played: the decision stays with this seat (no bot moves after the refusal).
+        texts = [item["action"] for item in frame["legal"]]
+        action = next((t for t in texts if t.startswith("play ")), texts[0])
+        ws.send(json.dumps({"type": "action", "state": before, "action": action}))
+        recv_state(ws)
+    page.locator("#actions button.act:not([disabled])").first.click()
+    page.wait_for_timeout(300)
+    hold["on"] = False
+    for message in held:
+        socket["page"].send(message)
+    page.wait_for_function(
+        f"Number(document.body.dataset.state) > {before} && document.body.dataset.settled === 'true'"
+    )
+    toast = page.locator("#toast")
+    toast.wait_for(state="visible")
+    assert "moved on before your click" in toast.inner_text()
+    assert "state id" not in toast.inner_text()
+    assert page.errors == []

@@ -166,7 +166,7 @@ async function onMessage(msg, arrived) {
   } else if (msg.type === "error") {
     model.pending = false;
     cancelTimers();
-    showToast(msg.message);
+    showToast(PLAIN_ERRORS[msg.code] || msg.message);
     if (msg.code === "bad-token") checkToken(msg);
     if (model.frame) document.body.dataset.mine = String(model.frame.legal.length > 0);
     drawActions();
@@ -185,6 +185,13 @@ async function onMessage(msg, arrived) {
     location.href = seatLink(msg.table, msg.seat, msg.token);
   }
 }
+
+/** What a person reads for the refusals a click on this page can meet (the server's own words name
+ * state ids); any other refusal is shown as the server words it. */
+const PLAIN_ERRORS = {
+  stale: "Not played: the table moved on before your click arrived (a move made meanwhile, perhaps in "
+    + "another tab). Here it is as it is now.",
+};
 
 /** A seat token refused (``bad-token``). The refusal may answer a message this page never sent (a
  * hello with another token typed into the console goes down the same socket), so the page asks again
