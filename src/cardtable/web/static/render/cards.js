@@ -128,7 +128,7 @@ export function fitMarks(root) {
 }
 
 /** How many steps of tightening a game's CSS offers (``#board[data-fit~="1"]`` ...). */
-export const FIT_STEPS = 3;
+export const FIT_STEPS = 4;
 
 /** After drawing: a desktop table taller than its box tightens one step at a time until nothing in the
  * box is out of sight or the steps run out, and only then scrolls. The steps taken are the board's
