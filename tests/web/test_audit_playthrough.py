@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import Any
@@ -227,3 +228,31 @@ def test_a_click_that_arrives_after_the_table_moved_on_says_so_in_words(server: 
     assert "moved on before your click" in toast.inner_text()
     assert "state id" not in toast.inner_text()
     assert page.errors == []
+
+
+def _finished(server: Server, game: str, **options: Any) -> str:
+    table, _ = server.create(game, ["random", "random"], **options)
+    deadline = time.monotonic() + 60
+    while not server.get(f"/api/tables/{table}")["is_over"]:
+        assert time.monotonic() < deadline, f"{game} did not finish"
+        time.sleep(0.2)
+    return table
+
+
+def test_ranks_of_a_game_nobody_won_say_what_they_mean(server: Server, browser: Any) -> None:
+    """Mr. Card Game stopped at its round limit: "Nobody wins", and the ranks under it (the game's
+    standings) are said to be how far each got, so that "1st" does not read as a win; a game with a
+    winner carries no such note."""
+    page = new_page(browser, 1280, 800)
+    undecided = _finished(server, "mr-card-game", **{"turn-limit": 1})
+    page.goto(f"{server.base}/table/{undecided}")
+    page.wait_for_function("document.body.dataset.over === 'true' && document.body.dataset.settled === 'true'")
+    assert page.locator("#result .headline").inner_text() == "Nobody wins"
+    assert page.locator("#result .ranks-note").inner_text() == "Nobody won: the ranks say how far each player got."
+    won = _finished(server, "doctor-strange", **{"victory-from": 1})
+    page.goto(f"{server.base}/table/{won}")
+    page.wait_for_function("document.body.dataset.over === 'true' && document.body.dataset.settled === 'true'")
+    assert "wins" in page.locator("#result .headline").inner_text()
+    assert page.locator("#result .headline").inner_text() != "Nobody wins"
+    assert page.locator("#result .ranks-note").count() == 0
+    page.context.close()

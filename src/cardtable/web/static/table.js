@@ -613,6 +613,9 @@ function drawResult() {
     el("div", { class: "reason" }, sentenceOf(reason), r.truncated ? " (stopped by a limit)" : "", ` · ${r.turns} turns`),
     el("table", { class: "ranks" }, el("thead", {}, el("tr", {}, el("th", {}, "rank"), el("th", {}, "player"), el("th", { class: "n" }, "score"))),
       el("tbody", {}, ...rows)),
+    // Nobody won, yet the seats are ranked (the game's standings: in Mr. Card Game a later elimination
+    // ranks higher): say what the ranks mean, so that "1st" does not read as a win.
+    !winners.length && !r.draw ? el("p", { class: "ranks-note" }, "Nobody won: the ranks say how far each player got.") : "",
     el("div", { class: "actions" }, ...buttons),
   );
   box.hidden = false;
