@@ -37,6 +37,8 @@ let holdTimer = null;
 let inbox = Promise.resolve();
 /** The request id of the hello that checks this page's seat token after a refusal (null: none asked). */
 let tokenCheck = null;
+/** The result has just appeared and is to be scrolled into sight once the page is drawn. */
+let resultAppeared = false;
 
 function $(id) { return document.getElementById(id); }
 
@@ -420,7 +422,14 @@ function draw() {
   drawWatching(frame, tableId);
   document.body.dataset.mine = String(frame.legal.length > 0);
   startAutopass();
-  const settle = () => { if (model.frame === frame) document.body.dataset.settled = "true"; };
+  const settle = () => {
+    if (model.frame !== frame) return;
+    if (resultAppeared) {
+      resultAppeared = false;
+      bringIntoView($("result"));
+    }
+    document.body.dataset.settled = "true";
+  };
   if (motion && before) play(area, before).then(settle);
   else settle();
 }
@@ -589,7 +598,10 @@ function drawResult() {
   const view = frame.view;
   const winners = r.winners.map((s) => generic.seatName(view, s));
   const headline = r.draw ? "A draw" : winners.length ? `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}` : "Nobody wins";
-  const prompt = String(view.prompt || "").replace(/^Game over:\s*/i, "");
+  // The game's last prompt, less what the headline above it already says ("...: Evil wins").
+  let prompt = String(view.prompt || "").replace(/^Game over:\s*/i, "");
+  const tail = `: ${headline}`.toLowerCase();
+  if (prompt.toLowerCase().replace(/[.!]$/, "").endsWith(tail)) prompt = prompt.replace(/[.!]$/, "").slice(0, -tail.length);
   const reason = prompt || REASONS[r.reason] || words(r.reason);
   // Rank 1 first; seats that share a rank keep seat order.
   const order = r.ranks.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
@@ -620,7 +632,9 @@ function drawResult() {
   );
   box.hidden = false;
   document.body.classList.add("over");
-  if (appearing) bringIntoView(box);
+  // Scrolled to once the whole page is drawn and its moves played (draw's settle): the log and the
+  // animations drawn after this may still move the result.
+  if (appearing) resultAppeared = true;
 }
 
 /** The result has just appeared: scroll it into sight if it is out of it. On a phone the page is
