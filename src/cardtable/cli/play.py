@@ -242,7 +242,15 @@ def plan_game(args: argparse.Namespace) -> tuple[Game, list[str], int, list[str]
         resume = [str(a) for a in actions]
     elif len(seats) > 1 and "players" not in options:
         cls: Any = game_class(args.game)
-        if any(o.name == "players" for o in cls.OPTIONS):
+        players = next((o for o in cls.OPTIONS if o.name == "players"), None)
+        if players is not None:
+            low, high = players.min, players.max
+            if low is not None and high is not None and not low <= len(seats) <= high:
+                # Name what was typed (--seats), not the 'players' option the seat count stands for.
+                span = str(low) if low == high else f"{low}-{high}"
+                raise OptionError(
+                    f"--seats lists {len(seats)} seats, but {args.game} is for {span} players: give one entry per seat"
+                )
             options["players"] = len(seats)
     game = load_game(args.game, options, edits)
     if len(seats) == 1 and game.players > 1:

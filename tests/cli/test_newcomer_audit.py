@@ -1,0 +1,25 @@
+"""A newcomer's audit: the README's and docs' commands as a first-time user types them, and the
+mistakes such a user makes. Each test names what was wrong before its fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cli.conftest import Runner
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "span"),
+    [("mephisto", "human,random,random,random,random", "1-4"), ("doctor-strange", "human,random,random", "2")],
+)
+def test_too_many_seats_names_the_seat_list(cli: Runner, game: str, seats: str, span: str) -> None:
+    """Too many --seats for the game said "option 'players' must be at most 4, got 5": an option the
+    user never typed. The error names the seat list and the game's player counts, on one line."""
+    run = cli("play", game, "--seats", seats)
+    assert run.code == 2
+    assert "Traceback" not in run.err
+    lines = [line for line in run.err.splitlines() if line]
+    assert len(lines) == 1
+    count = len(seats.split(","))
+    assert f"--seats lists {count} seats, but {game} is for {span} players" in lines[0]
+    assert "option 'players'" not in lines[0]
