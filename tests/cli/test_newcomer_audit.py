@@ -3,6 +3,8 @@ mistakes such a user makes. Each test names what was wrong before its fix."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.cli.conftest import Runner
@@ -23,3 +25,20 @@ def test_too_many_seats_names_the_seat_list(cli: Runner, game: str, seats: str, 
     count = len(seats.split(","))
     assert f"--seats lists {count} seats, but {game} is for {span} players" in lines[0]
     assert "option 'players'" not in lines[0]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("simulate", "toy", "--games", "2", "--address", "10.0.0.1:6379", "--out", "run"),
+        ("tune", "toy", "--vary", "turns=1..2", "--target", "length-turns=3", "--address", "10.0.0.1:6379"),
+    ],
+)
+def test_address_without_the_ray_backend_is_refused(cli: Runner, argv: tuple[str, ...]) -> None:
+    """`--address HOST:PORT` without `--backend ray` was ignored: the run meant for a cluster played
+    on this machine, and said nothing. It is refused before any game, naming the missing flag."""
+    run = cli(*argv)
+    assert run.code == 2
+    assert "Traceback" not in run.err
+    assert "--address 10.0.0.1:6379 names a Ray cluster: add --backend ray" in run.err
+    assert not (Path("run") / "results.jsonl").exists()

@@ -87,6 +87,13 @@ def game_options(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
+def check_backend(args: argparse.Namespace) -> None:
+    """Refuse ``--address`` without ``--backend ray`` (``simulate``, ``tune``): the local backend has no
+    use for an address, and ignoring it would play on this machine a run meant for a cluster."""
+    if getattr(args, "address", None) is not None and getattr(args, "backend", "local") != "ray":
+        raise OptionError(f"--address {args.address} names a Ray cluster: add --backend ray to play there")
+
+
 def load_game(game_id: str, options: dict[str, Any], edits: list[str] | None = None) -> Game:
     """Load a game (with what-if card ``edits``), turning any failure into a :class:`CardtableError`
     with a one-line message."""

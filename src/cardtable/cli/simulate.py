@@ -19,7 +19,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from cardtable.cli.common import add_card_edits, add_game_options, card_edits, game_options
+from cardtable.cli.common import add_card_edits, add_game_options, card_edits, check_backend, game_options
 from cardtable.sim.plan import make_plan, parse_compare, parse_grid
 from cardtable.sim.report import build_report, require_plotting
 from cardtable.sim.run import default_workers, run_plan
@@ -89,6 +89,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    check_backend(args)
     plots = not args.no_plots
     if plots and not args.no_report:
         require_plotting()

@@ -15,7 +15,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from cardtable.cli.common import add_card_edits, add_game_options, card_edits, game_options
+from cardtable.cli.common import add_card_edits, add_game_options, card_edits, check_backend, game_options
 from cardtable.engine.card_edits import canonical_edits
 from cardtable.sim.report import require_plotting
 from cardtable.sim.run import default_workers
@@ -88,6 +88,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    check_backend(args)
     try:
         import optuna  # noqa: F401
     except ImportError:
