@@ -42,3 +42,16 @@ def test_address_without_the_ray_backend_is_refused(cli: Runner, argv: tuple[str
     assert "Traceback" not in run.err
     assert "--address 10.0.0.1:6379 names a Ray cluster: add --backend ray" in run.err
     assert not (Path("run") / "results.jsonl").exists()
+
+
+def test_replay_of_one_record_with_game_says_to_drop_the_flag(cli: Runner) -> None:
+    """`cardtable replay game.json --game 3` (the flag the README gives for a simulation's records)
+    on a record that `play --save` wrote said "not a simulation's records ...: corrupt line (Expecting
+    property name enclosed in double quotes ...)": a JSON parser's complaint about a file that is fine."""
+    assert cli("play", "toy", "--seats", "random,random", "--seed", "1", "--save", "game.json").code == 0
+    run = cli("replay", "game.json", "--game", "3")
+    assert run.code == 2
+    assert "Traceback" not in run.err
+    assert "'game.json' is the record of one game: --game and --setting choose a game" in run.err
+    assert "corrupt line" not in run.err
+    assert cli("replay", "game.json").code == 0

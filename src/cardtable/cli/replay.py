@@ -214,6 +214,14 @@ class Replayer:
         return 0
 
 
+def _single_record(path: str) -> bool:
+    """Whether ``path`` reads as one game's record (as ``cardtable play --save`` writes)."""
+    try:
+        return "actions" in read_record(path)
+    except CardtableError:
+        return False
+
+
 def simulated_record(path: str, game: int | None, setting: int | None) -> dict[str, JSON]:
     """The record of game ``game`` (in setting ``setting``, where the run has several) among a
     simulation's kept records: ``path`` is its ``records.jsonl`` or the run's folder. Any mistake —
@@ -236,6 +244,12 @@ def simulated_record(path: str, game: int | None, setting: int | None) -> dict[s
             if line["index"] == game and setting in (None, line["setting"]):
                 matches.append(line["record"])
     except ResultsError as exc:
+        if _single_record(path):
+            # `replay game.json --game 3`: the flag belongs to a simulation's records, not to one game.
+            raise CardtableError(
+                f"{shown} is the record of one game: --game and --setting choose a game in a simulation's "
+                f"{RECORDS}; replay it without them"
+            ) from None
         raise CardtableError(f"not a simulation's records ({RECORDS}, one game a line): {exc}") from None
     if len(matches) == 1:
         return matches[0]
