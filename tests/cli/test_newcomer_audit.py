@@ -3,6 +3,7 @@ mistakes such a user makes. Each test names what was wrong before its fix."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -55,3 +56,23 @@ def test_replay_of_one_record_with_game_says_to_drop_the_flag(cli: Runner) -> No
     assert "'game.json' is the record of one game: --game and --setting choose a game" in run.err
     assert "corrupt line" not in run.err
     assert cli("replay", "game.json").code == 0
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def test_designers_guide_quotes_edges_in_points_as_compare_prints_them(cli: Runner) -> None:
+    """docs/designing.md quoted `simulate --compare` as "the first player's edge is +2.9% with the
+    original cards" and "Greataxe (played) rises from +7.4% to +15.0%", while the command prints an
+    edge and a card's win contribution in points ("+2.9 points"). The quotes follow the program."""
+    args = ("--games", "6", "--compare", "Greataxe.cost=0", "--workers", "1", "--no-progress", "--no-plots")
+    run = cli("simulate", "mephisto", *args, "--out", "cmp")
+    assert run.code == 0, run.err
+    assert re.search(r"the first player's edge is [+-][0-9.]+ points with", run.out)
+    text = " ".join((DOCS / "designing.md").read_text(encoding="utf-8").split())
+    edges = re.findall(r"the first player's edge is \S+ \S+ with the original cards", text)
+    assert edges
+    assert all(edge.split(" is ")[1].split()[1] == "points" for edge in edges), edges
+    cards = re.findall(r"\((?:played|acquired)\) (?:rises|falls) from \S+ \S+", text)
+    assert cards
+    assert all(card.endswith(" points") for card in cards), cards
