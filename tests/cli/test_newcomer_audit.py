@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import cardtable
 from tests.cli.conftest import Runner
 
 
@@ -76,3 +77,18 @@ def test_designers_guide_quotes_edges_in_points_as_compare_prints_them(cli: Runn
     cards = re.findall(r"\((?:played|acquired)\) (?:rises|falls) from \S+ \S+", text)
     assert cards
     assert all(card.endswith(" points") for card in cards), cards
+
+
+def test_readme_compare_example_edits_the_cards() -> None:
+    """The README's `simulate --compare 'Imp.attack=2,30'` compared the cards as filed with Imp at
+    attack 2, which is the Imp's printed attack already: half the example played the same games twice
+    and reported "with and without the edit, in every paired game". Every value it names changes a card."""
+    readme = (DOCS.parent / "README.md").read_text(encoding="utf-8")
+    found = re.findall(r"cardtable simulate (\S+) .*--compare '([^'=]+)=([^']+)'", readme)
+    assert found
+    for game_id, field, values in found:
+        filed = cardtable.load(game_id)
+        cards = [filed.card_json(i) for i in range(len(filed.cards))]
+        for value in values.split(","):
+            edited = cardtable.load(game_id, card_edits=[f"{field}={value}"])
+            assert [edited.card_json(i) for i in range(len(edited.cards))] != cards, f"{field}={value}"
