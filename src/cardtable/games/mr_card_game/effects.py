@@ -289,8 +289,12 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
 
 
-def _stat_words(t: int) -> str:
-    return "a stat type of your choice" if t == CHOOSE else STAT_WORDS[t]
+def _stat_card(t: int, value: str) -> str:
+    """``a Muscle 2 card``, or for a type the player chooses ``a stat card of the type of your choice,
+    of value 2``; ``value`` is put where the value goes (empty: none)."""
+    if t == CHOOSE:
+        return f"a stat card of the type of your choice{', of value ' + value if value else ''}"
+    return f"a {STAT_WORDS[t]}{' ' + value if value else ''} card"
 
 
 def _slot_words(slot: int) -> str:
@@ -344,7 +348,7 @@ def describe(e: Effect) -> str:
     if op == COMBAT_BONUS:
         return f"+{b} {BONUS_WORDS[a]} this combat"
     if op == GAIN_STAT:
-        return f"gain a {_stat_words(a)} {b} card (into your discard pile)"
+        return f"gain {_stat_card(a, str(b))} (into your discard pile)"
     if op == UPGRADE_STAT:
         return "upgrade or exchange one stat card of your discard pile (as at rollover)"
     if op == DRAW:
@@ -355,8 +359,8 @@ def describe(e: Effect) -> str:
         return f"gain {a} mojo"
     if op == PULVERIZE:
         return (
-            "put one of your items with an anvil into the Heap and gain a "
-            f"{_stat_words(a)} card whose value is its power (at most 4)"
+            "put one of your items with an anvil into the Heap and gain "
+            f"{_stat_card(a, '')} whose value is its power (at most 4)"
         )
     if op == CURE:
         which = "any" if a == ANY else SUBTYPES[a]
