@@ -92,3 +92,19 @@ def test_readme_compare_example_edits_the_cards() -> None:
         for value in values.split(","):
             edited = cardtable.load(game_id, card_edits=[f"{field}={value}"])
             assert [edited.card_json(i) for i in range(len(edited.cards))] != cards, f"{field}={value}"
+
+
+def test_report_of_a_folder_that_does_not_exist_says_so(cli: Runner) -> None:
+    run = cli("report", "nothere")
+    assert run.code == 2 and "nothere: no such folder" in run.err and "manifest" not in run.err
+
+
+def test_the_sb3_adapter_without_its_extra_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+    import sys
+
+    monkeypatch.setitem(sys.modules, "stable_baselines3", None)  # as if not installed
+    monkeypatch.setitem(sys.modules, "stable_baselines3.common.vec_env", None)
+    monkeypatch.delitem(sys.modules, "cardtable.rl.sb3", raising=False)
+    with pytest.raises(ImportError, match=r"pip install 'cardtable\[rl-train\]'"):
+        importlib.import_module("cardtable.rl.sb3")

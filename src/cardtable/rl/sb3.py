@@ -21,7 +21,13 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from stable_baselines3.common.vec_env import VecEnv
+
+try:
+    from stable_baselines3.common.vec_env import VecEnv
+except ImportError as missing:  # the training extra is optional: say which one to install
+    raise ImportError(
+        "cardtable.rl.sb3 needs Stable-Baselines3: pip install 'cardtable[rl-train]' (docs/rl.md)"
+    ) from missing
 
 from cardtable.rl.vector import CardtableVectorEnv
 

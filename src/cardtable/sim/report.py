@@ -99,6 +99,8 @@ def build_report(folder: Path, *, plots: bool = True, aggregate: RunAggregate | 
                 f"{folder} is a balance search (`cardtable tune`): run the same tune command again to write and "
                 "print its report (it plays no game it has already played)"
             )
+        if not folder.exists():
+            raise ResultsError(f"{folder}: no such folder (give the --out folder of a `cardtable simulate` run)")
         raise ResultsError(f"{folder} is not a simulation folder (no manifest.json)")
     if plots:
         require_plotting()
