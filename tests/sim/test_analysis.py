@@ -189,3 +189,11 @@ def test_an_incomplete_run_says_so() -> None:
     assert (a["games_played"], a["games_planned"], a["complete"]) == (1, 8, False)
     assert [s["games"] for s in a["settings"]] == [1, 0] and a["settings"][1]["planned"] == 4
     assert a["comparisons"][0]["rows"] == []
+
+
+def test_a_details_entry_lists_its_most_common_values_first() -> None:
+    """Mephisto solitaire's ranking read "Expert ..., Hard ..., Medium ..." by name whatever the counts;
+    the most common value comes first, as the reasons do (ties by name)."""
+    ranks = ["Medium", "Hard", "Medium", "Expert", "Medium", "Hard"]
+    lines = [_line(i, ["A"], [0], [1.0], scores=[1.0], details={"ranking": r}) for i, r in enumerate(ranks)]
+    assert list(setting_stats(lines)["details"]["ranking"]) == ["Medium", "Hard", "Expert"]

@@ -195,7 +195,11 @@ def setting_result(agg: SettingAggregate, names: Sequence[str] = ()) -> dict[str
         "reasons": {reason: {"count": count, "share": _interval(wilson(count, n))} for reason, count in reasons},
         "truncated": agg.truncated,
         "details": {
-            key: {value: {"count": c, "share": _interval(wilson(c, n))} for value, c in sorted(counter.items())}
+            # Most common first, as the reasons are (a ranking's "Expert, Hard" read as by name before).
+            key: {
+                value: {"count": c, "share": _interval(wilson(c, n))}
+                for value, c in sorted(counter.items(), key=lambda vc: (-vc[1], vc[0]))
+            }
             for key, counter in sorted(agg.details.items())
         },
         "cards": _card_rows(agg),
