@@ -156,3 +156,15 @@ def test_the_tune_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
         main(["tune", "dial", "--vary", "Clock.ticks=1..3", "--target", "length=3", "--out", str(tmp_path / "u")]) == 2
     )
     assert "--target expects METRIC=VALUE" in capsys.readouterr().err
+
+
+def test_an_edge_reads_in_points_and_a_share_in_percent() -> None:
+    """As every other report writes them: the first player's edge is a difference of shares."""
+    from cardtable.sim.tune_report import figure_text, target_text
+
+    edge = parse_target("first-player-edge=0±2%")
+    assert figure_text(edge, Interval(0.002, -0.053, 0.056, 320)) == "+0.2 points [-5.3, +5.6]"
+    assert target_text(edge) == "+0 ± 2 points"
+    share = parse_target("win-share:heuristic=55%")
+    assert figure_text(share, Interval(0.525, 0.49, 0.56, 100)) == "52.5% [49.0, 56.0]"
+    assert target_text(share) == "55% ± 2"

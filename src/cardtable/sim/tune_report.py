@@ -31,18 +31,22 @@ VERDICT_WORDS = {
 
 
 def figure_text(t: Target, i: Interval) -> str:
-    """A figure with its interval, in its unit: ``+0.3% [-3.5, +4.1]`` or ``12.0 [11.9, 12.1]``."""
+    """A figure with its interval, in its unit: ``52.5% [49.0, 56.0]``, an edge (a difference of
+    shares) in points as every report writes it, ``+0.3 points [-3.5, +4.1]``, or ``12.0 [11.9, 12.1]``."""
     if i.n == 0 or not math.isfinite(i.estimate):
         return "n/a"
+    if t.unit == "share" and t.kind == "first-player-edge":
+        return f"{100 * i.estimate:+.1f} points [{100 * i.low:+.1f}, {100 * i.high:+.1f}]"
     if t.unit == "share":
-        sign = "+" if t.kind == "first-player-edge" else ""
-        return f"{100 * i.estimate:{sign}.1f}% [{100 * i.low:{sign}.1f}, {100 * i.high:{sign}.1f}]"
+        return f"{100 * i.estimate:.1f}% [{100 * i.low:.1f}, {100 * i.high:.1f}]"
     if not (math.isfinite(i.low) and math.isfinite(i.high)):
         return f"{number(i.estimate)} [-inf, inf]"
     return f"{number(i.estimate)} [{number(i.low)}, {number(i.high)}]"
 
 
 def target_text(t: Target) -> str:
+    if t.unit == "share" and t.kind == "first-player-edge":
+        return f"{100 * t.value:+g} ± {100 * t.tolerance:g} points"
     if t.unit == "share":
         return f"{100 * t.value:g}% ± {100 * t.tolerance:g}"
     return f"{t.value:g} ± {t.tolerance:g}"
