@@ -326,7 +326,7 @@ def manifest_differences(old: Mapping[str, Any], new: Mapping[str, Any], this: s
         if a == b:
             continue
         if key == "settings" and isinstance(a, list) and isinstance(b, list):
-            out += _settings_differences(a, b)
+            out += _settings_differences(a, b, this)
         elif key in ("grid", "compare"):  # [[KEY, [V1, V2]], ...] as typed: KEY=V1,V2
             out.append(f"--{key}: folder has {_axes(a)}, {this} has {_axes(b)}")
         elif key in REPEATED_FLAGS:
@@ -363,26 +363,24 @@ def _axes(value: Any) -> str:
         return brief(value)
 
 
-def _settings_differences(old: Sequence[Any], new: Sequence[Any]) -> list[str]:
+def _settings_differences(old: Sequence[Any], new: Sequence[Any], this: str) -> list[str]:
     if len(old) != len(new) or not all(isinstance(x, Mapping) for x in (*old, *new)):
         labels = [str(x.get("label", "?")) if isinstance(x, Mapping) else "?" for x in old]
         mine = [str(x.get("label", "?")) if isinstance(x, Mapping) else "?" for x in new]
-        return [f"settings: folder has {len(old)} ({', '.join(labels)}), this run has {len(new)} ({', '.join(mine)})"]
+        return [f"settings: folder has {len(old)} ({', '.join(labels)}), {this} has {len(new)} ({', '.join(mine)})"]
     out: list[str] = []
     for a, b in zip(old, new, strict=True):
         where = f" of setting {b.get('label')}" if len(new) > 1 else ""
         found = len(out)
         if a.get("seats") != b.get("seats"):
-            out.append(f"seats{where}: folder has {brief(a.get('seats'))}, this run has {brief(b.get('seats'))}")
+            out.append(f"seats{where}: folder has {brief(a.get('seats'))}, {this} has {brief(b.get('seats'))}")
         oa, ob = a.get("options") or {}, b.get("options") or {}
         for name in sorted(set(oa) | set(ob)):
             if oa.get(name) != ob.get(name):
-                out.append(
-                    f"option {name}{where}: folder has {brief(oa.get(name))}, this run has {brief(ob.get(name))}"
-                )
+                out.append(f"option {name}{where}: folder has {brief(oa.get(name))}, {this} has {brief(ob.get(name))}")
         if a.get("card_edits") != b.get("card_edits"):
             out.append(
-                f"card edits{where}: folder has {brief(a.get('card_edits'))}, this run has {brief(b.get('card_edits'))}"
+                f"card edits{where}: folder has {brief(a.get('card_edits'))}, {this} has {brief(b.get('card_edits'))}"
             )
         if len(out) == found:  # what remains (the cards' hash, seat names, label) follows from the game itself
             fields = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))

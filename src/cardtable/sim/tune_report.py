@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.sim.stats import Interval
-from cardtable.sim.summary import game_info, number
+from cardtable.sim.summary import game_info, number, points
 from cardtable.sim.tune import METRICS, Candidate, Target, TuneResult
 
 TABLE_ROWS = 25
@@ -36,9 +36,9 @@ def figure_text(t: Target, i: Interval) -> str:
     if i.n == 0 or not math.isfinite(i.estimate):
         return "n/a"
     if t.unit == "share" and t.kind == "first-player-edge":
-        return f"{100 * i.estimate:+.1f} points [{100 * i.low:+.1f}, {100 * i.high:+.1f}]"
+        return points(i.to_json())
     if t.unit == "share":
-        return f"{100 * i.estimate:.1f}% [{100 * i.low:.1f}, {100 * i.high:.1f}]"
+        return i.text(percent=True)
     if not (math.isfinite(i.low) and math.isfinite(i.high)):
         return f"{number(i.estimate)} [-inf, inf]"
     return f"{number(i.estimate)} [{number(i.low)}, {number(i.high)}]"
