@@ -27,6 +27,29 @@ def test_games_brief_is_one_line_per_game(cli: Runner) -> None:
     assert len(lines) == len(cardtable.available())
 
 
+def test_games_with_a_game_lists_that_game_only(cli: Runner) -> None:
+    run = cli("games", "toy")
+    assert run.code == 0
+    assert "Draw or Play" in run.out and "players=2" in run.out
+    for other in cardtable.available():
+        if other != "toy":
+            assert f"{other}  " not in run.out
+    assert cli("games", "toy", "--brief").out.strip().startswith("toy  ")
+
+
+def test_options_wraps_its_long_lines_under_an_indent(cli: Runner) -> None:
+    """`with these options:` and `actions:` head blocks indented under them: at 100 columns Mephisto's
+    action forms take several lines, and none of them starts at column 0 (among the headings)."""
+    run = cli("options", "mephisto")
+    assert run.code == 0
+    lines = run.out.splitlines()
+    at = lines.index("actions:")
+    forms = lines[at + 1 :]
+    assert len(forms) > 1 and all(line.startswith("  ") for line in forms)
+    assert "play card=<card>" in forms[0]
+    assert lines[lines.index("with these options:") + 1].startswith("  players=2 ")
+
+
 def test_options_shows_options_and_action_forms(cli: Runner) -> None:
     run = cli("options", "toy")
     assert run.code == 0
@@ -48,6 +71,9 @@ def test_options_shows_options_and_action_forms(cli: Runner) -> None:
         (["play", "toy", "--seats", "human,nobody"], "unknown agent 'nobody'"),
         (["play", "toy", "--seats", "human,,random"], "empty seat entry"),
         (["replay", "missing.json"], "cannot read record 'missing.json'"),
+        (["games", "no-such-game"], "unknown game 'no-such-game'"),
+        (["play", "toy", "--save", "no-such-folder/game.json"], "the folder 'no-such-folder' does not exist"),
+        (["play", "toy", "--save", "."], "--save '.': it is a folder"),
     ],
 )
 def test_bad_input_is_one_clear_line_and_exit_2(cli: Runner, argv: list[str], needle: str) -> None:

@@ -6,6 +6,7 @@ import io
 import json
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 
 import cardtable
 from cardtable.cli import play as play_module
-from cardtable.engine import Table
+from cardtable.engine import CardtableError, Table
 from tests.cli.conftest import Runner
 from tests.cli.named_toy import NAMES
 
@@ -342,12 +343,34 @@ def test_resume_refuses_a_record_of_another_game_or_extra_options(cli: Runner, t
     assert bad.code == 2 and "diverges at action 0" in bad.err
 
 
-def test_an_unwritable_save_file_is_reported_and_another_can_be_given(cli: Runner, tmp_path: Path) -> None:
-    run = cli("play", "toy", "--seed", "3", "--save", "no/such/dir/g.json", input=["save", "quit", "ok.json"])
+def test_a_save_path_that_cannot_be_written_is_refused_before_the_game(cli: Runner, tmp_path: Path) -> None:
+    missing = cli("play", "toy", "--seed", "3", "--save", "no/such/dir/g.json", input=["1"] * 40)
+    assert missing.code == 2 and missing.out == ""
+    assert "--save 'no/such/dir/g.json': the folder 'no/such/dir' does not exist" in missing.err
+    (tmp_path / "a-folder").mkdir()
+    folder = cli("play", "toy", "--seed", "3", "--save", "a-folder", input=["1"] * 40)
+    assert folder.code == 2 and "it is a folder" in folder.err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-folder"]  # nothing written, nothing created
+
+
+def test_a_save_that_fails_mid_game_is_reported_and_another_can_be_given(
+    cli: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The path was writable when the game began; by the time it is saved it is not (a full disk, a
+    folder removed): the failure is shown, the game goes on, and another file can be given."""
+    real = play_module.write_record
+
+    def full_disk(path: str, record: dict[str, Any]) -> None:
+        if path == "g.json":
+            raise CardtableError("cannot write record 'g.json': No space left on device")
+        real(path, record)
+
+    monkeypatch.setattr(play_module, "write_record", full_disk)
+    run = cli("play", "toy", "--seed", "3", "--save", "g.json", input=["save", "quit", "ok.json"])
     assert run.code == 0
-    assert run.out.count("cannot write record 'no/such/dir/g.json'") == 2  # the save command, then at quit
+    assert run.out.count("cannot write record 'g.json'") == 2  # the save command, then at quit
     assert json.loads((tmp_path / "ok.json").read_text())["actions"] == []
-    failed = cli("play", "toy", "--seed", "3", "--save", "no/such/dir/g.json", input=["quit", ""])
+    failed = cli("play", "toy", "--seed", "3", "--save", "g.json", input=["quit", ""])
     assert failed.code == 1
 
 

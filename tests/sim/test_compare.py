@@ -20,7 +20,7 @@ from cardtable.sim.run import run_plan
 from cardtable.sim.stats import t_quantile
 from cardtable.sim.store import read_results
 from cardtable.sim.tally import WIN_UNITS
-from cardtable.sim.whatif import grid_table, headlines, verdict, whatif_text
+from cardtable.sim.whatif import grid_table, headlines, text_table, verdict, whatif_text
 
 
 def _lines(folder: Path) -> list[dict[str, Any]]:
@@ -93,6 +93,26 @@ def test_several_edits_become_a_grid(tmp_path: Path) -> None:
     assert head[:4] == ["edit", "games", "first player's edge", "turns"]
     assert [r[0] for r in rows] == [labels[k] for k in (1, 2, 4, 5)]
     assert "The edits side by side" in "\n".join(whatif_text(a))
+
+
+def test_the_side_by_side_table_wraps_its_figures_into_parts_that_fit_80_columns() -> None:
+    head = ["edit", "games", "first player's edge", "turns", "win share of P1"]
+    body = [
+        ["Witch.attack=8", "20", "+20.0 points (+0.0 points [+0.0, +0.0])", "34.4 (-0.1 [-0.3, +0.1])", "50%"],
+        ["Witch.attack=10", "20", "+20.0 points (+1.0 points [+0.0, +2.0])", "34.0 (-0.5 [-0.9, -0.1])", "51%"],
+    ]
+    lines = text_table(head, body)
+    assert max(len(line) for line in lines) <= 80
+    parts = "\n".join(lines).split("\n\n")
+    assert len(parts) == 2  # the edge alone, then turns and P1's share
+    for part in parts:
+        rows = part.splitlines()
+        assert rows[0].startswith("  edit            | games | ")
+        assert [r.split("|")[0].strip() for r in rows[2:]] == ["Witch.attack=8", "Witch.attack=10"]
+    assert "34.0 (-0.5 [-0.9, -0.1])" in parts[1] and "51%" in parts[1]
+    # A table that fits is one part; a single figure wider than the width still gets its own part.
+    assert len(text_table(head[:3], [r[:3] for r in body], width=200)) == 4
+    assert "\n\n" not in "\n".join(text_table(head[:3], [r[:3] for r in body], width=10))
 
 
 def test_compare_input_is_checked() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -122,6 +123,27 @@ def read_record(path: str) -> dict[str, JSON]:
     if not isinstance(data, dict):
         raise CardtableError(f"{shown}: a record must be a JSON object")
     return data
+
+
+def check_record_path(path: str) -> None:
+    """Refuse, before a game starts, a ``--save`` path that could not be written at its end: a NUL in
+    it, a folder that does not exist or cannot be written to, a path that is a folder or a device.
+    Creates nothing (the file is written when the game is saved)."""
+    name = quoted(path, 80)
+    if "\x00" in path:
+        raise OptionError(f"--save {name}: the path contains a NUL byte")
+    target = Path(path)
+    if target.exists():
+        if not target.is_file():
+            raise OptionError(f"--save {name}: it is a folder or not a regular file")
+        if not os.access(target, os.W_OK):
+            raise OptionError(f"--save {name}: the file cannot be written (permission denied)")
+        return
+    folder = target.parent
+    if not folder.is_dir():
+        raise OptionError(f"--save {name}: the folder {quoted(str(folder), 80)} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise OptionError(f"--save {name}: the folder {quoted(str(folder), 80)} cannot be written to")
 
 
 def write_record(path: str, record: dict[str, JSON]) -> None:

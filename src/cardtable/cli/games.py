@@ -20,7 +20,7 @@ import cardtable
 from cardtable.cli.display import configuration_text
 from cardtable.engine import CardtableError, Option
 from cardtable.engine.options import grouped
-from cardtable.games import game_class
+from cardtable.games import canonical_id, game_class
 
 
 def add_parser(subparsers: Any) -> None:
@@ -31,6 +31,7 @@ def add_parser(subparsers: Any) -> None:
         "them (what each does, its default and the values it takes) and the configurations (option sets) "
         "that cover all its variants and player counts.",
     )
+    parser.add_argument("game", metavar="GAME", nargs="?", help="list this game only (default: every game)")
     parser.add_argument("--brief", action="store_true", help="one line per game")
 
 
@@ -109,7 +110,11 @@ def game_block(game_id: str, brief: bool) -> RenderableType:
 
 def run(args: argparse.Namespace) -> int:
     console = args.term.console
-    ids = cardtable.available()
+    if args.game is not None:
+        game_class(args.game)  # an unknown id is refused here, naming the known ones
+        ids = [canonical_id(args.game)]
+    else:
+        ids = cardtable.available()
     if not ids:
         console.print("No games are installed in this build.")
         return 0

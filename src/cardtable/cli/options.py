@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from rich.padding import Padding
 from rich.text import Text
 
 from cardtable.cli.common import add_game_options, game_options, load_game
@@ -40,6 +41,9 @@ def run(args: argparse.Namespace) -> int:
         for config in configs:
             console.print("  " + configuration_text(config), markup=False)
     game = load_game(args.game, game_options(args))
-    console.print(Text("with these options:", style="bold"), configuration_text(dict(game.options)), markup=False)
-    console.print(Text("actions:", style="bold"), game.actions.kinds_text(), markup=False)
+    # The two long lines wrap under their own indent, not back at column 0 among the headings.
+    console.print(Text("with these options:", style="bold"))
+    console.print(Padding(Text(configuration_text(dict(game.options))), (0, 0, 0, 2)))
+    console.print(Text("actions:", style="bold"))
+    console.print(Padding(Text(game.actions.kinds_text()), (0, 0, 0, 2)))
     return 0

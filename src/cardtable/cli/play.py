@@ -27,6 +27,7 @@ from cardtable.cli.common import (
     add_card_edits,
     add_game_options,
     card_edits,
+    check_record_path,
     game_options,
     load_game,
     read_record,
@@ -257,6 +258,8 @@ def plan_game(args: argparse.Namespace) -> tuple[Game, list[str], int, list[str]
         seats += ["random"] * (game.players - 1)
     if len(seats) != game.players:
         raise OptionError(f"--seats lists {len(seats)} seat(s) but this game has {game.players} players")
+    if args.save is not None:
+        check_record_path(args.save)  # found now, not after a whole game
     if seed is None:
         seed = secrets.randbelow(2**31)
     return game, seats, seed, resume

@@ -299,13 +299,29 @@ def whatif_text(a: Mapping[str, Any]) -> list[str]:
         head, body = grid_table(a)
         out.append("")
         out.append("The edits side by side (value with the edit, shift against the original cards; ▲▼ clear shifts):")
-        out += _text_table(head, body)
+        out += text_table(head, body)
     return out
 
 
-def _text_table(head: Sequence[str], body: Sequence[Sequence[str]]) -> list[str]:
+def text_table(head: Sequence[str], body: Sequence[Sequence[str]], width: int = 80, keep: int = 2) -> list[str]:
+    """A plain-text table at most ``width`` columns wide where it can be: the columns after the first
+    ``keep`` (the edit and its games, repeated in every part) go into as many parts, one under the
+    other, as it takes (a pandas-style wrap: a terminal would otherwise fold every row of a wide table)."""
     widths = [max(len(str(x)) for x in col) for col in zip(head, *body, strict=True)]
-    lines = ["  " + " | ".join(str(h).ljust(w) for h, w in zip(head, widths, strict=True))]
-    lines.append("  " + "-+-".join("-" * w for w in widths))
-    lines += ["  " + " | ".join(str(x).ljust(w) for x, w in zip(row, widths, strict=True)) for row in body]
+    fixed = list(range(min(keep, len(widths))))
+    parts: list[list[int]] = []
+    used = 2 + sum(widths[i] + 3 for i in fixed)  # the indent and each column's " | "
+    for i in range(len(fixed), len(widths)):
+        if not parts or (used + widths[i] > width and len(parts[-1]) > len(fixed)):
+            parts.append(list(fixed))
+            used = 2 + sum(widths[j] + 3 for j in fixed)
+        parts[-1].append(i)
+        used += widths[i] + 3
+    lines: list[str] = []
+    for part in parts or [fixed]:
+        if lines:
+            lines.append("")
+        lines.append("  " + " | ".join(str(head[i]).ljust(widths[i]) for i in part).rstrip())
+        lines.append("  " + "-+-".join("-" * widths[i] for i in part))
+        lines += ["  " + " | ".join(str(row[i]).ljust(widths[i]) for i in part).rstrip() for row in body]
     return lines
