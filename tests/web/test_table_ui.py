@@ -307,6 +307,44 @@ def test_a_table_taller_than_its_box_tightens_before_it_scrolls_and_loosens_when
         server.stop()
 
 
+OWN_ROW_JS = """(() => {
+  const row = document.querySelector('.mcg-dock .own-cards');
+  const box = row.getBoundingClientRect();
+  const cards = [...row.querySelectorAll('.card')].map((c) => c.getBoundingClientRect());
+  return {strips: row.classList.contains('as-strips'), cards: cards.length,
+    sideways: row.scrollWidth > row.clientWidth + 1,
+    outside: cards.filter((r) => r.left < box.left - 1 || r.right > box.right + 1 || r.bottom > box.bottom + 1).length};
+})()"""
+
+
+def test_your_own_cards_too_many_for_their_row_are_drawn_as_strips_in_sight(browser: Any, tmp_path: Path) -> None:
+    """Every supplement in play puts a class board, a display case, skills and Mr. Store items under
+    your hand: on a 1280-pixel desktop they do not fit one row of tiles, whose right end used to scroll
+    out of sight. They are drawn as one-line strips that wrap in place (as the other players' cards
+    are), every one inside the row; on a screen wide enough for the tiles they stay tiles, and a window
+    resized switches between the two."""
+    seed, decisions_seed, decisions = TALL_DEAL
+    db = f"sqlite:///{tmp_path / 'tables.db'}"
+    write_dealt_table(db, "owncards01", cardtable.load("mr-card-game", **ALL_SUPPLEMENTS), seed, "own-cards-seat-0")
+    server = Server(db).start()
+    try:
+        advance(server, "owncards01", "own-cards-seat-0", decisions, seed=decisions_seed)
+        page = new_page(browser, 1280, 800)
+        open_seat(page, server, "owncards01", 0, "own-cards-seat-0")
+        narrow = page.evaluate(OWN_ROW_JS)
+        assert narrow["cards"] >= 6, narrow  # class, display case, skills, the Mr. Store items
+        assert narrow["strips"] and not narrow["sideways"] and narrow["outside"] == 0, narrow
+        _board_fits(page, "1280x800 with strips")
+        page.set_viewport_size({"width": 2400, "height": 1000})
+        page.wait_for_function("!document.querySelector('.mcg-dock .own-cards').classList.contains('as-strips')")
+        wide = page.evaluate(OWN_ROW_JS)
+        assert not wide["sideways"] and wide["outside"] == 0 and wide["cards"] == narrow["cards"], wide
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.wait_for_function("document.querySelector('.mcg-dock .own-cards').classList.contains('as-strips')")
+    finally:
+        server.stop()
+
+
 def _tightens_and_loosens(page: Any) -> None:
     fit = "document.getElementById('board').dataset.fit ?? null"
     fits = f"(() => {{ const [h, box] = {BOARD_SIZES}; return h <= box + 1; }})()"

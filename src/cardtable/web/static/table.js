@@ -7,7 +7,7 @@ import { PAUSE_MS, autopassOn, holdLeft, setAutopass } from "./autopass.js";
 import * as inspect from "./inspect.js";
 import { capture, motionWanted, play, setMotion } from "./motion.js";
 import * as generic from "./render/generic.js";
-import { fitBands, fitBoard, fitMarks } from "./render/cards.js";
+import { fitBands, fitBoard, fitMarks, fitRows } from "./render/cards.js";
 import { drawWatching, rematchLabel, rematchSeatLink, takeInvitation, tokenRefused } from "./guest.js";
 import { drawRules } from "./rules.js";
 
@@ -408,6 +408,7 @@ function draw() {
   $("dock").replaceChildren(...ctx.docked);
   $("dock").hidden = !ctx.docked.length;
   $("aside").replaceChildren(...ctx.asides);
+  fitRows(document.getElementById("table-area"));
   fitBoard(board);
   fitBands(document.getElementById("table-area"));
   fitMarks(document.getElementById("table-area"));
@@ -735,6 +736,7 @@ let refit = 0;
 window.addEventListener("resize", () => {
   clearTimeout(refit);
   refit = setTimeout(() => {
+    fitRows(document.getElementById("table-area"));
     fitBoard($("board"));
     fitBands(document.getElementById("table-area"));
     fitMarks(document.getElementById("table-area"));

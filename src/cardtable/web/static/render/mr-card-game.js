@@ -344,7 +344,7 @@ export function render(view, ctx) {
   if (Array.isArray(view.store) && view.store.length) {
     own.push(zone(`your Mr. Store items (${view.store.length})`, row(view.store.map((c) => tile(itemSpec(c), ctx)), { cls: "tiles" }), { key: "store", cls: "flat", place: "my-store" }));
   }
-  if (own.length) dock.push(el("div", { class: "own-cards" }, ...own));
+  if (own.length) dock.push(el("div", { class: "own-cards fits-as-strips" }, ...own));
   if (Array.isArray(view.deck) && view.deck.length) {
     plateNode.append(el("div", { class: "deck-note", title: "the cards in your deck (their order is hidden)" },
       `deck: ${view.deck.map((c) => `${c.count}× ${SHORT[c.stat]} ${c.value}`).join(", ")}`));
