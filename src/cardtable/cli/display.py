@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+import shutil
+import textwrap
 from collections.abc import Sequence
-from typing import Literal, overload
+from typing import Literal, TextIO, overload
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
@@ -267,3 +269,35 @@ def options_by_group(options: Sequence[Option]) -> RenderableType:
 def configuration_text(config: dict[str, object]) -> str:
     """``players=2 variant=care-bear``."""
     return " ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in config.items()) or "(defaults)"
+
+
+def wrap_report(text: str, width: int) -> str:
+    """A plain-text report wrapped for a terminal ``width`` columns wide: a line of prose longer than
+    that breaks between words, its continuation indented two spaces past the line's own indent (a
+    terminal would break it mid-word at column ``width`` and start again at column 0). Table rows (with
+    ``" | "`` or ``"-+-"``) and lines that fit are left as they are."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width or " | " in line or "-+-" in line:
+            out.append(line)
+            continue
+        lead = line[: len(line) - len(line.lstrip(" "))]
+        out.append(
+            textwrap.fill(
+                line.strip(),
+                width=max(width, len(lead) + 20),
+                initial_indent=lead,
+                subsequent_indent=lead + "  ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
+    return "\n".join(out)
+
+
+def report_for(stream: TextIO, text: str) -> str:
+    """``text`` as it should be printed to ``stream``: wrapped to the terminal's width on a terminal,
+    unchanged when written to a file or a pipe (whole lines there, for grep and diff)."""
+    if not stream.isatty():
+        return text
+    return wrap_report(text, shutil.get_terminal_size().columns)

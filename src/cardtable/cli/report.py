@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
+from cardtable.cli.display import report_for
 from cardtable.sim.report import build_report
 
 
@@ -24,6 +26,6 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    print(build_report(args.folder, plots=not args.no_plots).text)
+    print(report_for(sys.stdout, build_report(args.folder, plots=not args.no_plots).text))
     print(f"\nreport: {args.folder / 'report.html'}")
     return 0

@@ -16,10 +16,12 @@ folder is started that the run could not finish.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
 from cardtable.cli.common import add_card_edits, add_game_options, card_edits, check_backend, game_options
+from cardtable.cli.display import report_for
 from cardtable.sim.plan import make_plan, parse_compare, parse_grid
 from cardtable.sim.report import build_report, require_plotting
 from cardtable.sim.run import default_workers, run_plan
@@ -124,6 +126,6 @@ def run(args: argparse.Namespace) -> int:
     if summary.repaired:
         print(f"an unfinished last line in {out / 'results.jsonl'} was cut off; that game was played again")
     if not args.no_report:
-        print(build_report(out, plots=plots, aggregate=summary.aggregate).text)
+        print(report_for(sys.stdout, build_report(out, plots=plots, aggregate=summary.aggregate).text))
         print(f"\nreport: {out / 'report.html'}")
     return 0

@@ -12,10 +12,12 @@ same command again resumes it; a larger ``--budget`` continues it.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
 from cardtable.cli.common import add_card_edits, add_game_options, card_edits, check_backend, game_options
+from cardtable.cli.display import report_for
 from cardtable.engine.card_edits import canonical_edits
 from cardtable.sim.report import require_plotting
 from cardtable.sim.run import default_workers
@@ -123,6 +125,6 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print(f"\ninterrupted: every finished game is in {out}; run the same command again to resume")
         return 130
-    print(write_report(result, out, plots=not args.no_plots))
+    print(report_for(sys.stdout, write_report(result, out, plots=not args.no_plots)))
     print(f"\nreport: {out / 'report.html'}")
     return 0
