@@ -18,6 +18,7 @@ import json
 import random
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -294,6 +295,13 @@ def test_a_table_taller_than_its_box_tightens_before_it_scrolls_and_loosens_when
     name, until it fits its box; with room to spare it gives up nothing, and a window made smaller or
     larger tightens or loosens it again. (The table is written to the database before its server
     starts, as a restart finds it: the bots' seats are driven from the start.)"""
+    with _tall_deal_page(browser, tmp_path) as page:
+        _tightens_and_loosens(page)
+
+
+@contextmanager
+def _tall_deal_page(browser: Any, tmp_path: Path) -> Iterator[Any]:
+    """A 1280x800 page of seat 0 at :data:`TALL_DEAL` (every supplement in play), its server stopped after."""
     seed, decisions_seed, decisions = TALL_DEAL
     db = f"sqlite:///{tmp_path / 'tables.db'}"
     write_dealt_table(db, "talldeal01", cardtable.load("mr-card-game", **ALL_SUPPLEMENTS), seed, "tall-deal-seat-0")
@@ -302,7 +310,7 @@ def test_a_table_taller_than_its_box_tightens_before_it_scrolls_and_loosens_when
         advance(server, "talldeal01", "tall-deal-seat-0", decisions, seed=decisions_seed)
         page = new_page(browser, 1280, 800)
         open_seat(page, server, "talldeal01", 0, "tall-deal-seat-0")
-        _tightens_and_loosens(page)
+        yield page
     finally:
         server.stop()
 
@@ -323,14 +331,7 @@ def test_your_own_cards_too_many_for_their_row_are_drawn_as_strips_in_sight(brow
     out of sight. They are drawn as one-line strips that wrap in place (as the other players' cards
     are), every one inside the row; on a screen wide enough for the tiles they stay tiles, and a window
     resized switches between the two."""
-    seed, decisions_seed, decisions = TALL_DEAL
-    db = f"sqlite:///{tmp_path / 'tables.db'}"
-    write_dealt_table(db, "owncards01", cardtable.load("mr-card-game", **ALL_SUPPLEMENTS), seed, "own-cards-seat-0")
-    server = Server(db).start()
-    try:
-        advance(server, "owncards01", "own-cards-seat-0", decisions, seed=decisions_seed)
-        page = new_page(browser, 1280, 800)
-        open_seat(page, server, "owncards01", 0, "own-cards-seat-0")
+    with _tall_deal_page(browser, tmp_path) as page:
         narrow = page.evaluate(OWN_ROW_JS)
         assert narrow["cards"] >= 6, narrow  # class, display case, skills, the Mr. Store items
         assert narrow["strips"] and not narrow["sideways"] and narrow["outside"] == 0, narrow
@@ -341,8 +342,6 @@ def test_your_own_cards_too_many_for_their_row_are_drawn_as_strips_in_sight(brow
         assert not wide["sideways"] and wide["outside"] == 0 and wide["cards"] == narrow["cards"], wide
         page.set_viewport_size({"width": 1280, "height": 800})
         page.wait_for_function("document.querySelector('.mcg-dock .own-cards').classList.contains('as-strips')")
-    finally:
-        server.stop()
 
 
 def _tightens_and_loosens(page: Any) -> None:
