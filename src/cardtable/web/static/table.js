@@ -375,6 +375,16 @@ function markChanges(lastEvents) {
 }
 
 // -- drawing ---------------------------------------------------------------------------------------------
+/** Fit the drawn table to its screen, after every draw and every resize, in this order: rows of cards
+ * too wide become strips (their height counts), then the board tightens, then the type words and the
+ * id marks find their room on the cards as they now lie. */
+function fitTable() {
+  const area = $("table-area");
+  fitRows(area);
+  fitBoard($("board"));
+  fitBands(area);
+  fitMarks(area);
+}
 function draw() {
   const frame = model.frame;
   const view = frame.view;
@@ -408,10 +418,7 @@ function draw() {
   $("dock").replaceChildren(...ctx.docked);
   $("dock").hidden = !ctx.docked.length;
   $("aside").replaceChildren(...ctx.asides);
-  fitRows(document.getElementById("table-area"));
-  fitBoard(board);
-  fitBands(document.getElementById("table-area"));
-  fitMarks(document.getElementById("table-area"));
+  fitTable();
   markChanges(model.log.slice(model.lastFrom));
   model.unplaced = frame.legal.filter((item) => item.card !== null && item.card !== undefined && !ctx.placed.has(`card:${item.card}`));
   model.onTable = frame.legal.filter((item) => item.card !== null && item.card !== undefined && ctx.placed.has(`card:${item.card}`));
@@ -735,10 +742,5 @@ start();
 let refit = 0;
 window.addEventListener("resize", () => {
   clearTimeout(refit);
-  refit = setTimeout(() => {
-    fitRows(document.getElementById("table-area"));
-    fitBoard($("board"));
-    fitBands(document.getElementById("table-area"));
-    fitMarks(document.getElementById("table-area"));
-  }, 100);
+  refit = setTimeout(fitTable, 100);
 });
