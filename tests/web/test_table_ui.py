@@ -329,8 +329,8 @@ def test_your_own_cards_too_many_for_their_row_are_drawn_as_strips_in_sight(brow
     """Every supplement in play puts a class board, a display case, skills and Mr. Store items under
     your hand: on a 1280-pixel desktop they do not fit one row of tiles, whose right end used to scroll
     out of sight. They are drawn as one-line strips that wrap in place (as the other players' cards
-    are), every one inside the row; on a screen wide enough for the tiles they stay tiles, and a window
-    resized switches between the two."""
+    are), every one inside the row; on a screen wide enough for the tiles they stay tiles, on one too
+    short for the strips too they go back to tiles, and a window resized switches between them."""
     with _tall_deal_page(browser, tmp_path) as page:
         narrow = page.evaluate(OWN_ROW_JS)
         assert narrow["cards"] >= 6, narrow  # class, display case, skills, the Mr. Store items
@@ -342,6 +342,16 @@ def test_your_own_cards_too_many_for_their_row_are_drawn_as_strips_in_sight(brow
         assert not wide["sideways"] and wide["outside"] == 0 and wide["cards"] == narrow["cards"], wide
         page.set_viewport_size({"width": 1280, "height": 800})
         page.wait_for_function("document.querySelector('.mcg-dock .own-cards').classList.contains('as-strips')")
+        # Strips cost height: only a table that still fits its box keeps them. Shorter and shorter, the
+        # row stays strips while the board fits, and goes back to its one line of tiles where strips
+        # would leave the board running past its box (here at 700 px, tightened or not).
+        for height in (780, 740, 700):
+            page.set_viewport_size({"width": 1280, "height": height})
+            page.wait_for_timeout(300)  # the resize's refit waits 100 ms
+            row = page.evaluate(OWN_ROW_JS)
+            if row["strips"]:
+                _board_fits(page, f"1280x{height} with strips")
+        assert not row["strips"], "strips kept on a table they push past its box"
 
 
 def _tightens_and_loosens(page: Any) -> None:

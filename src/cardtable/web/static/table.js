@@ -377,11 +377,18 @@ function markChanges(lastEvents) {
 // -- drawing ---------------------------------------------------------------------------------------------
 /** Fit the drawn table to its screen, after every draw and every resize, in this order: rows of cards
  * too wide become strips (their height counts), then the board tightens, then the type words and the
- * id marks find their room on the cards as they now lie. */
+ * id marks find their room on the cards as they now lie. Strips cost height: where the board still runs
+ * past its box with every step taken, the rows go back to one line of tiles that scrolls sideways (as
+ * the other players' rows do at the last step), so that a desktop table stays on one screen. */
 function fitTable() {
   const area = $("table-area");
-  fitRows(area);
-  fitBoard($("board"));
+  const board = $("board");
+  const strips = fitRows(area);
+  fitBoard(board);
+  if (strips.length && board.scrollHeight > board.clientHeight + 1) {
+    for (const row of strips) row.classList.remove("as-strips");
+    fitBoard(board);
+  }
   fitBands(area);
   fitMarks(area);
 }

@@ -130,12 +130,14 @@ export function fitMarks(root) {
 /** After drawing, before the board is fitted: a row of cards that would scroll sideways on a desktop
  * (``.fits-as-strips``: Mr. Card Game's own cards with every supplement in play) draws its tiles as
  * one-line strips that wrap in place (``as-strips``: the game's CSS) rather than hide its right end.
- * A row that wraps anyway (a phone's) is left as it is. All widths are read before any class is set. */
+ * A row that wraps anyway (a phone's) is left as it is. All widths are read before any class is set.
+ * Returns the rows drawn as strips. */
 export function fitRows(root) {
   const rows = [...root.querySelectorAll(".fits-as-strips")];
   for (const r of rows) r.classList.remove("as-strips");
   const wide = rows.filter((r) => getComputedStyle(r).overflowX !== "visible" && r.scrollWidth > r.clientWidth + 1);
   for (const r of wide) r.classList.add("as-strips");
+  return wide;
 }
 
 /** How many steps of tightening a game's CSS offers (``#board[data-fit~="1"]`` ...). */
