@@ -66,7 +66,9 @@ def test_the_result_comes_into_sight_when_the_game_ends_on_a_phone_scrolled_down
     with connect(server.ws + table) as ws:
         ws.send(json.dumps({"type": "hello", "state": None, "events": None, "token": tokens[0]}))
         frame = recv_state(ws)
-        for _ in range(400):
+        # Frames until the game ends: a random deal (the server picks the seed) may take more than a few
+        # hundred (400 fell short about once in ten runs); the game's own turn limit bounds it well inside this.
+        for _ in range(10_000):
             if frame["view"]["is_over"]:
                 break
             if frame["legal"]:
