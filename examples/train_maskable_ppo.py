@@ -10,10 +10,11 @@ with a 95% Wilson interval next to the random agent's in the same seats. Over th
 the mean, the lowest and the highest win rate (the spread between seeds).
 
 Everything goes to ``--out`` (default ``rl-runs``): per game and seed the training curve's numbers
-(``progress.csv``), checkpoints (``checkpoints/step-N.zip``, every ``--checkpoint-every`` steps,
-``final.zip``, and ``imitated.zip`` after ``--imitate``) and ``summary.json``; per game a figure of the
-training curves (``curve.png``) and ``results.json``; over all games ``results.md``. Progress is
-printed as training goes.
+(``progress.csv``), PPO's own numbers at each update (``ppo.csv``: losses, entropy, KL, clip
+fraction), checkpoints (``checkpoints/step-N.zip``, every ``--checkpoint-every`` steps, ``final.zip``,
+and ``imitated.zip`` after ``--imitate``) and ``summary.json``; per game a figure of the training
+curves (``curve.png``) and ``results.json``; over all games ``results.md``. Progress is printed
+as training goes.
 
     pip install '.[rl-train]' --extra-index-url https://download.pytorch.org/whl/cpu   # CPU torch
     python examples/train_maskable_ppo.py --games mephisto doctor-strange --seeds 0 1 2 --steps 40000
@@ -267,6 +268,7 @@ def train_one(args: argparse.Namespace, game_id: str, options: dict[str, Any], s
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.logger import CSVOutputFormat, Logger
 
     from cardtable.rl.sb3 import CardtableSB3VecEnv
 
@@ -326,12 +328,17 @@ def train_one(args: argparse.Namespace, game_id: str, options: dict[str, Any], s
         device="cpu",
         verbose=0,
     )
+    # PPO's own numbers at each update (losses, entropy, KL, clip fraction) go to ppo.csv in the run's
+    # folder; without a logger of its own SB3 makes an empty SB3-<time> folder in the system's temp
+    # directory at every learn().
+    model.set_logger(Logger(folder=str(out), output_formats=[CSVOutputFormat(str(out / "ppo.csv"))]))
     imitation = imitate(model, game_id, options, args, seed) if args.imitate > 0 else None
     if imitation is not None:
         model.save(checkpoints / "imitated.zip")  # the policy before PPO, to compare with
     callback = Progress()
     started = time.perf_counter()
     model.learn(total_timesteps=steps, callback=callback)
+    model.logger.dump(model.num_timesteps)  # the last update's numbers (SB3 writes each at the next)
     trained = time.perf_counter() - started
     model.save(checkpoints / "final.zip")
     env.close()

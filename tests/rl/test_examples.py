@@ -3,8 +3,10 @@ OpenSpiel's ISMCTS example on the engine's toy game."""
 
 from __future__ import annotations
 
+import csv
 import importlib.util
 import json
+import tempfile
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -24,15 +26,24 @@ def _load(name: str) -> ModuleType:
     return module
 
 
-def test_maskable_ppo_smoke_on_the_vector_env(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_maskable_ppo_smoke_on_the_vector_env(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A few hundred steps of MaskablePPO on the vectorised environment, on two games (one with the
     shaped reward), evaluated against random and heuristic opponents; the output folder holds the
-    numbers, the checkpoint and the summary, and nothing is written anywhere else."""
+    numbers (PPO's own in ppo.csv), the checkpoint and the summary, and SB3 leaves no log folder in
+    the temp directory."""
     pytest.importorskip("torch", reason="the rl-train extra (torch) is not installed: pip install '.[rl-train]'")
     pytest.importorskip("sb3_contrib", reason="the rl-train extra (sb3-contrib) is not installed")
     example = _load("train_maskable_ppo")
     out = tmp_path / "runs"
+    temp = tmp_path / "temp"  # the system's temp directory, for this run (SB3 used to leave folders there)
+    temp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    monkeypatch.delenv("SB3_LOGDIR", raising=False)
     assert example.main(["--smoke", "--games", "doctor-strange", "mr-card-game:players=2", "--out", str(out)]) == 0
+    # (torch keeps a cache folder there, torchinductor_<user>; that is torch's, on any use of it)
+    assert [p.name for p in temp.iterdir() if p.name.startswith("SB3-")] == [], "SB3 wrote a log folder there"
     printed = capsys.readouterr().out
     assert "steps/s" in printed  # progress lines
     summary = json.loads(printed[printed.index('{\n  "results"') : printed.rindex("}") + 1])
@@ -41,6 +52,10 @@ def test_maskable_ppo_smoke_on_the_vector_env(tmp_path: Path, capsys: pytest.Cap
     for game in ("doctor-strange_players-2", "mr-card-game_players-2"):
         run = out / game / "seed-0"
         assert (run / "checkpoints" / "final.zip").exists() and (run / "progress.csv").exists()
+        with (run / "ppo.csv").open() as f:
+            updates = list(csv.DictReader(f))
+        assert int(updates[0]["time/total_timesteps"]) == 128  # the first rollout: 4 games x 32 steps
+        assert float(updates[-1]["train/value_loss"]) >= 0  # the last update's losses are written too
         data = json.loads((run / "summary.json").read_text())
         assert data["training"]["steps"] >= 128
         for opponents in ("random", "heuristic"):
