@@ -8,7 +8,9 @@ built module nor a compiler (CI always has both).
 
 from __future__ import annotations
 
+import atexit
 import importlib.util
+import shutil
 import sys
 import tempfile
 from functools import cache
@@ -32,6 +34,7 @@ def c_rng_class() -> Any:
         from setuptools.command.build_ext import build_ext
 
         out = Path(tempfile.mkdtemp(prefix="cardtable-crng-"))
+        atexit.register(shutil.rmtree, out, ignore_errors=True)  # every test run used to leave one behind
         dist = Distribution({"ext_modules": [Extension(NAME, [str(SOURCE)])], "script_name": "setup.py"})
         cmd = build_ext(dist)
         cmd.build_lib = str(out / "lib")
