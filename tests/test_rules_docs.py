@@ -1,0 +1,58 @@
+"""The rules documents (docs/rules/<game>.md) stay traceable: every rule and every interpretation they
+list cites the tests that show it (a test, or a whole test module for a part such as the terminal's
+drawing), and every test they cite exists."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs" / "rules"
+GAMES = ("army-of-darkness", "doctor-strange", "mephisto", "mr-card-game")
+
+UNTESTABLE = {"mr-card-game": {"K15.9"}}
+"""Bullets that state what the software does not model (nothing to run): Mr. Card Game's card dividers."""
+
+
+def _tests() -> dict[str, set[str]]:
+    """Test functions by file name, over the whole test tree."""
+    found: dict[str, set[str]] = {}
+    for path in (ROOT / "tests").rglob("test_*.py"):
+        found.setdefault(path.name, set()).update(re.findall(r"^def (test_\w+)", path.read_text(), re.M))
+    return found
+
+
+def _bullets(doc: str) -> list[str]:
+    """Every top-level bullet that opens with a bold label (a clause or an interpretation)."""
+    return [b for b in re.split(r"\n(?=- \*\*)", doc) if b.startswith("- **")]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_cited_test_exists(game: str) -> None:
+    doc = (DOCS / f"{game}.md").read_text()
+    tests = _tests()
+    cited = set(re.findall(r"(test_\w+\.py)::(test_\w+)", doc))
+    assert cited, f"{game}.md cites no tests"
+    missing = sorted(f"{f}::{t}" for f, t in cited if t not in tests.get(f, set()))
+    assert missing == [], f"{game}.md cites tests that do not exist: {missing}"
+    modules = set(re.findall(r"`(tests/[\w/]+\.py)`", doc))
+    assert sorted(m for m in modules if not (ROOT / m).is_file()) == [], f"{game}.md cites missing test modules"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_and_interpretation_cites_a_test(game: str) -> None:
+    doc = (DOCS / f"{game}.md").read_text()
+    bare = set().union(*_tests().values())
+    uncited = []
+    for bullet in _bullets(doc):
+        label = bullet[4:].split("**", 1)[0].strip()
+        if "::test_" in bullet or re.search(r"`tests/[\w/]+\.py`", bullet):
+            continue
+        if any(word in bare for word in re.findall(r"\btest_\w+", bullet)):
+            continue
+        if not any(label.startswith(ok) for ok in UNTESTABLE.get(game, ())):
+            uncited.append(label)
+    assert uncited == [], f"{game}.md: bullets citing no test: {uncited}"
