@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import cardtable
-from cardtable.games.army_of_darkness.cards import DEFAULT_PATH
+from cardtable.games.army_of_darkness.cards import DEFAULT_PATH, EVENT
 from cardtable.games.army_of_darkness.codes import ARMED, P_FREE, P_HIT, REDUCED
 from cardtable.games.army_of_darkness.game import ArmyOfDarkness
 from cardtable.games.army_of_darkness.state import AodState
@@ -161,3 +161,24 @@ def test_i13_the_necronomicon_is_a_rule_name_so_the_word_is_no_leak() -> None:
     assert "needs the Necronomicon tabled" in st.view(0)["players"][0]["needs"]
     check_no_leaks(st, CardNames())
     assert g.card_name(necro) == f"Necronomicon (card {necro})"
+
+
+def test_i3_a_first_done_tells_the_table_she_could_not_play_but_samples_ignore_it() -> None:
+    """I3: "Her `done` on the first card is public and tells the table, as the rules do, that she could
+    not play (determinizations do not use this inference)": the table reads that she played no card, and
+    the other seat's samples still deal her hand from every card it cannot see, playable ones included."""
+    g = load(2)
+    pool = Cards(g)
+    blast = pool.one("Shotgun Blast")  # needs a tabled monster; there is none, so it cannot be played
+    st = arrange(g, hands={0: [blast], 1: pool.take("Deadite", 1)})
+    assert texts(st) == ["done"]
+    st.apply("done")
+    assert st.events(1)[-1].endswith("plays no card this turn")
+    seen = set()
+    for seed in range(40):
+        sample = st.determinize(1, seed)
+        assert isinstance(sample, AodState)
+        assert sample.view(1) == st.view(1)
+        seen.update(sample.hands[0])
+    types = g.TYPE
+    assert any(types[c] != EVENT for c in seen), "a sample dealt her only cards she could not have played"
