@@ -5,6 +5,7 @@ drawing), and every test they cite exists."""
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -17,12 +18,10 @@ UNTESTABLE = {"mr-card-game": {"K15.9"}}
 """Bullets that state what the software does not model (nothing to run): Mr. Card Game's card dividers."""
 
 
-def _tests() -> dict[str, set[str]]:
-    """Test functions by file name, over the whole test tree."""
-    found: dict[str, set[str]] = {}
-    for path in (ROOT / "tests").rglob("test_*.py"):
-        found.setdefault(path.name, set()).update(re.findall(r"^def (test_\w+)", path.read_text(), re.M))
-    return found
+@cache
+def _defined(path: Path) -> frozenset[str]:
+    """The test functions ``path`` defines (none when it is not a file)."""
+    return frozenset(re.findall(r"^def (test_\w+)", path.read_text(), re.M)) if path.is_file() else frozenset()
 
 
 def _bullets(doc: str) -> list[str]:
@@ -32,12 +31,17 @@ def _bullets(doc: str) -> list[str]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_cited_test_exists(game: str) -> None:
+    """A citation ``test_x.py::test_y`` names a test of the game's own folder; one with a path
+    (``tests/engine/test_x.py::test_y``) a test of that file."""
     doc = (DOCS / f"{game}.md").read_text()
-    tests = _tests()
-    cited = set(re.findall(r"(test_\w+\.py)::(test_\w+)", doc))
+    own = ROOT / "tests" / game.replace("-", "_")
+    cited = re.findall(r"((?:tests/(?:\w+/)*)?)(test_\w+\.py)::(test_\w+)", doc)
     assert cited, f"{game}.md cites no tests"
-    missing = sorted(f"{f}::{t}" for f, t in cited if t not in tests.get(f, set()))
-    assert missing == [], f"{game}.md cites tests that do not exist: {missing}"
+    missing = []
+    for folder, module, name in cited:
+        if name not in _defined((ROOT / folder if folder else own) / module):
+            missing.append(f"{folder}{module}::{name}")
+    assert missing == [], f"{game}.md cites tests that do not exist: {sorted(set(missing))}"
     modules = set(re.findall(r"`(tests/[\w/]+\.py)`", doc))
     assert sorted(m for m in modules if not (ROOT / m).is_file()) == [], f"{game}.md cites missing test modules"
 
@@ -45,13 +49,10 @@ def test_every_cited_test_exists(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_rule_and_interpretation_cites_a_test(game: str) -> None:
     doc = (DOCS / f"{game}.md").read_text()
-    bare = set().union(*_tests().values())
     uncited = []
     for bullet in _bullets(doc):
         label = bullet[4:].split("**", 1)[0].strip()
         if "::test_" in bullet or re.search(r"`tests/[\w/]+\.py`", bullet):
-            continue
-        if any(word in bare for word in re.findall(r"\btest_\w+", bullet)):
             continue
         if not any(label.startswith(ok) for ok in UNTESTABLE.get(game, ())):
             uncited.append(label)
