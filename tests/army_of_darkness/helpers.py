@@ -131,4 +131,19 @@ def run(st: AodState, *actions: str) -> None:
         st.apply(a)
 
 
-__all__ = ["EVIL", "GOOD", "Cards", "all_cards", "arrange", "live", "load", "run", "texts"]
+def won_as_good(g: ArmyOfDarkness, pool: Cards, **zones: Any) -> AodState:
+    """P1 (good) wins in turn 1: with the Necronomicon and two allies in front of her she plays a third
+    ally from her hand and passes. P2 holds a Gunpowder; ``zones`` go to :func:`arrange` as well."""
+    third = pool.one("Wise Man")
+    st = arrange(
+        g,
+        hands={0: [third, pool.one("Chainsaw")], 1: pool.take("Gunpowder", 1)},
+        ally={0: pool.take("Knight of Arthur", 2)},
+        item={0: [pool.one("Necronomicon")]},
+        **zones,
+    )
+    run(st, f"play card={third}", "to seat=P1", "done", "pass")
+    return st
+
+
+__all__ = ["EVIL", "GOOD", "Cards", "all_cards", "arrange", "live", "load", "run", "texts", "won_as_good"]

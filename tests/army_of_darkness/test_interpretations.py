@@ -11,11 +11,7 @@ from cardtable.games.army_of_darkness.codes import ARMED, P_FREE, P_HIT, REDUCED
 from cardtable.games.army_of_darkness.game import ArmyOfDarkness
 from cardtable.games.army_of_darkness.state import AodState
 from cardtable.testing.conformance import CardNames, check_no_leaks
-from tests.army_of_darkness.helpers import EVIL, GOOD, Cards, arrange, live, load, run, texts
-
-
-def _necro(g: ArmyOfDarkness) -> int:
-    return g.cards.names.index("Necronomicon")
+from tests.army_of_darkness.helpers import EVIL, GOOD, Cards, arrange, live, load, run, texts, won_as_good
 
 
 def test_i1_a_transcription_that_lists_ash_later_still_includes_him(tmp_path: Path) -> None:
@@ -59,7 +55,7 @@ def test_i2_the_necronomicon_is_lost_to_a_hit_like_any_item() -> None:
     event, so AD1.6 does not protect it)"."""
     g = load(2)
     pool = Cards(g)
-    necro, b = _necro(g), pool.one("Boomstick")
+    necro, b = pool.one("Necronomicon"), pool.one("Boomstick")
     st = arrange(g, hands={1: pool.take("Chainsaw", 2)}, item={1: [necro, b]}, sides={0: EVIL})
     assert [c["id"] for c in st.view(0)["players"][1]["items"]] == [necro, b]
     st.apply("attack seat=P2")
@@ -126,16 +122,7 @@ def test_i12_result_scores_ranks_and_details() -> None:
     everyone 1 with no winner. `details` gives the final sides, each seat's number of switches, rounds and
     the turn limit"."""
     g = load(3)
-    pool = Cards(g)
-    third = pool.one("Wise Man")
-    st = arrange(
-        g,
-        hands={0: [third, pool.one("Chainsaw")], 1: pool.take("Gunpowder", 1)},
-        ally={0: pool.take("Knight of Arthur", 2)},
-        item={0: [_necro(g)]},
-        sides={2: EVIL},
-    )
-    run(st, f"play card={third}", "to seat=P1", "done", "pass")
+    st = won_as_good(g, Cards(g), sides={2: EVIL})
     r = st.result()
     assert r.winners == (0,) and r.scores == (1.0, 0.0, 0.0) and r.ranks == (1, 2, 2) and not r.draw
     assert r.details == {"sides": ["good", "good", "evil"], "switches": [0, 0, 0], "rounds": 1 / 3, "turn_limit": 2000}
@@ -155,7 +142,7 @@ def test_i13_the_necronomicon_is_a_rule_name_so_the_word_is_no_leak() -> None:
     g = load(2)
     assert frozenset({"Necronomicon"}) == g.RULE_NAMES
     pool = Cards(g)
-    necro = _necro(g)
+    necro = pool.one("Necronomicon")
     st = arrange(g, hands={0: pool.take("Chainsaw", 2), 1: [necro, pool.one("Gunpowder")]})
     assert necro not in st.known_cards(0)
     assert "needs the Necronomicon tabled" in st.view(0)["players"][0]["needs"]

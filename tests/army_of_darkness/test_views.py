@@ -14,7 +14,7 @@ from cardtable.games.army_of_darkness.cards import ITEM, KALLE_WORDS
 from cardtable.games.army_of_darkness.game import ArmyOfDarkness
 from cardtable.games.army_of_darkness.state import AodState
 from cardtable.testing.conformance import card_objects, check_view_for_people, strings_in
-from tests.army_of_darkness.helpers import EVIL, Cards, arrange, load, run
+from tests.army_of_darkness.helpers import EVIL, Cards, arrange, load, run, won_as_good
 from tests.support.walk import apply_random
 
 BOOKKEEPING = {
@@ -226,14 +226,7 @@ def test_ad11_prompt_for_a_hit_from_the_hand_in_step_4() -> None:
 def test_ad11_the_end_is_told_by_the_prompt_and_the_result() -> None:
     g = load(2)
     pool = Cards(g)
-    third = pool.one("Wise Man")
-    st = arrange(
-        g,
-        hands={0: [third, pool.one("Chainsaw")], 1: pool.take("Gunpowder", 1)},
-        ally={0: pool.take("Knight of Arthur", 2)},
-        item={0: [_necro(g)]},
-    )
-    run(st, f"play card={third}", "to seat=P1", "done", "pass")
+    st = won_as_good(g, pool)
     text = f"{st.who(0)} wins with the Necronomicon, 3 allies and no monsters in front of them (turn 1)"
     for seat in (0, 1, None):
         assert st.view(seat)["prompt"] == "Game over: " + text
