@@ -256,6 +256,11 @@ def set_trainer(s: McgState, cards: Sequence[int]) -> None:
 # -- playing -----------------------------------------------------------------------------------------
 
 
+def targets(s: McgState, seat: int = 0) -> dict[str, dict[str, Any]]:
+    """The combat's target rows in ``seat``'s view, by monster name."""
+    return {row["monster"]: row for row in s.view(seat)["combat"]["targets"]}
+
+
 def legal(s: McgState) -> list[str]:
     return [a.text for a in s.legal_actions()]
 

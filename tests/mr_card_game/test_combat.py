@@ -10,12 +10,7 @@ from cardtable.games.mr_card_game.cards import BUNDLED, load_cards
 from cardtable.games.mr_card_game.codes import D_DISCARD, D_TARGET
 from cardtable.games.mr_card_game.effects import COMBAT_BONUS
 
-from .helpers import act, cid, empty_pile, finish_turn, give_item, give_skill, legal, new, on_top, set_hand
-
-
-def _targets(s: object) -> dict[str, dict[str, object]]:
-    view = s.view(0)  # type: ignore[attr-defined]
-    return {row["monster"]: row for row in view["combat"]["targets"]}
+from .helpers import act, cid, empty_pile, finish_turn, give_item, give_skill, legal, new, on_top, set_hand, targets
 
 
 def test_k7_2_k15_4_a_maneuver_needs_a_stat_card_of_its_type() -> None:
@@ -55,7 +50,7 @@ def test_k7_3_an_attack_adds_cards_display_case_bonuses_and_step_1_damage() -> N
     act(s, "combat", f"use card={cid(s, 'Rat Trap Grenade')}", "maneuver kind=melee stat=mus3", "play stat=mus2")
     # 3 + 2 (cards) + 1 (Sweet Ninja Sword) + 1 (Clubbing Practice) + 3 (grenade damage).
     act(s, "done")
-    scores = {row["score"] for row in _targets(s).values() if row["element"] == "none"}
+    scores = {row["score"] for row in targets(s).values() if row["element"] == "none"}
     assert scores == {10}
 
 
@@ -68,7 +63,7 @@ def test_k7_4_a2_evasion_adds_the_step_1_damage_only_by_option(adds: bool) -> No
     act(s, "combat", f"use card={grenade}", "maneuver kind=evade stat=mox3", "done")
     # 3 (Moxie) + 1 (Studded Leather Boxer Shorts: defense) [+ 3 damage].
     expected = 4 + (3 if adds else 0)
-    assert {row["score"] for row in _targets(s).values() if row["element"] == "none"} == {expected}
+    assert {row["score"] for row in targets(s).values() if row["element"] == "none"} == {expected}
     # A1: Evasion plays Moxie, like a Ranged Attack.
     assert s.game.cards.skind[s.played[0][0]] == 8 + 2
 
@@ -82,7 +77,7 @@ def test_k7_6_the_score_differs_by_target_element_and_the_target_is_chosen_after
     set_hand(s, 0, ["mox3", "mox3", "mus1", "mus1", "mys1", "mys1"])
     act(s, "combat", "maneuver kind=evade stat=mox3", "play stat=mox3", "done")
     assert s.phase == D_TARGET
-    rows = _targets(s)
+    rows = targets(s)
     # 6 (Moxie) + 1 (helmet) + 1 (boxer shorts) = 8; +2 against a spooky monster.
     assert rows["Haunted Hamper"]["score"] == 10 and rows["Haunted Hamper"]["beaten"] is True
     assert rows["Strongman Sasquatch"]["score"] == 8 and rows["Strongman Sasquatch"]["beaten"] is False
@@ -99,7 +94,7 @@ def test_k7_6_k15_7_a_monster_reduced_to_zero_is_beaten_without_a_score() -> Non
     act(s, "combat")
     assert f"kill card={ghost}" not in legal(s)
     act(s, f"use card={globe}")
-    assert _targets(s)["Pickled Ghost"]["power"] == 0
+    assert targets(s)["Pickled Ghost"]["power"] == 0
     assert f"kill card={ghost}" in legal(s)  # no maneuver, no score at all
     act(s, f"kill card={ghost}")
     assert ghost in s.items[0]
@@ -117,7 +112,7 @@ def test_k15_5_without_a_maneuver_the_score_is_the_damage_alone() -> None:
     act(s, "combat", f"use card={grenade}")
     kills = [t for t in legal(s) if t.startswith("kill")]
     assert f"kill card={rat}" in kills and f"kill card={cobweb}" not in kills
-    assert all(row["score"] == 3 for row in _targets(s).values())
+    assert all(row["score"] == 3 for row in targets(s).values())
 
 
 def test_k7_7_loot_meat_the_stat_card_and_the_item() -> None:

@@ -26,14 +26,10 @@ from .helpers import (
     on_top,
     set_hand,
     set_trainer,
+    targets,
     zones,
 )
 from .test_march import STRONG, WEAK, march_all_melee, until_poll
-
-
-def _scores(s: object) -> dict[str, int]:
-    """The combat score against each target, by monster name."""
-    return {row["monster"]: row["score"] for row in s.view(0)["combat"]["targets"]}  # type: ignore[attr-defined]
 
 
 def _with_skill_line(tmp_path: Path, old: str, new_text: str, name: str) -> Path:
@@ -125,7 +121,7 @@ def test_a20_a_power_reduction_applies_to_whichever_target_is_chosen() -> None:
     give_item(s, 0, globe)
     set_hand(s, 0, ["mus1", "mus1", "mox1", "mox1", "mys1", "mys1"])
     act(s, "combat", f"use card={globe}", "maneuver kind=melee stat=mus1", "done")  # 1 + the sword's 1
-    rows = {row["monster"]: row for row in s.view(0)["combat"]["targets"]}
+    rows = targets(s)
     assert {rows[n]["power"] for n in ("Barrel Boar", "Feral Picnic Basket")} == {1}
     assert all(row["power"] == max(0, c.mpower[s.top[c.loc[cid(s, row["monster"])]]] - 4) for row in rows.values())
     assert {f"kill card={boar}", f"kill card={basket}"} <= set(legal(s))
@@ -224,7 +220,7 @@ def test_icons_on_a_combat_skill_add_to_the_maneuver_in_the_combat_it_is_used(tm
         on_top(s, cid(s, "Dust Bunny Brute"))  # power 1, no element
         set_hand(s, 0, ["mys1", "mus3", "mus1", "mox3", "mox1", "mox1"])
         act(s, "combat", "mojo stat=mys1", f"skill card={flash}", maneuver, "done")
-        return _scores(s)["Dust Bunny Brute"]
+        return int(targets(s)["Dust Bunny Brute"]["score"])
 
     assert score("maneuver kind=ranged stat=mox3", str(path)) == score("maneuver kind=ranged stat=mox3", "") + 2
     assert score("maneuver kind=melee stat=mus3", str(path)) == score("maneuver kind=melee stat=mus3", "")
