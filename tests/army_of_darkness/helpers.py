@@ -26,6 +26,11 @@ def live(g: ArmyOfDarkness) -> list[int]:
     return [c for c in range(len(g.cards)) if not g.cards.removed[c]]
 
 
+def necronomicon(g: ArmyOfDarkness) -> int:
+    """The Necronomicon's card id (the deck holds exactly one)."""
+    return g.cards.names.index("Necronomicon")
+
+
 class Cards:
     """Hands out distinct live card ids by title: ``pool.take("Deadite", 3)``."""
 

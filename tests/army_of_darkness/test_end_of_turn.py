@@ -6,16 +6,9 @@ from __future__ import annotations
 import pytest
 
 from cardtable.games.army_of_darkness.codes import ARMED, HAS_CARDS, REDUCED
-from tests.army_of_darkness.helpers import EVIL, GOOD, Cards, all_cards, arrange, live, load, run
+from tests.army_of_darkness.helpers import EVIL, GOOD, Cards, all_cards, arrange, live, load, necronomicon, run
 
 # -- AD7 victory ------------------------------------------------------------------------------------
-
-
-def _necro(g: object) -> int:
-    from cardtable.games.army_of_darkness.game import ArmyOfDarkness
-
-    assert isinstance(g, ArmyOfDarkness)
-    return g.cards.names.index("Necronomicon")
 
 
 def test_ad7_2_good_wins_with_the_necronomicon_three_allies_no_monster_and_a_hand_card() -> None:
@@ -24,7 +17,7 @@ def test_ad7_2_good_wins_with_the_necronomicon_three_allies_no_monster_and_a_han
     allies = pool.take("Knight of Arthur", 2)
     third = pool.one("Wise Man")
     hand = [third, pool.one("Chainsaw")]
-    st = arrange(g, hands={0: hand, 1: pool.take("Gunpowder", 1)}, ally={0: allies}, item={0: [_necro(g)]})
+    st = arrange(g, hands={0: hand, 1: pool.take("Gunpowder", 1)}, ally={0: allies}, item={0: [necronomicon(g)]})
     run(st, f"play card={third}", "to seat=P1", "done", "pass")
     assert st.is_over
     r = st.result()
@@ -39,7 +32,7 @@ def test_ad7_2_good_does_not_win_with_a_monster_in_front_of_her() -> None:
         g,
         hands={0: pool.take("Chainsaw", 2), 1: pool.take("Gunpowder", 1)},
         ally={0: pool.take("Knight of Arthur", 3)},
-        item={0: [_necro(g)]},
+        item={0: [necronomicon(g)]},
         mon={0: pool.take("Deadite", 2)},
     )
     c = st.hands[0][0]
@@ -57,7 +50,7 @@ def test_ad7_1_no_victory_without_a_hand_card() -> None:
         g,
         hands={0: [last], 1: pool.take("Gunpowder", 1)},
         ally={0: pool.take("Knight of Arthur", 2)},
-        item={0: [_necro(g)]},
+        item={0: [necronomicon(g)]},
     )
     run(st, f"play card={last}", "to seat=P1", "pass")
     assert not st.is_over and len(st.ally[0]) == 3 and st.hands[0] == []
@@ -66,7 +59,7 @@ def test_ad7_1_no_victory_without_a_hand_card() -> None:
 def test_ad7_1_no_victory_without_the_necronomicon_in_front_of_her() -> None:
     g = load(2)
     pool = Cards(g)
-    necro = _necro(g)
+    necro = necronomicon(g)
     st = arrange(
         g,
         hands={0: [*pool.take("Chainsaw", 2), necro], 1: pool.take("Gunpowder", 1)},
@@ -86,7 +79,7 @@ def test_ad7_3_evil_wins_with_five_monsters_of_different_names_and_no_ally() -> 
         g,
         hands={0: [fifth, pool.one("Chainsaw")], 1: pool.take("Gunpowder", 1)},
         mon={0: [*mons, pool.one("Deadite")]},
-        item={0: [_necro(g)]},
+        item={0: [necronomicon(g)]},
         sides={0: EVIL},
     )
     run(st, f"play card={fifth}", "to seat=P1", "done", "pass")
@@ -104,7 +97,7 @@ def test_ad7_3_evil_needs_five_different_names_not_five_monsters() -> None:
         g,
         hands={0: [fifth, pool.one("Chainsaw")], 1: pool.take("Gunpowder", 1)},
         mon={0: mons},
-        item={0: [_necro(g)]},
+        item={0: [necronomicon(g)]},
         sides={0: EVIL},
     )
     run(st, f"play card={fifth}", "to seat=P1", "done", "pass")
@@ -121,7 +114,7 @@ def test_ad7_3_evil_does_not_win_with_an_ally_in_front_of_her() -> None:
         hands={0: [pool.one("Chainsaw"), pool.one("Chainsaw")], 1: pool.take("Gunpowder", 1)},
         mon={0: mons},
         ally={0: k},
-        item={0: [_necro(g)]},
+        item={0: [necronomicon(g)]},
         sides={0: EVIL},
     )
     c = st.hands[0][0]
@@ -139,7 +132,7 @@ def test_ad7_only_the_active_player_can_win() -> None:
         g,
         hands={0: pool.take("Chainsaw", 2), 1: pool.take("Gunpowder", 2)},
         ally={1: pool.take("Knight of Arthur", 3)},
-        item={1: [_necro(g)]},
+        item={1: [necronomicon(g)]},
     )
     c = st.hands[0][0]
     run(st, f"play card={c}", "to seat=P1", "done", "pass")
@@ -231,7 +224,7 @@ def test_ad1_5_with_deck_and_discard_pile_empty_nothing_is_drawn() -> None:
     g = load(2)
     pool = Cards(g)
     everything = live(g)
-    necro = _necro(g)
+    necro = necronomicon(g)
     # Put every card in hands or on the table so that deck and pile are both empty.
     k = pool.take("Knight of Arthur", 2)
     rest = [c for c in everything if c not in k and c != necro]

@@ -8,7 +8,7 @@ import pytest
 
 from cardtable.engine import IllegalAction, MalformedAction
 from cardtable.games.army_of_darkness.state import AodState
-from tests.army_of_darkness.helpers import EVIL, Cards, arrange, load, run
+from tests.army_of_darkness.helpers import EVIL, Cards, arrange, load, necronomicon, run
 
 
 def refused(st: AodState, text: str, cls: type[Exception] = IllegalAction) -> str:
@@ -84,7 +84,7 @@ def test_point5_event_choices_say_why_not() -> None:
     pool = Cards(g)
     dc, bad = pool.one("Double-Crossed"), pool.one("I'm Bad")
     b = pool.one("Boomstick")
-    necro = g.cards.names.index("Necronomicon")
+    necro = necronomicon(g)
     st = arrange(g, hands={0: [dc, bad], 1: pool.take("Gunpowder", 1)}, item={1: [necro, b]}, sides={1: EVIL})
     st.apply(f"play card={dc}")
     assert "events cannot affect the Necronomicon unless they say so (Rules of Kalle)" in refused(

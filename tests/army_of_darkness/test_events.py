@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.games.army_of_darkness.codes import P_PLAY
-from tests.army_of_darkness.helpers import EVIL, GOOD, Cards, arrange, live, load, run, texts
+from tests.army_of_darkness.helpers import EVIL, GOOD, Cards, arrange, live, load, necronomicon, run, texts
 
 REMOVED = [
     "Into the Pit",
@@ -58,27 +58,25 @@ def test_ad1_1_a_side_event_with_no_character_to_turn_cannot_be_played() -> None
     assert f"play card={ev}" not in texts(st), "everybody is already good"
 
 
-def _necro(g: object) -> int:
-    return g.cards.names.index("Necronomicon")  # type: ignore[attr-defined,no-any-return]
-
-
 def test_ad1_6_double_crossed_cannot_take_the_necronomicon() -> None:
     g = load(2)
     pool = Cards(g)
     ev = pool.one("Double-Crossed")
     b, k = pool.one("Boomstick"), pool.one("Knight of Arthur")
-    st = arrange(g, hands={0: [ev], 1: pool.take("Gunpowder", 1)}, item={1: [_necro(g), b]}, ally={1: [k]})
+    st = arrange(g, hands={0: [ev], 1: pool.take("Gunpowder", 1)}, item={1: [necronomicon(g), b]}, ally={1: [k]})
     st.apply(f"play card={ev}")
     assert sorted(texts(st)) == sorted([f"pick card={b}", f"pick card={k}"])
     st.apply(f"pick card={b}")
-    assert st.item[0] == [b] and st.item[1] == [_necro(g)]
+    assert st.item[0] == [b] and st.item[1] == [necronomicon(g)]
 
 
 def test_ad1_6_an_event_whose_only_choice_is_the_necronomicon_cannot_be_played() -> None:
     g = load(2)
     pool = Cards(g)
     dc, smart = pool.one("Double-Crossed"), pool.one("S-Mart")
-    st = arrange(g, hands={0: [dc, smart, pool.one("Chainsaw")], 1: pool.take("Gunpowder", 1)}, item={1: [_necro(g)]})
+    st = arrange(
+        g, hands={0: [dc, smart, pool.one("Chainsaw")], 1: pool.take("Gunpowder", 1)}, item={1: [necronomicon(g)]}
+    )
     assert f"play card={dc}" not in texts(st)
     assert f"play card={smart}" not in texts(st)
 
@@ -89,11 +87,11 @@ def test_ad1_6_its_back_cannot_take_the_necronomicon_from_the_discard_pile() -> 
     ev = pool.one("It's Back")
     d = pool.one("Deadite")
     st = arrange(
-        g, hands={0: [ev], 1: pool.take("Gunpowder", 1)}, discard=[_necro(g), d, pool.one("Shop Smart")], deck=[]
+        g, hands={0: [ev], 1: pool.take("Gunpowder", 1)}, discard=[necronomicon(g), d, pool.one("Shop Smart")], deck=[]
     )
     st.apply(f"play card={ev}")
     choices = texts(st)
-    assert f"pick card={_necro(g)}" not in choices and f"pick card={d}" in choices
+    assert f"pick card={necronomicon(g)}" not in choices and f"pick card={d}" in choices
     assert all(g.TYPE[int(t.split("=")[1])] != 4 for t in choices), "events are not monsters, allies or items"
     st.apply(f"pick card={d}")
     assert d in st.hands[0] and d in st.shown, "it came from a face-up pile: everybody knows it is there"
@@ -105,7 +103,7 @@ def test_ad1_6_s_mart_takes_an_item_into_the_hand_but_never_the_necronomicon() -
     pool = Cards(g)
     ev = pool.one("S-Mart")
     mine, theirs = pool.one("Boomstick"), pool.one("Chainsaw")
-    st = arrange(g, hands={0: [ev], 1: pool.take("Gunpowder", 1)}, item={0: [mine], 1: [theirs, _necro(g)]})
+    st = arrange(g, hands={0: [ev], 1: pool.take("Gunpowder", 1)}, item={0: [mine], 1: [theirs, necronomicon(g)]})
     st.apply(f"play card={ev}")
     assert sorted(texts(st)) == sorted([f"pick card={mine}", f"pick card={theirs}"])
     st.apply(f"pick card={theirs}")
@@ -117,9 +115,9 @@ def test_ad1_6_an_event_that_says_so_may_take_the_necronomicon() -> None:
     pool = Cards(g)
     ev = pool.one("Klaatu Barada Nikto")
     assert g.cards.necro_ok[ev]
-    st = arrange(g, hands={0: [ev], 1: pool.take("Gunpowder", 1)}, item={1: [_necro(g)]})
-    run(st, f"play card={ev}", f"pick card={_necro(g)}")
-    assert st.item[0] == [_necro(g)] and st.item[1] == []
+    st = arrange(g, hands={0: [ev], 1: pool.take("Gunpowder", 1)}, item={1: [necronomicon(g)]})
+    run(st, f"play card={ev}", f"pick card={necronomicon(g)}")
+    assert st.item[0] == [necronomicon(g)] and st.item[1] == []
 
 
 def test_ad10_draw_event() -> None:

@@ -8,7 +8,7 @@ from cardtable.agents.base import Observation
 from cardtable.agents.heuristics.army_of_darkness import Heuristic, evaluate
 from cardtable.agents.registry import make_agent
 from cardtable.engine import OptionError
-from tests.army_of_darkness.helpers import Cards, arrange, load
+from tests.army_of_darkness.helpers import Cards, arrange, load, necronomicon
 
 
 def test_options_are_checked() -> None:
@@ -24,7 +24,7 @@ def test_it_takes_the_winning_line() -> None:
     pool = Cards(g)
     third = pool.one("Wise Man")
     monster = pool.one("Deadite")
-    necro = g.cards.names.index("Necronomicon")
+    necro = necronomicon(g)
     st = arrange(
         g,
         hands={0: [monster, third, pool.one("Chainsaw")], 1: pool.take("Gunpowder", 1)},

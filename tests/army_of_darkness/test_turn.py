@@ -7,7 +7,7 @@ import pytest
 from cardtable.engine import IllegalAction, NotYourTurn
 from cardtable.games.army_of_darkness.cards import MONSTER
 from cardtable.games.army_of_darkness.codes import P_FREE, P_HIT, P_PLAY, P_SLAY
-from tests.army_of_darkness.helpers import EVIL, GOOD, Cards, arrange, live, load, run, texts
+from tests.army_of_darkness.helpers import EVIL, GOOD, Cards, arrange, live, load, necronomicon, run, texts
 
 # -- AD2 setup --------------------------------------------------------------------------------------
 
@@ -118,7 +118,7 @@ def test_ad3_3_items_allies_monsters_and_the_necronomicon_go_to_any_player(name:
     g = load(3)
     for dest in range(3):
         pool = Cards(g)
-        card = pool.one(name) if name != "Necronomicon" else g.cards.names.index("Necronomicon")
+        card = pool.one(name) if name != "Necronomicon" else necronomicon(g)
         st = arrange(g, hands={0: [card], 1: pool.take("Chainsaw", 1), 2: pool.take("Chainsaw", 1)})
         st.apply(f"play card={card}")
         assert texts(st) == ["to seat=P1", "to seat=P2", "to seat=P3"]

@@ -14,7 +14,7 @@ from cardtable.games.army_of_darkness.cards import ITEM, KALLE_WORDS
 from cardtable.games.army_of_darkness.game import ArmyOfDarkness
 from cardtable.games.army_of_darkness.state import AodState
 from cardtable.testing.conformance import card_objects, check_view_for_people, strings_in
-from tests.army_of_darkness.helpers import EVIL, Cards, arrange, load, run, won_as_good
+from tests.army_of_darkness.helpers import EVIL, Cards, arrange, load, necronomicon, run, won_as_good
 from tests.support.walk import apply_random
 
 BOOKKEEPING = {
@@ -46,10 +46,6 @@ def keys_in(value: Any) -> set[str]:
         for v in value:
             out |= keys_in(v)
     return out
-
-
-def _necro(g: ArmyOfDarkness) -> int:
-    return g.cards.names.index("Necronomicon")
 
 
 @pytest.mark.parametrize("config", [dict(c) for c in ArmyOfDarkness.CONFIGURATIONS], ids=str)
@@ -136,7 +132,7 @@ def test_ad11_needs_says_when_a_player_has_all_she_needs() -> None:
         g,
         hands={0: pool.take("Chainsaw", 1), 1: pool.take("Gunpowder", 1)},
         ally={1: pool.take("Knight of Arthur", 3)},
-        item={1: [_necro(g)]},
+        item={1: [necronomicon(g)]},
     )
     assert st.view(0)["players"][1]["needs"] == "Good: has all they need; wins at their step 5 if it still holds"
 
