@@ -25,8 +25,16 @@ def _defined(path: Path) -> frozenset[str]:
 
 
 def _bullets(doc: str) -> list[str]:
-    """Every top-level bullet that opens with a bold label (a clause or an interpretation)."""
-    return [b for b in re.split(r"\n(?=- \*\*)", doc) if b.startswith("- **")]
+    """Every top-level bullet: a clause or an interpretation with its bold label, or an unlabelled one
+    (a summary of interpretations, a protocol method, a measurement)."""
+    return [b for b in re.split(r"\n(?=- )", doc) if b.startswith("- ")]
+
+
+def _label(bullet: str) -> str:
+    """A bullet's bold label, or its first words where it has none."""
+    if bullet.startswith("- **"):
+        return bullet[4:].split("**", 1)[0].strip()
+    return " ".join(bullet[2:].split()[:6])
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -51,7 +59,7 @@ def test_every_rule_and_interpretation_cites_a_test(game: str) -> None:
     doc = (DOCS / f"{game}.md").read_text()
     uncited = []
     for bullet in _bullets(doc):
-        label = bullet[4:].split("**", 1)[0].strip()
+        label = _label(bullet)
         if "::test_" in bullet or re.search(r"`tests/[\w/]+\.py`", bullet):
             continue
         if not any(label.startswith(ok) for ok in UNTESTABLE.get(game, ())):

@@ -10,7 +10,9 @@ import pytest
 
 import cardtable
 from cardtable.engine import CardDataError, IllegalAction, MalformedAction
+from cardtable.games.mr_card_game import modifiers
 from cardtable.games.mr_card_game.cards import BUNDLED, STAT_KINDS, load_cards
+from cardtable.games.mr_card_game.codes import D_PERM
 from cardtable.games.mr_card_game.game import MrCardGame
 from cardtable.games.mr_card_game.state import McgState
 
@@ -267,3 +269,38 @@ def test_the_march_combat_without_a_maneuver_announces_the_damage_alone() -> Non
     act(s, f"use card={grenade}", "end-combat")
     assert s.mtotal[1] == 3
     assert s.view(0)["march"]["totals"] == [{"player": "P2", "total": 3, "needs": 20}]
+
+
+def test_b3_a_foils_element_is_none_so_element_effects_leave_the_sorceress_alone() -> None:
+    """ "The foil's element is 'none', so element-specific effects never change the Sorceress
+    herself": with the Sweltering on top (hot monsters +2) the March still needs the form's power."""
+    from cardtable.games.mr_card_game.march import threshold
+
+    from .test_foils import put_on_tower
+
+    s = new(3, sorceress="foil-1")
+    c = s.game.cards
+    assert all(c.element[x] == c.element[c.sorceress] == 0 for x in c.foils)
+    put_on_tower(s, cid(s, "Naughty Sorceress, the Sweltering"))
+    hot = c.element[cid(s, "Tumble Dryer Djinn")]
+    assert hot != 0 and s.mods[0][modifiers.MPOW + hot] == 2  # the effect is there ...
+    assert threshold(s) == s.game.sorceress_power == 20  # ... and the Sorceress is not hot
+
+
+@pytest.mark.parametrize("skills", ["none", "permed only"])
+def test_o3_4_no_perm_choice_without_a_trained_unpermed_skill(skills: str) -> None:
+    """ "The perm choice is offered only when a trained, unpermed skill exists": the reset goes on
+    without a `perm` decision (with one, it is asked: test_o3_4_o3_5_the_reset_keeps_exactly_what_the_rules_keep)."""
+    from .test_ascension import STRONG, fight_sorceress
+
+    s = new(3, ascension=True)
+    if skills == "permed only":
+        permed = cid(s, "Spiky Shell")
+        give_skill(s, 0, permed)
+        s.permed |= 1 << permed
+    fight_sorceress(s, 0, STRONG, 4)
+    act(s, "kill-sorceress")
+    assert s.phase != D_PERM and not any(t.startswith("perm") or t == "no-perm" for t in legal(s))
+    assert s.runs[0] == 1 and s.current_player == 0
+    if skills == "permed only":
+        assert s.skills[0] == (permed,)
