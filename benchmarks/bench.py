@@ -389,12 +389,12 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(str(err))
         print_table(rows, SEARCH_COLUMNS, f"{args.states} states along whole games, {args.passes} passes")
         if args.json:
-            meta = {"cardtable": cardtable.__version__, "build": cardtable.buildinfo.build_info()}
+            meta: dict[str, Any] = {"cardtable": cardtable.__version__, "build": cardtable.buildinfo.build_info()}
             Path(args.json).write_text(json.dumps({"meta": meta, "results": rows}, indent=2) + "\n", encoding="utf-8")
         return 0
     try:
-        given = parse_options(args.option) if args.option is not None else None
-        rows = run(game_ids, seconds, states, progress=True, options_given=given)
+        chosen = parse_options(args.option) if args.option is not None else None
+        rows = run(game_ids, seconds, states, progress=True, options_given=chosen)
     except CardtableError as err:
         parser.error(str(err))
     print_table(rows)

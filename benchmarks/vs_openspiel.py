@@ -33,7 +33,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -115,10 +115,11 @@ def search_numbers(game: Any, seconds: float, seed: int) -> dict[str, float]:
 
     states = _sample_states(game, 60, seed)
     out: dict[str, float] = {}
-    for key, op in (
+    timed: tuple[tuple[str, Callable[[Any, int], object]], ...] = (
         ("clone_us", lambda st, i: st.clone()),
         ("determinize_us", lambda st, i: st.determinize(st.current_player, Rng(i))),
-    ):
+    )
+    for key, op in timed:
         ops = 0
         start = time.process_time()
         while time.process_time() - start < seconds:

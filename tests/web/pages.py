@@ -36,8 +36,8 @@ def new_page(browser: Any, width: int = 1280, height: int = 800, **context: Any)
     page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
     # The server's content security policy must let the page do all it does: a refusal is an error.
     page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
-    page.errors = errors  # type: ignore[attr-defined]  # the page's own exceptions
-    page.console_errors = console  # type: ignore[attr-defined]  # also failed loads, refused sockets
+    page.errors = errors  # the page's own exceptions
+    page.console_errors = console  # also failed loads, refused sockets
     return page
 
 
@@ -82,7 +82,7 @@ def click_card_action(page: Any, node: Any, action: str | None, rng: random.Rand
         choice = menu.nth(rng.randrange(menu.count()))
     else:
         choice = page.locator(f".card-menu button[data-action='{action}']")
-    chosen = choice.get_attribute("data-action")
+    chosen: str | None = choice.get_attribute("data-action")
     choice.click()
     return chosen
 

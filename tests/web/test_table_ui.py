@@ -234,7 +234,7 @@ def test_a_table_in_the_middle_of_a_game_reads_like_a_card_table(
         sent = wire.actions()[before:]
         assert [m["action"] for m in sent] == [text], f"clicking card {card} sent {sent}, not {text!r}"
     assert state(page) == live.version, "nothing was played"
-    assert page.errors == [] and page.console_errors == []  # type: ignore[attr-defined]
+    assert page.errors == [] and page.console_errors == []
     page.context.close()
 
 
