@@ -27,7 +27,9 @@ def _defined(path: Path) -> frozenset[str]:
 def _bullets(doc: str) -> list[str]:
     """Every top-level bullet: a clause or an interpretation with its bold label, or an unlabelled one
     (a summary of interpretations, a protocol method, a measurement)."""
-    return [b for b in re.split(r"\n(?=- )", doc) if b.startswith("- ")]
+    # A bullet ends at the next bullet, a blank line or a heading: a citation after it is not its own.
+    bullets = (re.split(r"\n\s*\n|\n(?=#)", b, maxsplit=1)[0] for b in re.split(r"\n(?=- )", doc))
+    return [b for b in bullets if b.startswith("- ")]
 
 
 def _label(bullet: str) -> str:
