@@ -331,15 +331,19 @@ def train_one(args: argparse.Namespace, game_id: str, options: dict[str, Any], s
     # PPO's own numbers at each update (losses, entropy, KL, clip fraction) go to ppo.csv in the run's
     # folder; without a logger of its own SB3 makes an empty SB3-<time> folder in the system's temp
     # directory at every learn().
-    model.set_logger(Logger(folder=str(out), output_formats=[CSVOutputFormat(str(out / "ppo.csv"))]))
-    imitation = imitate(model, game_id, options, args, seed) if args.imitate > 0 else None
-    if imitation is not None:
-        model.save(checkpoints / "imitated.zip")  # the policy before PPO, to compare with
-    callback = Progress()
-    started = time.perf_counter()
-    model.learn(total_timesteps=steps, callback=callback)
-    model.logger.dump(model.num_timesteps)  # the last update's numbers (SB3 writes each at the next)
-    trained = time.perf_counter() - started
+    logger = Logger(folder=str(out), output_formats=[CSVOutputFormat(str(out / "ppo.csv"))])
+    model.set_logger(logger)
+    try:
+        imitation = imitate(model, game_id, options, args, seed) if args.imitate > 0 else None
+        if imitation is not None:
+            model.save(checkpoints / "imitated.zip")  # the policy before PPO, to compare with
+        callback = Progress()
+        started = time.perf_counter()
+        model.learn(total_timesteps=steps, callback=callback)
+        logger.dump(model.num_timesteps)  # the last update's numbers (SB3 writes each at the next)
+        trained = time.perf_counter() - started
+    finally:
+        logger.close()  # ppo.csv's file, which SB3 leaves open otherwise (a ResourceWarning at collection)
     model.save(checkpoints / "final.zip")
     env.close()
     with progress_path.open("w", newline="") as f:

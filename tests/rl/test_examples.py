@@ -4,9 +4,11 @@ OpenSpiel's ISMCTS example on the engine's toy game."""
 from __future__ import annotations
 
 import csv
+import gc
 import importlib.util
 import json
 import tempfile
+import warnings
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -31,8 +33,8 @@ def test_maskable_ppo_smoke_on_the_vector_env(
 ) -> None:
     """A few hundred steps of MaskablePPO on the vectorised environment, on two games (one with the
     shaped reward), evaluated against random and heuristic opponents; the output folder holds the
-    numbers (PPO's own in ppo.csv), the checkpoint and the summary, and SB3 leaves no log folder in
-    the temp directory."""
+    numbers (PPO's own in ppo.csv), the checkpoint and the summary, every file it wrote is closed, and
+    SB3 leaves no log folder in the temp directory."""
     pytest.importorskip("torch", reason="the rl-train extra (torch) is not installed: pip install '.[rl-train]'")
     pytest.importorskip("sb3_contrib", reason="the rl-train extra (sb3-contrib) is not installed")
     example = _load("train_maskable_ppo")
@@ -41,7 +43,12 @@ def test_maskable_ppo_smoke_on_the_vector_env(
     temp.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(temp))
     monkeypatch.delenv("SB3_LOGDIR", raising=False)
-    assert example.main(["--smoke", "--games", "doctor-strange", "mr-card-game:players=2", "--out", str(out)]) == 0
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ResourceWarning)
+        assert example.main(["--smoke", "--games", "doctor-strange", "mr-card-game:players=2", "--out", str(out)]) == 0
+        gc.collect()  # a file left open is reported when its object is collected
+    unclosed = [str(w.message) for w in caught if w.category is ResourceWarning and str(out) in str(w.message)]
+    assert unclosed == [], "the example left files open"
     # (torch keeps a cache folder there, torchinductor_<user>; that is torch's, on any use of it)
     assert [p.name for p in temp.iterdir() if p.name.startswith("SB3-")] == [], "SB3 wrote a log folder there"
     printed = capsys.readouterr().out
