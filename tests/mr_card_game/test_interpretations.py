@@ -272,8 +272,8 @@ def test_the_march_combat_without_a_maneuver_announces_the_damage_alone() -> Non
 
 
 def test_b3_a_foils_element_is_none_so_element_effects_leave_the_sorceress_alone() -> None:
-    """ "The foil's element is 'none', so element-specific effects never change the Sorceress
-    herself": with the Sweltering on top (hot monsters +2) the March still needs the form's power."""
+    """The rules doc: "The foil's element is 'none', so element-specific effects never change the
+    Sorceress herself": with the Sweltering on top (hot monsters +2) the March still needs the form's power."""
     from cardtable.games.mr_card_game.march import threshold
 
     from .test_foils import put_on_tower
@@ -289,8 +289,9 @@ def test_b3_a_foils_element_is_none_so_element_effects_leave_the_sorceress_alone
 
 @pytest.mark.parametrize("skills", ["none", "permed only"])
 def test_o3_4_no_perm_choice_without_a_trained_unpermed_skill(skills: str) -> None:
-    """ "The perm choice is offered only when a trained, unpermed skill exists": the reset goes on
-    without a `perm` decision (with one, it is asked: test_o3_4_o3_5_the_reset_keeps_exactly_what_the_rules_keep)."""
+    """The rules doc: "The perm choice is offered only when a trained, unpermed skill exists": the
+    reset goes on without a `perm` decision (with one, it is asked:
+    test_o3_4_o3_5_the_reset_keeps_exactly_what_the_rules_keep)."""
     from .test_ascension import STRONG, fight_sorceress
 
     s = new(3, ascension=True)
