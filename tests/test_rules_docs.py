@@ -1,6 +1,6 @@
 """The rules documents (docs/rules/<game>.md) stay traceable: every rule and every interpretation they
 list cites the tests that show it (a test, or a whole test module for a part such as the terminal's
-drawing), and every test they cite exists."""
+drawing), every test they cite exists, and, for the games that promise it, every test is cited."""
 
 from __future__ import annotations
 
@@ -16,6 +16,10 @@ GAMES = ("army-of-darkness", "doctor-strange", "mephisto", "mr-card-game")
 
 UNTESTABLE = {"mr-card-game": {"K15.9"}}
 """Bullets that state what the software does not model (nothing to run): Mr. Card Game's card dividers."""
+
+LISTS_EVERY_TEST = ("mephisto", "mr-card-game")
+"""Games whose rules document names every test of the game's own folder (the other two cite the tests
+of each clause and leave property and helper tests out)."""
 
 
 @cache
@@ -67,3 +71,13 @@ def test_every_rule_and_interpretation_cites_a_test(game: str) -> None:
         if not any(label.startswith(ok) for ok in UNTESTABLE.get(game, ())):
             uncited.append(label)
     assert uncited == [], f"{game}.md: bullets citing no test: {uncited}"
+
+
+@pytest.mark.parametrize("game", LISTS_EVERY_TEST)
+def test_every_test_of_the_game_is_listed(game: str) -> None:
+    doc = (DOCS / f"{game}.md").read_text()
+    cited = set(re.findall(r"(test_\w+\.py)::(test_\w+)", doc))
+    folder = ROOT / "tests" / game.replace("-", "_")
+    present = {(f.name, name) for f in folder.glob("test_*.py") for name in _defined(f)}
+    assert sorted(present - cited) == [], f"tests missing from {game}.md"
+    assert "stand-in" in doc

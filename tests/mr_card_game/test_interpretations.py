@@ -236,8 +236,8 @@ def test_damage_by_equipment_power_any_takes_the_strongest_and_all_the_sum(tmp_p
     """Damage by equipment power: "`damage_power slot=any` takes the strongest equipped item, `all` the sum
     of them"."""
     barrage = 'name = "Shieldbutt Barrage"'
-    assert 'effects = [{ do = "damage_power", slot = "all" }]' in BUNDLED.read_text()
     text = BUNDLED.read_text()
+    assert 'effects = [{ do = "damage_power", slot = "all" }]' in text
     at = text.index(barrage)
     end = text.index("\n\n", at)
     any_path = tmp_path / "any.toml"
