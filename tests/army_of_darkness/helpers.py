@@ -21,6 +21,13 @@ def load(players: int = 2, **options: Any) -> ArmyOfDarkness:
     return g
 
 
+def deal(g: ArmyOfDarkness, seed: int = 0, *, log: bool = True) -> AodState:
+    """``g.new(seed, log=log)``, typed as the game's own state (``Game.new`` promises only a ``State``)."""
+    st = g.new(seed, log=log)
+    assert isinstance(st, AodState)
+    return st
+
+
 def live(g: ArmyOfDarkness) -> list[int]:
     """Every card id in play (not removed by the Rules of Kalle)."""
     return [c for c in range(len(g.cards)) if not g.cards.removed[c]]
@@ -72,7 +79,7 @@ def arrange(
     Every live card not placed goes to the deck; when ``deck`` is given it is the deck and the rest
     goes under the given discard pile. Reduction states default to REDUCED for an empty hand.
     """
-    st = g.new(seed, log=log)
+    st = deal(g, seed, log=log)
     n = g.players
     placed: list[int] = []
 
@@ -151,4 +158,4 @@ def won_as_good(g: ArmyOfDarkness, pool: Cards, **zones: Any) -> AodState:
     return st
 
 
-__all__ = ["EVIL", "GOOD", "Cards", "all_cards", "arrange", "live", "load", "run", "texts", "won_as_good"]
+__all__ = ["EVIL", "GOOD", "Cards", "all_cards", "arrange", "deal", "live", "load", "run", "texts", "won_as_good"]

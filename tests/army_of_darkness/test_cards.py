@@ -16,6 +16,7 @@ from cardtable.games.army_of_darkness.cards import (
     NECRONOMICON,
     load_cards,
 )
+from cardtable.games.army_of_darkness.game import ArmyOfDarkness
 
 BUNDLED = DEFAULT_PATH.read_text()
 
@@ -167,6 +168,7 @@ def test_cards_option_loads_another_file(tmp_path: Path) -> None:
     )
     path = _write(tmp_path, text)
     g = cardtable.load("army-of-darkness", players=2, cards=str(path))
+    assert isinstance(g, ArmyOfDarkness)
     assert "Swamp Witch" in g.cards.names and "Pit Witch" not in g.cards.names
     assert g.cards.names.count("Deadite Captain") == 5
     assert g.card_hash != cardtable.load("army-of-darkness", players=2).card_hash
@@ -198,6 +200,7 @@ def test_vocabulary_words_the_bundled_deck_does_not_use(tmp_path: Path) -> None:
         'effect = { do = "set_side", side = "switch", whose = "other" }',
     )
     g = cardtable.load("army-of-darkness", players=3, cards=str(_write(tmp_path, text)))
+    assert isinstance(g, ArmyOfDarkness)
     from tests.army_of_darkness.helpers import EVIL, GOOD, Cards, arrange
 
     pool = Cards(g)
@@ -212,6 +215,7 @@ def test_vocabulary_words_the_bundled_deck_does_not_use(tmp_path: Path) -> None:
         'name = "Sucker Punch"\ntype = "event"\nremoved = true', 'name = "Sucker Punch"\ntype = "event"'
     )
     g2 = cardtable.load("army-of-darkness", players=2, cards=str(_write(tmp_path, text2, "punch.toml")))
+    assert isinstance(g2, ArmyOfDarkness)
     pool2 = Cards(g2)
     ev2 = pool2.one("Sucker Punch")
     mine, theirs = pool2.one("Deadite"), pool2.one("Pit Witch")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.games.army_of_darkness.codes import ARMED, HAS_CARDS, REDUCED
-from tests.army_of_darkness.helpers import EVIL, GOOD, Cards, all_cards, arrange, live, load, necronomicon, run
+from tests.army_of_darkness.helpers import EVIL, GOOD, Cards, all_cards, arrange, deal, live, load, necronomicon, run
 
 # -- AD7 victory ------------------------------------------------------------------------------------
 
@@ -241,7 +241,7 @@ def test_ad1_4_draws_are_uniform_over_the_deck() -> None:
     g = load(2)
     seen = set()
     for seed in range(60):
-        st = g.new(seed)
+        st = deal(g, seed)
         seen.add(g.cards.names[st.hands[0][0]])
     assert len(seen) > 10
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.games.army_of_darkness.codes import P_PLAY
-from tests.army_of_darkness.helpers import EVIL, GOOD, Cards, arrange, live, load, necronomicon, run, texts
+from tests.army_of_darkness.helpers import EVIL, GOOD, Cards, arrange, deal, live, load, necronomicon, run, texts
 
 REMOVED = [
     "Into the Pit",
@@ -25,7 +25,7 @@ def test_ad1_2_the_removed_cards_never_enter_play() -> None:
     removed = [c for c in range(len(g.cards)) if g.cards.removed[c]]
     assert sorted(g.cards.names[c] for c in removed) == sorted(REMOVED)
     for seed in range(5):
-        st = g.new(seed)
+        st = deal(g, seed)
         in_play = set(st.deck) | {c for h in st.hands for c in h} | {c for m in st.mon for c in m}
         assert not in_play & set(removed)
         assert sorted(in_play) == live(g)

@@ -8,7 +8,7 @@ import pytest
 import cardtable
 from cardtable.engine import GameOver, IllegalAction, MalformedAction, NotYourTurn, OptionError
 from cardtable.games.army_of_darkness.game import ArmyOfDarkness
-from tests.army_of_darkness.helpers import EVIL, Cards, arrange, load, run
+from tests.army_of_darkness.helpers import EVIL, Cards, arrange, deal, load, run
 
 
 def test_configurations_cover_the_player_counts() -> None:
@@ -37,7 +37,7 @@ def test_bad_options(options: dict[str, object], match: str) -> None:
 
 def test_view_shows_own_hand_public_table_and_counts_only() -> None:
     g = load(3)
-    s = g.new(4)
+    s = deal(g, 4)
     v = s.view(1)
     assert [c["id"] for c in v["hand"]] == sorted(s.hands[1])
     assert s.view(None)["hand"] is None
@@ -55,7 +55,7 @@ def test_view_shows_own_hand_public_table_and_counts_only() -> None:
 
 def test_private_events_name_drawn_cards_only_to_the_drawer() -> None:
     g = load(2)
-    s = g.new(3)
+    s = deal(g, 3)
     mine = s.events(0)
     theirs = s.events(1)
     spectator = s.events(None)
@@ -83,7 +83,7 @@ def test_known_cards() -> None:
 
 def test_describe_action_names_cards_and_seats() -> None:
     g = load(2)
-    s = g.new(0)
+    s = deal(g, 0)
     c = s.hands[s.active][0]
     assert g.describe_action(g.PLAY[c]) == f"play {g.cards.names[c]} (card {c})"
     assert "P2" in g.describe_action(g.ATTACK[1])
@@ -104,7 +104,7 @@ def _refused(st: object, action: object, exc: type[Exception], match: str, seat:
     legal = [a.index for a in st.legal_actions()]
     log = len(st.log or [])
     with pytest.raises(exc, match=match):
-        st.apply(action, seat=seat)  # type: ignore[arg-type]
+        st.apply(action, seat=seat)
     assert st.snapshot() == before
     assert [a.index for a in st.legal_actions()] == legal
     assert len(st.log or []) == log

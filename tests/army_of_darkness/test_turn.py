@@ -7,7 +7,7 @@ import pytest
 from cardtable.engine import IllegalAction, NotYourTurn
 from cardtable.games.army_of_darkness.cards import MONSTER
 from cardtable.games.army_of_darkness.codes import P_FREE, P_HIT, P_PLAY, P_SLAY
-from tests.army_of_darkness.helpers import EVIL, GOOD, Cards, arrange, live, load, necronomicon, run, texts
+from tests.army_of_darkness.helpers import EVIL, GOOD, Cards, arrange, deal, live, load, necronomicon, run, texts
 
 # -- AD2 setup --------------------------------------------------------------------------------------
 
@@ -16,7 +16,7 @@ from tests.army_of_darkness.helpers import EVIL, GOOD, Cards, arrange, live, loa
 def test_ad2_setup_each_player_good_with_one_monster_and_five_cards(players: int) -> None:
     g = load(players)
     for seed in range(5):
-        st = g.new(seed)
+        st = deal(g, seed)
         assert st.side == [GOOD] * players
         for s in range(players):
             assert len(st.hands[s]) == 5
@@ -31,7 +31,7 @@ def test_ad2_characters_named_first_then_generic_extras_and_ash_starts(players: 
     g = load(players)
     starters = set()
     for seed in range(12):
-        st = g.new(seed)
+        st = deal(g, seed)
         assert sorted(st.char) == list(range(players))
         ash = st.char.index(g.cards.first_character)
         assert st.active == ash and st.current_player == ash
@@ -45,7 +45,7 @@ def test_ad2_characters_named_first_then_generic_extras_and_ash_starts(players: 
 
 def test_ad2_the_monster_dealt_in_front_is_random() -> None:
     g = load(4)
-    seen = {g.cards.names[g.new(seed).mon[0][0]] for seed in range(40)}
+    seen = {g.cards.names[deal(g, seed).mon[0][0]] for seed in range(40)}
     assert len(seen) >= 4
 
 
