@@ -44,7 +44,7 @@ def _page(browser: Any, width: int = 1280, height: int = 800) -> Any:
     page = browser.new_context(viewport={"width": width, "height": height}).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors  # type: ignore[attr-defined]
+    page.errors = errors
     return page
 
 
@@ -105,7 +105,7 @@ def test_mr_card_game_form_fits_the_first_screen(server: Server, browser: Any) -
     tie.select_option("announcer")
     summary = page.locator("details[data-fold='Readings of unclear rules'] > summary").inner_text()
     assert "1 changed: What happens when the March ties" in summary
-    assert page.errors == []  # type: ignore[attr-defined]
+    assert page.errors == []
     page.context.close()
 
 
@@ -141,7 +141,7 @@ def test_errors_appear_next_to_the_field_that_caused_them(server: Server, browse
     seat_error = page.locator("#seats .seat-field[data-seat='1'] .field-error")
     seat_error.wait_for(state="visible")
     assert "ms must be positive" in seat_error.inner_text()
-    assert page.errors == []  # type: ignore[attr-defined]
+    assert page.errors == []
     page.context.close()
 
 
@@ -179,7 +179,7 @@ def test_your_tables_come_first_and_rows_show_only_what_differs(
     page.wait_for_url(f"**/table/{table}*")
     page.wait_for_function("document.body.dataset.state !== undefined")
     assert "you are P1" in page.locator("#who").inner_text()
-    assert page.errors == []  # type: ignore[attr-defined]
+    assert page.errors == []
     page.context.close()
 
 
@@ -251,7 +251,7 @@ def test_friends_seat_taken_game_over_and_the_rematch(server: Server, browser: A
     guest.wait_for_function("document.body.dataset.state !== undefined")
     assert "you are P2" in guest.locator("#who").inner_text()
     for page in (host, guest, late, after):
-        assert page.errors == []  # type: ignore[attr-defined]
+        assert page.errors == []
         page.context.close()
 
 
@@ -288,7 +288,7 @@ def test_the_lobby_offers_the_rematch_seat_kept_for_you(server: Server, browser:
     guest.wait_for_function("document.body.dataset.state !== undefined")
     assert "you are P2" in guest.locator("#who").inner_text()
     for page in (stranger, guest):
-        assert page.errors == []  # type: ignore[attr-defined]
+        assert page.errors == []
         page.context.close()
 
 

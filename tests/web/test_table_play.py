@@ -123,7 +123,7 @@ def test_forced_moves_are_taken_after_the_pause_and_only_they(server: Server, br
     for _, frame in wire.frames():
         if len(frame["legal"]) == 1 and frame["state"] < state(page):
             assert any(m["state"] == frame["state"] for _, m in sent)
-    assert page.errors == []  # type: ignore[attr-defined]
+    assert page.errors == []
     page.context.close()
 
 
@@ -167,7 +167,7 @@ def test_forced_moves_can_be_switched_off_for_a_seat(server: Server, browser: An
     page.goto(f"{server.base}/table/{other}#seat=0&token={other_tokens[0]}")
     page.wait_for_function(SETTLED)
     assert page.locator("#autopass").is_checked(), "another table starts with it on"
-    assert page.errors == []  # type: ignore[attr-defined]
+    assert page.errors == []
     page.context.close()
 
 
@@ -269,7 +269,7 @@ def test_inspecting_a_card_shows_it_whole_and_never_plays_it(server: Server, bro
         assert text in shown.replace("\n", " ") if text else True
         page.wait_for_timeout(300)
         assert state(page) == before and wire.actions() == [], "inspecting played nothing"
-        assert page.errors == []  # type: ignore[attr-defined]
+        assert page.errors == []
         page.context.close()
 
 
@@ -317,7 +317,7 @@ def test_the_last_move_and_what_changed_are_marked(server: Server, browser: Any)
                     assert "last-move" in (node.get_attribute("class") or "")
     assert marked, "some card moved in ten decisions"
     assert lines, "the latest moves named cards"
-    assert page.errors == []  # type: ignore[attr-defined]
+    assert page.errors == []
     page.context.close()
 
 
@@ -374,7 +374,7 @@ def test_the_rules_are_one_click_away_clause_by_clause(server: Server, browser: 
     rules.goto(f"{server.base}/rules/mr-card-game")
     rules.wait_for_selector(".clause")
     assert "Mr. Card Game" in rules.locator("h2").first.inner_text()
-    assert page.errors == [] and rules.errors == []  # type: ignore[attr-defined]
+    assert page.errors == [] and rules.errors == []
     page.context.close()
     rules.context.close()
 
