@@ -201,7 +201,12 @@ def test_a_click_that_arrives_after_the_table_moved_on_says_so_in_words(server: 
     def route(ws: Any) -> None:
         server_side = ws.connect_to_server()
         socket["page"] = ws
-        ws.on_message(lambda message: (sent.append(message), server_side.send(message)))
+
+        def to_server(message: str | bytes) -> None:
+            sent.append(message)
+            server_side.send(message)
+
+        ws.on_message(to_server)
         server_side.on_message(lambda message: held.append(message) if hold["on"] else ws.send(message))
 
     page.route_web_socket("**/ws/**", route)

@@ -319,8 +319,9 @@ def test_a_stored_runaway_spec_cannot_pin_the_worker_after_a_restart(tmp_path: P
     for start in range(2):
         server = Server(url, extra=["--bot-workers", "1", "--bot-budget", "1"], pythonpath=[SLOWBOT]).start()
         try:
+            # wait_until calls its check before the loop goes on, so it always sees this start's server.
             procs.wait_until(
-                lambda s=server, m=moved: _states(s, "runaway01") >= m + 3,
+                lambda: _states(server, "runaway01") >= moved + 3,  # noqa: B023
                 60,
                 f"the restored table moved (start {start + 1})",
             )

@@ -67,9 +67,10 @@ def test_choose_replays_and_reuses_state() -> None:
 
     game = cardtable.load("mephisto", players=2)
     state = game.new(3)
-    texts = []
+    texts: list[str] = []
     for _ in range(5):
         seat = state.current_player
+        assert seat is not None
         text = choose("mephisto", {"players": 2}, 3, texts, seat, "random", 1)
         assert text in [a.text for a in state.legal_actions()]
         state.apply(text)

@@ -109,7 +109,7 @@ def test_a_whole_game_against_bots(server: Server, browser: Any, game_id: str) -
     # The page's log is the seat's whole event log.
     live = _live(server, table)
     assert page.locator("#log li").count() == len(live.state.events(0))
-    assert page.errors == []  # type: ignore[attr-defined]
+    assert page.errors == []
     page.context.close()
 
 
@@ -162,6 +162,7 @@ def test_two_people_see_only_their_own_hands(server: Server, browser: Any) -> No
         if live.is_over:
             break
         seat = live.state.current_player
+        assert seat is not None, "a game not over has a seat to move"
         page = pages[seat]
         page.wait_for_function(f"() => Number(document.body.dataset.state) === {live.version}")
         pages[1 - seat].wait_for_function(f"() => Number(document.body.dataset.state) === {live.version}")
@@ -175,6 +176,7 @@ def test_two_people_see_only_their_own_hands(server: Server, browser: Any) -> No
     # A reload: the page comes back with the same table and log, and play goes on.
     live = _live(server, table)
     seat = live.state.current_player
+    assert seat is not None, "the table is not over after 30 moves"
     page = pages[seat]
     page.wait_for_function(f"() => Number(document.body.dataset.state) === {live.version}")
     log_before = page.locator("#log li").all_inner_texts()
@@ -184,7 +186,7 @@ def test_two_people_see_only_their_own_hands(server: Server, browser: Any) -> No
     _click_something(page, rng)
     assert _live(server, table).version == live.version + 1
     for p in pages.values():
-        assert p.errors == []  # type: ignore[attr-defined]
+        assert p.errors == []
         p.context.close()
 
 
@@ -215,7 +217,7 @@ def test_kill9_and_the_page_reconnects(tmp_path: Path, browser: Any) -> None:
         assert _wait_turn_or_end(page) == "turn"
         _click_something(page, rng)
         assert _state(page) > acknowledged
-        assert page.errors == []  # type: ignore[attr-defined]
+        assert page.errors == []
         page.context.close()
     finally:
         server.stop()
@@ -253,7 +255,7 @@ def test_a_newcomer_creates_a_table_from_the_lobby(server: Server, browser: Any)
     page.wait_for_url(re.compile(r"/table/\w+"))
     assert _wait_turn_or_end(page) in ("turn", "over")
     assert page.locator("#prompt").inner_text().strip()
-    assert page.errors == []  # type: ignore[attr-defined]
+    assert page.errors == []
     page.context.close()
 
 
@@ -309,7 +311,7 @@ def test_mr_card_game_shows_the_score_against_each_target(server: Server, browse
         f"your score {t['score']} against its power {t['power']}: {'beaten' if t['beaten'] else 'not beaten'}"
         for t in targets
     )
-    assert page.errors == []  # type: ignore[attr-defined]
+    assert page.errors == []
     page.context.close()
 
 
@@ -339,5 +341,5 @@ def test_a_phone_never_scrolls_sideways(server: Server, browser: Any, game_id: s
         else:
             _click_something(page, rng)
     assert not _scrolls_sideways(page)
-    assert page.errors == []  # type: ignore[attr-defined]
+    assert page.errors == []
     page.context.close()

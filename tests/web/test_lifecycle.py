@@ -68,9 +68,12 @@ def test_sigterm_and_sigint_stop_cleanly(tmp_path: Path, sig: signal.Signals) ->
         )
         with urllib.request.urlopen(request, timeout=30) as answer:
             assert answer.status == 200
-        workers = procs.wait_until(
-            lambda: len(procs.children(proc.pid)) >= 2 and procs.children(proc.pid), 15, "the bots' processes"
-        )
+
+        def two_or_more() -> list[int]:
+            kids = procs.children(proc.pid)
+            return kids if len(kids) >= 2 else []
+
+        workers = procs.wait_until(two_or_more, 15, "the bots' processes")
         time.sleep(1.0)  # a bot is thinking
         proc.send_signal(sig)
         out, err = proc.communicate(timeout=30)

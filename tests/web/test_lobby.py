@@ -8,6 +8,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 import cardtable
+from cardtable.engine.game import Game
+from cardtable.games.mephisto.game import Mephisto
 from cardtable.testing.conformance import strings_in
 from tests.web.conftest import create, hello
 
@@ -58,7 +60,9 @@ def test_create_join_leave(client: TestClient) -> None:
     listed = client.get("/api/tables").json()["tables"]
     assert [t["id"] for t in listed] == [table]
     # Nothing a seat may not see is in the lobby: no card names, no tokens.
-    names = set(cardtable.load("mephisto", players=3).cards.names)
+    mephisto = cardtable.load("mephisto", players=3)
+    assert isinstance(mephisto, Mephisto)
+    names = set(mephisto.cards.names)
     assert not names & set(strings_in(listed)), "the lobby shows cards"
     assert tokens[0] not in json.dumps(listed)
     r = client.post(f"/api/tables/{table}/join", json={"seat": 2})
@@ -131,7 +135,9 @@ def test_games_describe_each_option_in_words_grouped_with_defaults_and_bounds(cl
     # text, which names files on the server) are.
     shown = [o["name"] for o in mcg["options"] if not o["advanced"]]
     assert shown == ["players", "sorceress", "first-player"]
-    every = cardtable.games.game_class("mr-card-game").OPTIONS
+    cls = cardtable.games.game_class("mr-card-game")
+    assert isinstance(cls, type) and issubclass(cls, Game)
+    every = cls.OPTIONS
     assert [o["name"] for o in mcg["options"]] == [o.name for o in every if o.kind is not str or o.choices]
     assert len(mcg["options"]) >= 24
 

@@ -59,8 +59,8 @@ def _moves(url: str) -> dict[str, list[tuple[int, str]]]:
     finally:
         storage.close()
     out: dict[str, list[tuple[int, str]]] = {}
-    for table_id, idx, text in rows:
-        out.setdefault(table_id, []).append((idx, text))
+    for r in rows:
+        out.setdefault(r.table_id, []).append((r.idx, r.text))
     return out
 
 
@@ -209,7 +209,12 @@ def test_fault_two_servers_20_tables_kill9_at_random_moments(pg_url: str) -> Non
     with contextlib.ExitStack() as stack:
         for s in servers:
             stack.callback(s.stop)
-        stack.callback(lambda: [p.close() for p in players])
+
+        def close_players() -> None:
+            for p in players:
+                p.close()
+
+        stack.callback(close_players)
         tables = []
         for i in range(18):  # bot-only tables, made on both servers; half of them need the workers
             spec = "heuristic" if i % 2 else "random"
@@ -233,7 +238,8 @@ def test_fault_two_servers_20_tables_kill9_at_random_moments(pg_url: str) -> Non
             time.sleep(rng.uniform(0.2, 2.0))  # a random moment
             victim.kill9()
             killed = time.monotonic()
-            procs.wait_until(lambda k=kids: not any(map(procs.alive, k)), 5, f"round {kill}: a child outlived it")
+            # wait_until calls its check before the loop goes on, so it always sees this round's kids.
+            procs.wait_until(lambda: not any(map(procs.alive, kids)), 5, f"round {kill}: a child outlived it")  # noqa: B023
             # Counted once the victim and its children are gone: counted before the kill, the moves its
             # bots made in between passed for the survivor's (a round once saw every table "move on"
             # 0.3 s after the kill, while the survivor held none of their leases yet).

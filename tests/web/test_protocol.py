@@ -44,7 +44,7 @@ def _refused(
         ws.send_text(message)
     else:
         ws.send_json(message)
-    reply = ws.receive_json()
+    reply: dict[str, Any] = ws.receive_json()
     assert reply["type"] == "error", reply
     assert reply["code"] == code, reply
     assert reply["message"] and "\n" not in reply["message"]

@@ -214,6 +214,7 @@ def test_a_restart_replays_stored_undos_from_checkpoints_not_from_the_seed(
     undos = 0
     while len(shadow.state.history) < 900 and not shadow.state.is_over:
         seat = shadow.state.current_player
+        assert seat is not None
         if shadow.undoable(seat) and rng.random() < 0.5:
             shadow.undo(seat, 1)
             storage.add_move("long1", idx, "undo", "1", seat, finished=False)
