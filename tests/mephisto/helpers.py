@@ -13,11 +13,18 @@ import cardtable
 from cardtable.games.mephisto.rules import P_PLAY, S_PLAY, MephistoState
 
 
-def new(seed: int = 0, **options: Any) -> MephistoState:
+def new(seed: int = 0, /, **options: Any) -> MephistoState:
     options.setdefault("players", 2)
     state = cardtable.load("mephisto", **options).new(seed)
     assert isinstance(state, MephistoState)
     return state
+
+
+def determinize(state: MephistoState, seat: int, rng: object) -> MephistoState:
+    """``state.determinize(seat, rng)``, typed as a Mephisto state (``State.determinize`` promises only a ``State``)."""
+    out = state.determinize(seat, rng)
+    assert isinstance(out, MephistoState)
+    return out
 
 
 def cid(state: MephistoState, name: str, nth: int = 0) -> int:

@@ -9,6 +9,7 @@ import pytest
 import cardtable
 from cardtable.engine import CardDataError, OptionError
 from cardtable.games.mephisto.cards import BUNDLED, MONSTER, SPELL, WEAPON, load_cards
+from cardtable.games.mephisto.game import Mephisto
 
 from .helpers import apply, arrange, cid, new
 
@@ -109,6 +110,7 @@ def test_m1_cards_option_plays_with_a_transcription(tmp_path: Path) -> None:
         tmp_path, 'name = "Hag"\ntype = "monster"\nattack = 12', 'name = "Witch"\ntype = "monster"\nattack = 12'
     )
     game = cardtable.load("mephisto", players=2, cards=str(path))
+    assert isinstance(game, Mephisto)
     assert game.cards.names[0] == "Hag"
     assert game.card_hash != cardtable.load("mephisto", players=2).card_hash
     s = game.new(3)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.engine import GameOver
+from cardtable.games.mephisto.rules import MephistoState
 
 from .helpers import apply, arrange, legal, new, where
 
@@ -12,8 +13,8 @@ WITCH, IMP, SKELETON, TROLL = 0, 1, 3, 19
 MALLET, PACT, CANDLE, CHALICE, LANTERN = 24, 38, 51, 50, 52
 
 
-def _last_card(seat: int, first: int, players: int = 2, **opts: object) -> object:
-    s = new(players=players, **opts)
+def _last_card(seat: int, first: int, **opts: object) -> MephistoState:
+    s = new(**opts)  # two players unless opts say otherwise
     return arrange(s, seat=seat, first=first, deck=[PACT], dungeon=[CHALICE, IMP, IMP + 1, 3, 4, 5])
 
 
@@ -97,7 +98,9 @@ def test_m9_no_cards_anywhere_leaves_spaces_empty() -> None:
     assert len(where(s)) == 60
 
 
-def _finished(souls: tuple[list[int], list[int]], favor: list[int], inplay: tuple[list[int], list[int]]) -> object:
+def _finished(
+    souls: tuple[list[int], list[int]], favor: list[int], inplay: tuple[list[int], list[int]]
+) -> MephistoState:
     s = _last_card(1, 0)
     s.souls = [list(souls[0]), list(souls[1])]
     s.soul_pts = [sum(s.game.cards.souls[m] for m in x) for x in s.souls]
@@ -115,17 +118,17 @@ def _finished(souls: tuple[list[int], list[int]], favor: list[int], inplay: tupl
 
 
 def test_m9_4_most_soul_points_wins() -> None:
-    r = _finished(([WITCH], [TROLL]), [0, 9], ([], [])).result()  # type: ignore[attr-defined]
+    r = _finished(([WITCH], [TROLL]), [0, 9], ([], [])).result()
     assert r.winners == (0,) and r.ranks == (1, 2) and r.scores == (5.0, 4.0)
     assert r.details["decided_by"] == "soul points"
 
 
 def test_m9_4_ties_broken_by_favor_then_equipment_then_draw() -> None:
-    r = _finished(([6], [7]), [3, 4], ([], [])).result()  # type: ignore[attr-defined]
+    r = _finished(([6], [7]), [3, 4], ([], [])).result()
     assert r.winners == (1,) and r.details["decided_by"] == "favor"
-    r = _finished(([6], [7]), [4, 4], ([MALLET], [])).result()  # type: ignore[attr-defined]
+    r = _finished(([6], [7]), [4, 4], ([MALLET], [])).result()
     assert r.winners == (0,) and r.details["decided_by"] == "weapons and items"
-    r = _finished(([6], [7]), [4, 4], ([MALLET], [CANDLE])).result()  # type: ignore[attr-defined]
+    r = _finished(([6], [7]), [4, 4], ([MALLET], [CANDLE])).result()
     assert r.draw and r.winners == () and r.ranks == (1, 1) and r.details["decided_by"] == "draw"
 
 

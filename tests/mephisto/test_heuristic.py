@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pytest
 
 import cardtable
 from cardtable.agents.base import Observation
 from cardtable.agents.heuristics import heuristic_class
+from cardtable.agents.heuristics.mephisto import Heuristic
 from cardtable.agents.random_agent import RandomAgent
-from cardtable.engine import OptionError
+from cardtable.engine import OptionError, OptionValue
 from cardtable.games.mephisto.game import Mephisto
 
 
-def _play(options: dict[str, object], seed: int, heuristic_seats: set[int]) -> cardtable.engine.Result:
+def _play(options: Mapping[str, object], seed: int, heuristic_seats: set[int]) -> cardtable.engine.Result:
     game = cardtable.load("mephisto", **options)
     cls = heuristic_class("mephisto")
     agents = [cls(seed) if p in heuristic_seats else RandomAgent(seed) for p in range(game.players)]
@@ -27,7 +30,7 @@ def _play(options: dict[str, object], seed: int, heuristic_seats: set[int]) -> c
 
 
 @pytest.mark.parametrize("config", [dict(c) for c in Mephisto.CONFIGURATIONS])
-def test_heuristic_plays_every_configuration_to_the_end(config: dict[str, object]) -> None:
+def test_heuristic_plays_every_configuration_to_the_end(config: dict[str, OptionValue]) -> None:
     for seed in range(3):
         r = _play(config, seed, set(range(int(config["players"]))))
         assert r.reason == "deck-exhausted"
@@ -45,6 +48,7 @@ def test_heuristic_solitaire_reaches_a_ranking() -> None:
 
 def test_heuristic_rejects_unknown_options() -> None:
     cls = heuristic_class("mephisto")
+    assert issubclass(cls, Heuristic)
     with pytest.raises(OptionError):
         cls(0, colour="red")
-    assert cls(3, aggression=7).aggression == 7  # type: ignore[attr-defined]
+    assert cls(3, aggression=7).aggression == 7

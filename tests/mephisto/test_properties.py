@@ -16,7 +16,7 @@ from cardtable.games.mephisto.rules import MephistoState
 from cardtable.testing.conformance import check_clone, rollout
 from tests.support.walk import apply_random
 
-from .helpers import where
+from .helpers import determinize, where
 
 CONFIGS = [dict(c) for c in Mephisto.CONFIGURATIONS]
 MAX_DECISIONS = 5000
@@ -101,7 +101,7 @@ def test_views_hide_what_a_seat_cannot_know_and_determinize_keeps_them(config: d
                         assert not shown & secret
                 assert not shown & set(s.deck)
                 assert v["progress"]["deck"] == len(s.deck)
-                samples = [s.determinize(seat, Rng(seed + k)) for k in range(4)]
+                samples = [determinize(s, seat, Rng(seed + k)) for k in range(4)]
                 for d in samples:
                     assert d.view(seat) == v
                     assert len(where(d)) == 60
