@@ -13,6 +13,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,8 @@ class Server:
         self.extra = list(extra or [])
         """More ``cardtable serve`` arguments (limits, --bot-workers ...)."""
         self.proc: subprocess.Popen[bytes] | None = None
+        self.dealt: dict[str, dict[int, str]] = {}
+        """The tokens of the tables written by :meth:`deal`, by table and seat."""
         self.base = f"http://127.0.0.1:{self.port}"
         self._log = tempfile.NamedTemporaryFile(prefix="cardtable-serve-", suffix=".log", delete=False)  # noqa: SIM115
         """The server's standard error (a file: a pipe nobody reads would fill and stall the server)."""
@@ -90,6 +93,14 @@ class Server:
             except (urllib.error.URLError, ConnectionError, OSError):
                 time.sleep(0.1)
         raise RuntimeError("the server did not start in time")
+
+    def deal(self, table: str, game: Any, seed: int, seats: Sequence[str] | None = None) -> Server:
+        """Write a table of ``game`` dealt from ``seed`` into the database while the server is down
+        (:func:`write_dealt_table`), so that it starts (or restarts) with it and drives its bots; the
+        tokens of its people's seats are kept in :attr:`dealt`."""
+        assert self.proc is None or self.proc.poll() is not None, "a running server would not drive its bots"
+        self.dealt[table] = write_dealt_table(self.db, table, game, seed, f"token-of-{table}", seats)
+        return self
 
     def _limit_files(self) -> None:
         if self.nofile is not None:
@@ -147,22 +158,34 @@ class Server:
         return f"ws://127.0.0.1:{self.port}/ws/"
 
 
-def write_dealt_table(db: str, table: str, game: Any, seed: int, token: str) -> None:
+def write_dealt_table(
+    db: str, table: str, game: Any, seed: int, token: str, seats: Sequence[str] | None = None
+) -> dict[int, str]:
     """Write a table of ``game`` (a loaded :class:`cardtable.Game`) dealt from ``seed`` into the
-    database ``db``: seat 0 a person holding ``token``, every other seat a ``random`` bot. Write it
-    before the server starts, as a restart finds it (the server then drives its bots from the start):
-    a fixed deal the HTTP API cannot make, since it never lets a client choose the seed. ``table`` is
-    letters and digits, as the server's table ids are."""
+    database ``db``; returns the tokens of its people's seats. ``seats`` names each seat as the
+    lobby's form does: ``"me"`` a person holding a token (``token`` at seat 0, ``f"{token}-{seat}"``
+    at another seat), ``"human"`` an open seat for a person to join, anything else a bot's spec; by
+    default seat 0 is ``"me"`` and every other seat a ``random`` bot. Write it before the server
+    starts, as a restart finds it (the server then drives its bots from the start): a fixed deal the
+    HTTP API cannot make, since it never lets a client choose the seed. ``table`` is letters and
+    digits, as the server's table ids are."""
     from cardtable.games import load_arguments
     from cardtable.web.live import token_hash
     from cardtable.web.storage import Storage
 
+    specs = list(seats) if seats is not None else ["me"] + ["random"] * (game.players - 1)
+    assert len(specs) == game.players, f"{len(specs)} seats for {game.players} players"
+    tokens = {i: token if i == 0 else f"{token}-{i}" for i, spec in enumerate(specs) if spec == "me"}
+    stored = [
+        ("human", token_hash(tokens[i])) if spec == "me" else ("human", None) if spec == "human" else (spec, None)
+        for i, spec in enumerate(specs)
+    ]
     storage = Storage(db)
     try:
-        seats = [("human", token_hash(token))] + [("random", None)] * (game.players - 1)
-        storage.create_table(table, game.id, load_arguments(game), seed, seats)
+        storage.create_table(table, game.id, load_arguments(game), seed, stored)
     finally:
         storage.close()
+    return tokens
 
 
 def recv_state(ws: Any, timeout: float = 15.0) -> dict[str, Any]:
