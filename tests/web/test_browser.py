@@ -57,6 +57,16 @@ WITH_MOTION = {"doctor-strange", "mr-card-game"}
 holds play up, and the other two, without it, take half the time (Mephisto 12 s against 26 s)."""
 
 
+DEALS: dict[str, tuple[str, dict[str, Any], int, list[str] | None]] = {
+    "twopeople": ("mephisto", {"players": 2}, 21, ["me", "human"]),
+    "mcgscore": ("mr-card-game", {"players": 2, "first-player": "P1"}, 22, None),
+    **{f"phone{game_id.replace('-', '')}": (game_id, options, 23, None) for game_id, options in GAMES},
+}
+"""The other tables the tests play, by table id: (game, options, seed, seats; None: seat 0 a person,
+the others ``random`` bots), written before the server starts: each test's path (which cards and
+actions come up, when the game ends) is the same on every run, and a failure can be replayed."""
+
+
 def _whole_game(game_id: str) -> tuple[str, str]:
     """The table id and seat 0's token of ``game_id``'s whole-game table."""
     return "whole" + game_id.replace("-", ""), f"whole-game-seat-0-of-{game_id}"  # ids are letters and digits
@@ -68,7 +78,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     for game_id, options in GAMES:
         table, token = _whole_game(game_id)
         write_dealt_table(db, table, cardtable.load(game_id, **options), WHOLE_GAME_SEEDS[game_id], token)
-    s = Server(db, extra=MANY_TABLES).start()
+    s = Server(db, extra=MANY_TABLES)
+    for table, (game_id, options, seed, seats) in DEALS.items():
+        if game_id in cardtable.available():
+            s.deal(table, cardtable.load(game_id, **options), seed, seats)
+    s.start()
     yield s
     s.stop()
 
@@ -144,7 +158,8 @@ def _check_dom(page: Any, live: LiveTable, seat: int) -> None:
 
 
 def test_two_people_see_only_their_own_hands(server: Server, browser: Any) -> None:
-    table, tokens = server.create("mephisto", ["me", "human"], players=2)
+    table = "twopeople"
+    tokens = server.dealt[table]
     p1 = _page(browser)
     open_seat(p1, server, table, 0, tokens[0])
     invite = p1.locator("[data-invite='1']").input_value()
@@ -193,9 +208,10 @@ def test_two_people_see_only_their_own_hands(server: Server, browser: Any) -> No
 def test_kill9_and_the_page_reconnects(tmp_path: Path, browser: Any) -> None:
     """The server dies mid-game: the page says so, comes back by itself and is in sync again; an
     answer that repeats what the page shows does not redraw it (an open card menu would close)."""
-    server = Server(f"sqlite:///{tmp_path / 'k.db'}").start()
+    table = "killnine"  # a fixed deal: the same moves before the kill on every run
+    server = Server(f"sqlite:///{tmp_path / 'k.db'}").deal(table, cardtable.load("mephisto", players=2), 24).start()
     try:
-        table, tokens = server.create("mephisto", ["me", "random"], players=2)
+        tokens = server.dealt[table]
         page = _page(browser)
         open_seat(page, server, table, 0, tokens[0])
         rng = random.Random(1)
@@ -263,7 +279,8 @@ def test_a_newcomer_creates_a_table_from_the_lobby(server: Server, browser: Any)
 def test_mr_card_game_shows_the_score_against_each_target(server: Server, browser: Any) -> None:
     """In a combat the page shows what the view says a player adds up: the score against every
     target in a table, and on each map location whether this combat beats its monster."""
-    table, tokens = server.create("mr-card-game", ["me", "random"], players=2, **{"first-player": "P1"})
+    table = "mcgscore"
+    tokens = server.dealt[table]
     page = _page(browser)
     open_seat(page, server, table, 0, tokens[0])
     assert _wait_turn_or_end(page) == "turn"
@@ -323,8 +340,9 @@ def _scrolls_sideways(page: Any) -> bool:
 def test_a_phone_never_scrolls_sideways(server: Server, browser: Any, game_id: str, options: dict[str, Any]) -> None:
     """At a phone's width the table fits across: wide parts (a table of targets, the stat piles)
     scroll inside their own box, never the page."""
-    players = cardtable.load(game_id, **options).players
-    table, tokens = server.create(game_id, ["me"] + ["random"] * (players - 1), **options)
+    table = f"phone{game_id.replace('-', '')}"
+    assert DEALS[table][:2] == (game_id, options)
+    tokens = server.dealt[table]
     page = _page(browser, 390, 844)
     open_seat(page, server, table, 0, tokens[0])
     rng = random.Random(5)
