@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
+import cardtable
 from tests.web import browser as browser_mod
 from tests.web.pages import click_card_action, click_something, new_page, open_seat
 from tests.web.server import MANY_TABLES, Server, recv_state
@@ -26,11 +27,28 @@ if why:
 PHONE = (390, 844)
 MINE = "document.body.dataset.settled === 'true' && document.body.dataset.mine === 'true'"
 
+DEALS: dict[str, tuple[str, dict[str, Any], int, list[str]]] = {
+    "resultinsight": ("doctor-strange", {"victory-from": 1}, 31, ["me", "random"]),
+    "escrowrow": ("mr-card-game", {"players": 4}, 32, ["me"] * 4),
+    "hellotoken": ("mephisto", {"players": 2}, 33, ["me", "random"]),
+    "hellonone": ("mephisto", {"players": 2}, 34, ["me", "random"]),
+    "stale": ("mephisto", {"players": 2}, 35, ["me", "random"]),
+    "nobodywins": ("mr-card-game", {"turn-limit": 1}, 36, ["random", "random"]),
+    "somebodywins": ("doctor-strange", {"victory-from": 1}, 37, ["random", "random"]),
+}
+"""The tables the tests play, by table id: (game, options, seed, seats), written before the server
+starts: each test's path (the cards and actions that come up, when the game ends and how) is the
+same on every run, and a failure can be replayed."""
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = f"sqlite:///{tmp_path_factory.mktemp('audit') / 'tables.db'}"
-    s = Server(db, extra=MANY_TABLES).start()
+    s = Server(db, extra=MANY_TABLES)
+    for table, (game, options, seed, seats) in DEALS.items():
+        if game in cardtable.available():
+            s.deal(table, cardtable.load(game, **options), seed, seats)
+    s.start()
     yield s
     s.stop()
     assert "Traceback" not in s.log(), s.log()[-3000:]
@@ -57,7 +75,8 @@ def _visible_unhidden(page: Any, selector: str) -> bool:
 def test_the_result_comes_into_sight_when_the_game_ends_on_a_phone_scrolled_down(server: Server, browser: Any) -> None:
     """On a phone a person scrolls down to the hand; when the last move comes the result (with the
     rematch and the lobby) must not stay above the screen, behind the decision panel stuck on top."""
-    table, tokens = server.create("doctor-strange", ["me", "random"], **{"victory-from": 1})
+    table = "resultinsight"
+    tokens = server.dealt[table]
     page = new_page(browser, *PHONE)
     open_seat(page, server, table, 0, tokens[0])  # forced moves off: the page never acts by itself
     rng = random.Random(5)
@@ -66,8 +85,8 @@ def test_the_result_comes_into_sight_when_the_game_ends_on_a_phone_scrolled_down
     with connect(server.ws + table) as ws:
         ws.send(json.dumps({"type": "hello", "state": None, "events": None, "token": tokens[0]}))
         frame = recv_state(ws)
-        # Frames until the game ends: a random deal (the server picks the seed) may take more than a few
-        # hundred (400 fell short about once in ten runs); the game's own turn limit bounds it well inside this.
+        # Frames until the game ends: a deal may take more than a few hundred (400 fell short about once
+        # in ten random deals); the game's own turn limit bounds it well inside this.
         for _ in range(10_000):
             if frame["view"]["is_over"]:
                 break
@@ -89,7 +108,8 @@ def test_another_players_long_escrow_row_is_drawn_whole_in_its_column(server: Se
     """Mr. Card Game with four players on a desktop: each other player's column is a quarter of the
     table, and a row of three items (their display case, or the escrow after AutoSelling all three)
     ran past its edge, the last items cut off in a strip that scrolled sideways."""
-    table, tokens = server.create("mr-card-game", ["me"] * 4, players=4)
+    table = "escrowrow"
+    tokens = server.dealt[table]
     frames: dict[int, dict[str, Any]] = {}
     with ExitStack() as stack:
         socks = {seat: stack.enter_context(connect(server.ws + table)) for seat in range(4)}
@@ -156,7 +176,8 @@ def test_a_hello_sent_from_the_console_does_not_unseat_the_page(
     """A hello with another token (refused) or with none (a spectator's) sent down the page's socket
     from outside the page: the page gave up its own good token and watched, its decision gone, until
     reloaded. It must stay seated, able to act."""
-    table, tokens = server.create("mephisto", ["me", "random"], players=2)
+    table = "hellotoken" if token else "hellonone"
+    tokens = server.dealt[table]
     page = new_page(browser)
     sock = Socket(page)
     open_seat(page, server, table, 0, tokens[0])
@@ -191,7 +212,8 @@ def test_a_click_that_arrives_after_the_table_moved_on_says_so_in_words(server: 
     """The same seat open in two tabs: a move made in one while the other's click is on its way. The
     click changes nothing, and the page says why in words, not in state ids ("your state id is 5 but
     the table is at 6 (duplicate or stale)")."""
-    table, tokens = server.create("mephisto", ["me", "random"], players=2)
+    table = "stale"
+    tokens = server.dealt[table]
     page = new_page(browser)
     held: list[str | bytes] = []
     sent: list[str | bytes] = []
@@ -247,8 +269,9 @@ def test_a_click_that_arrives_after_the_table_moved_on_says_so_in_words(server: 
     assert page.errors == []
 
 
-def _finished(server: Server, game: str, **options: Any) -> str:
-    table, _ = server.create(game, ["random", "random"], **options)
+def _finished(server: Server, table: str) -> str:
+    """``table`` (bots only, played since the server started), once it is over."""
+    game = DEALS[table][0]
     deadline = time.monotonic() + 60
     while not server.get(f"/api/tables/{table}")["is_over"]:
         assert time.monotonic() < deadline, f"{game} did not finish"
@@ -261,12 +284,12 @@ def test_ranks_of_a_game_nobody_won_say_what_they_mean(server: Server, browser: 
     standings) are said to be how far each got, so that "1st" does not read as a win; a game with a
     winner carries no such note, and its reason does not repeat the headline."""
     page = new_page(browser, 1280, 800)
-    undecided = _finished(server, "mr-card-game", **{"turn-limit": 1})
+    undecided = _finished(server, "nobodywins")
     page.goto(f"{server.base}/table/{undecided}")
     page.wait_for_function("document.body.dataset.over === 'true' && document.body.dataset.settled === 'true'")
     assert page.locator("#result .headline").inner_text() == "Nobody wins"
     assert page.locator("#result .ranks-note").inner_text() == "Nobody won: the ranks say how far each player got."
-    won = _finished(server, "doctor-strange", **{"victory-from": 1})
+    won = _finished(server, "somebodywins")
     page.goto(f"{server.base}/table/{won}")
     page.wait_for_function("document.body.dataset.over === 'true' && document.body.dataset.settled === 'true'")
     headline = page.locator("#result .headline").inner_text()
