@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
+import cardtable
 from cardtable.web.live import HUMAN, card_of, new_token, token_hash
 from cardtable.web.storage import Storage
 from tests.web import browser as browser_mod
@@ -46,10 +47,28 @@ PAUSE = 0.8  # seconds: autopass.js PAUSE_MS
 EARLY = 0.05  # what the wire's clock may gain on the page's (the frame passes the wire first)
 
 
+FINISHED = [f"finished{i}" for i in range(4)]
+DEALS: dict[str, tuple[str, dict[str, Any], int, list[str]]] = {
+    "forced": ("doctor-strange", {"victory-from": 4}, 51, ["me", "random"]),
+    "forcedoff": ("doctor-strange", {}, 52, ["me", "random"]),
+    "inspect": ("mephisto", {"players": 2}, 53, ["me", "random"]),
+    "lastmove": ("mephisto", {"players": 2}, 54, ["me", "random"]),
+    **{f"motion{i}": ("mephisto", {"players": 2}, 55 + i, ["me", "random"]) for i in range(3)},
+    # Bot-only tables of three, played from the server's start (the log and the result).
+    **{table: ("mephisto", {"players": 3}, 60 + i, ["random"] * 3) for i, table in enumerate(FINISHED)},
+}
+"""The tables the tests play, by table id: (game, options, seed, seats), written before the server
+starts: each test's path (the cards and actions that come up, when the game ends and how) is the
+same on every run, and a failure can be replayed."""
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = f"sqlite:///{tmp_path_factory.mktemp('play') / 'tables.db'}"
-    s = Server(db, extra=MANY_TABLES).start()
+    s = Server(db, extra=MANY_TABLES)
+    for table, (game, options, seed, seats) in DEALS.items():
+        s.deal(table, cardtable.load(game, **options), seed, seats)
+    s.start()
     yield s
     s.stop()
 
@@ -88,7 +107,8 @@ def test_forced_moves_are_taken_after_the_pause_and_only_they(server: Server, br
     a click, PAUSE after its frame arrived; no decision with a choice is ever taken without a click;
     and a move clicked at once also leaves only PAUSE after its frame (so a pass at the pause may have
     been forced or quick)."""
-    table, tokens = server.create("doctor-strange", ["me", "random"], **{"victory-from": 4})
+    table = "forced"
+    tokens = server.dealt[table]
     page = new_page(browser)
     wire = Wire(page)
     open_seat(page, server, table, 0, tokens[0], autopass=True)
@@ -130,7 +150,8 @@ def test_forced_moves_are_taken_after_the_pause_and_only_they(server: Server, br
 def test_forced_moves_can_be_switched_off_for_a_seat(server: Server, browser: Any) -> None:
     """Switched off (the box by the buttons), a forced move waits for its click; the choice is kept
     for that table and seat (a reload keeps it) and another table starts with it on."""
-    table, tokens = server.create("doctor-strange", ["me", "random"])
+    table = "forcedoff"
+    tokens = server.dealt[table]
     page = new_page(browser)
     open_seat(page, server, table, 0, tokens[0], autopass=True)
     assert page.locator("#autopass").is_checked(), "on by default for this seat"
@@ -235,7 +256,8 @@ def test_the_other_seats_get_the_same_frames_whether_forced_moves_are_clicked_or
 
 # -- inspecting, marks and motion ----------------------------------------------------------------------
 def test_inspecting_a_card_shows_it_whole_and_never_plays_it(server: Server, browser: Any) -> None:
-    table, tokens = server.create("mephisto", ["me", "random"], players=2)
+    table = "inspect"
+    tokens = server.dealt[table]
     for width, height, touch in ((1280, 800, False), (390, 844, True)):
         page = new_page(browser, width, height, has_touch=touch)
         wire = Wire(page)
@@ -288,7 +310,8 @@ def test_the_last_move_and_what_changed_are_marked(server: Server, browser: Any)
     """After this seat's decision and the others' moves: the cards that are somewhere else than when
     it decided (or new on the table) are marked as changed, exactly those; the latest move's log
     lines are marked, and so are the cards they name."""
-    table, tokens = server.create("mephisto", ["me", "random"], players=2)
+    table = "lastmove"
+    tokens = server.dealt[table]
     page = new_page(browser)
     open_seat(page, server, table, 0, tokens[0])
     rng = random.Random(4)
@@ -328,7 +351,8 @@ Element.prototype.animate = function (...a) { window.__moves++; return _animate.
 
 @pytest.mark.parametrize("setting", ["on", "off", "system asks for less motion"])
 def test_cards_move_unless_motion_is_off(server: Server, browser: Any, setting: str) -> None:
-    table, tokens = server.create("mephisto", ["me", "random"], players=2)
+    table = f"motion{['on', 'off', 'system asks for less motion'].index(setting)}"
+    tokens = server.dealt[table]
     page = new_page(browser, reduced_motion="reduce" if setting.startswith("system") else "no-preference")
     page.add_init_script(MOTION_PROBE)
     page.goto(f"{server.base}/")
@@ -337,8 +361,8 @@ def test_cards_move_unless_motion_is_off(server: Server, browser: Any, setting: 
     page.evaluate(f"localStorage.setItem('cardtable:autopass:{table}:0', 'off')")
     page.goto(f"{server.base}/table/{table}#seat=0&token={tokens[0]}")
     rng = random.Random(1)
-    # The deal is new every run (the table's seed): a few moves may move no card on this screen, so
-    # motion on plays until a card has moved (or ten moves), the others play five and none may move.
+    # A few moves may move no card on this screen, so motion on plays until a card has moved (or ten
+    # moves), the others play five and none may move.
     for _ in range(10 if setting == "on" else 5):
         if wait_turn_or_end(page) == "over":
             break
@@ -381,29 +405,13 @@ def test_the_rules_are_one_click_away_clause_by_clause(server: Server, browser: 
 
 @pytest.fixture(scope="module")
 def finished(server: Server) -> list[str]:
-    """Bot-only Mephisto tables of three, played to the end (for the log and the result): four, and
-    more (up to twelve) while every one of them ranks its players in seat order, so that the result's
-    order is tested against ranks that differ from the seats' (the server deals from a seed of its
-    own, so which games come is not fixed)."""
-
-    def play(count: int) -> list[str]:
-        made = [server.create("mephisto", ["random", "random", "random"], players=3)[0] for _ in range(count)]
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and not all(server.get(f"/api/tables/{t}")["is_over"] for t in made):
-            time.sleep(0.3)
-        return made
-
-    def in_seat_order(table: str) -> bool:
-        state = live_table(server, table).state
-        if not state.is_over:
-            return False  # the test's own checks report an unfinished table
-        ranks = state.result().ranks
-        return sorted(range(3), key=lambda s: (ranks[s], s)) == [0, 1, 2]
-
-    tables = play(4)
-    while len(tables) < 12 and all(in_seat_order(t) for t in tables):
-        tables += play(2)
-    return tables
+    """The bot-only Mephisto tables of three (:data:`FINISHED`), once played to the end (for the log
+    and the result). Their deals are fixed, and at least one of them ranks its players out of seat
+    order, so that the result's order is tested against ranks that differ from the seats'."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not all(server.get(f"/api/tables/{t}")["is_over"] for t in FINISHED):
+        time.sleep(0.3)
+    return FINISHED
 
 
 def test_the_log_numbers_every_line_even_from_100_on(server: Server, browser: Any, finished: list[str]) -> None:
