@@ -32,10 +32,19 @@ if why:
 
 BUILT_IN = [g for g in cardtable.games.builtin() if g in cardtable.available()]
 
+FRIENDS = cardtable.load("army-of-darkness", players=2, **{"turn-limit": 2})
+DEALS = {"friends": 71, "rematchkept": 72}
+"""The tables two friends play to the end, by table id: their seeds, written before the server starts
+(Army of Darkness for two, stopped after two turns; seat 0 a person, seat 1 open for the friend), so
+the moves played, and the end, are the same on every run."""
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = Server(f"sqlite:///{tmp_path_factory.mktemp('lobby') / 'tables.db'}", extra=MANY_TABLES).start()
+    s = Server(f"sqlite:///{tmp_path_factory.mktemp('lobby') / 'tables.db'}", extra=MANY_TABLES)
+    for table, seed in DEALS.items():
+        s.deal(table, FRIENDS, seed, ["me", "human"])
+    s.start()
     yield s
     s.stop()
 
@@ -203,7 +212,8 @@ def _finish(server: Server, table: str, tokens: dict[int, str]) -> None:
 
 
 def test_friends_seat_taken_game_over_and_the_rematch(server: Server, browser: Any) -> None:
-    table, tokens = server.create("army-of-darkness", ["me", "human"], players=2, **{"turn-limit": 2})
+    table = "friends"
+    tokens = server.dealt[table]
     host = _page(browser)
     host.goto(f"{server.base}/table/{table}#seat=0&token={tokens[0]}")
     host.wait_for_function("document.body.dataset.state !== undefined")
@@ -258,7 +268,8 @@ def test_friends_seat_taken_game_over_and_the_rematch(server: Server, browser: A
 def test_the_lobby_offers_the_rematch_seat_kept_for_you(server: Server, browser: Any) -> None:
     """Back in the lobby after a game, the guest finds the host's rematch among their tables with its
     kept seat; a stranger sees that seat kept, with no way to sit there."""
-    table, tokens = server.create("army-of-darkness", ["me", "human"], players=2, **{"turn-limit": 2})
+    table = "rematchkept"
+    tokens = server.dealt[table]
     status, joined = _post(server, f"/api/tables/{table}/join", {"seat": 1})
     assert status == 200
     _finish(server, table, {0: tokens[0], 1: joined["token"]})
