@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.engine import IllegalAction, MalformedAction, NotYourTurn
+from cardtable.engine import IllegalAction, MalformedAction, NotYourTurn, Rng
+from cardtable.games.army_of_darkness.cards import EVENT
 from cardtable.games.army_of_darkness.codes import HAS_CARDS, P_FREE, P_HIT, REDUCED
 from cardtable.games.army_of_darkness.game import ArmyOfDarkness
 from cardtable.games.army_of_darkness.state import AodState
@@ -266,3 +267,76 @@ def test_ad11_errors_name_the_problem_and_change_nothing() -> None:
     with pytest.raises(IllegalAction, match="you do not have three Deadite monsters in front of you"):
         st.apply("slay-three name=Deadite")
     assert st.snapshot() == before
+
+
+# -- the turn against an independent reading of the rules, over random games ---------------------------
+
+
+def _meets_victory(st: AodState, s: int) -> bool:
+    """The step-5 condition in the rulebook's words, read off the table (the hand card aside)."""
+    g = st.game
+    if necronomicon(g) not in st.item[s]:
+        return False
+    if st.side[s] == GOOD:
+        return len(st.ally[s]) >= 3 and not st.mon[s]
+    return len({g.cards.names[c] for c in st.mon[s]}) >= 5 and not st.ally[s]
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_ad3_to_ad8_random_games_follow_the_turn_as_written(players: int) -> None:
+    """AD3-AD8 checked at every step of random games against the rulebook's sentences, kept apart from the
+    engine's own bookkeeping: "Player must play one card (if able) and can play a second one"; step 2
+    "if player has any monsters (as good) or allies (as bad) in front of her, she discard one of them";
+    step 3 only when nothing opposes her, and "good character cannot attack another good character";
+    step 5 "If player still has any hand cards and has tabled Necronomicon, she may win" (taken at once,
+    I11) — and only then; step 6 "she draws one card ... Otherwise the player switched ... and draws 5
+    cards", "she does not switch side until at the end of her next turn if still at no cards"."""
+    g = load(players)
+    wins = switches = 0
+    for seed in range(12):
+        st = g.new(seed, log=False)
+        assert isinstance(st, AodState)
+        rng = Rng(seed)
+        emptied: list[int | None] = [None] * players  # the turn in which a hand became empty
+        while not st.is_over:
+            a, turn, phase = st.active, st.turn, st.snapshot()["phase"]
+            legal = st.legal_actions()
+            kinds = {x.kind for x in legal}
+            good = st.side[a] == GOOD
+            opposing = st.mon[a] if good else st.ally[a]
+            if phase == "attack":
+                assert opposing and kinds <= {"slay", "slay-three"}
+            if phase == "free":
+                assert not opposing
+                for x in legal:
+                    if x.kind == "attack":
+                        victim = int(x.text.split("=P")[1]) - 1
+                        assert victim != a and not (good and st.side[victim] == GOOD)
+            if phase == "play" and "done" in kinds and st.plays == 0:
+                assert all(g.TYPE[c] == EVENT for c in st.hands[a]), "done first only when no card can be played"
+            side_before, emptied_before = st.side[a], emptied[a]
+            action = legal[rng.below(len(legal))]
+            st.apply(action)
+            for s in range(players):
+                if st.hands[s]:
+                    emptied[s] = None
+                elif emptied[s] is None:
+                    emptied[s] = turn
+            if st.is_over and st.winner >= 0:
+                assert st.winner == a and st.hands[a] and _meets_victory(st, a)
+                assert st.reason == ("necronomicon-good" if st.side[a] == GOOD else "necronomicon-evil")
+                wins += 1
+                break
+            if st.turn == turn and not st.is_over:
+                assert st.plays <= 2
+                continue
+            # Her turn ended (steps 5 and 6 are behind us); no action ending a turn is an event.
+            switched = st.side[a] != side_before
+            if not switched and st.hands[a]:
+                assert not _meets_victory(st, a), "she had a hand card at step 5 and met the condition"
+            if switched:
+                switches += 1
+                assert emptied_before is not None and emptied_before < turn, "switched without a card since before"
+            elif not st.hands[a]:
+                assert emptied[a] == turn, "without cards since before this turn she must switch"
+    assert wins >= 3 and switches >= 3, (wins, switches)
