@@ -282,8 +282,11 @@ def _meets_victory(st: AodState, s: int) -> bool:
     return len({g.cards.names[c] for c in st.mon[s]}) >= 5 and not st.ally[s]
 
 
-@pytest.mark.parametrize("players", [2, 3, 5])
-def test_ad3_to_ad8_random_games_follow_the_turn_as_written(players: int) -> None:
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {}), (3, {}), (5, {}), (3, {"step3": "after-clearing"}), (2, {"step3-pass": False})],
+)
+def test_ad3_to_ad8_random_games_follow_the_turn_as_written(players: int, options: dict[str, object]) -> None:
     """AD3-AD8 checked at every step of random games against the rulebook's sentences, kept apart from the
     engine's own bookkeeping: "Player must play one card (if able) and can play a second one"; step 2
     "if player has any monsters (as good) or allies (as bad) in front of her, she discard one of them";
@@ -291,7 +294,7 @@ def test_ad3_to_ad8_random_games_follow_the_turn_as_written(players: int) -> Non
     step 5 "If player still has any hand cards and has tabled Necronomicon, she may win" (taken at once,
     I11) — and only then; step 6 "she draws one card ... Otherwise the player switched ... and draws 5
     cards", "she does not switch side until at the end of her next turn if still at no cards"."""
-    g = load(players)
+    g = load(players, **options)
     wins = switches = 0
     for seed in range(12):
         st = g.new(seed, log=False)
