@@ -106,7 +106,7 @@ def test_unknown_kind_error_lists_the_games_actions() -> None:
 @pytest.mark.parametrize("value", [None, 3, b"done", ["done"]])
 def test_parse_refuses_non_text(value: object) -> None:
     with pytest.raises(MalformedAction, match="an action must be an Action or its text"):
-        space().parse(value)  # type: ignore[arg-type]
+        space().parse(value)
 
 
 def test_get_refuses_unknown_kind_and_missing_action() -> None:

@@ -166,9 +166,10 @@ def test_leak_check_ignores_names_inside_longer_known_names() -> None:
 
     game = variant("toy-probe", Probe)(players=2)
     state = game.new(0)
+    assert isinstance(state, ToyState)
     names = CardNames()
-    other_card = state.hands[1][0]  # type: ignore[attr-defined]
-    mine = state.hands[0][0]  # type: ignore[attr-defined]
+    other_card = state.hands[1][0]
+    mine = state.hands[0][0]
     names.names = {other_card: {"Imp"}, mine: {"Imp Lord"}}
     Probe.text = "Imp Lord waits"
     check_no_leaks(state, names)
@@ -191,11 +192,15 @@ def test_leak_check_reads_a_rule_name_as_a_word_and_looks_for_the_full_card_name
             return out
 
     base = variant("toy-probe-words", Probe)
-    worded = type("toy_probe_words", (base,), {})
-    worded.card_name = lambda self, c: f"{NAMES[c]} (card {c})"  # type: ignore[method-assign]
+
+    def card_name(self: Toy, c: int) -> str:
+        return f"{NAMES[c]} (card {c})"
+
+    worded: type[Toy] = type("toy_probe_words", (base,), {"card_name": card_name})
     game = worded(players=2)
     state = game.new(0)
-    other_card = state.hands[1][0]  # type: ignore[attr-defined]
+    assert isinstance(state, ToyState)
+    other_card = state.hands[1][0]
     word = NAMES[other_card]
     worded.RULE_NAMES = frozenset({word})
     names = CardNames()
@@ -215,7 +220,7 @@ def test_leak_check_reads_a_rule_name_as_a_word_and_looks_for_the_full_card_name
 class NoResample(NamedToyState):
     __slots__ = ()
 
-    def determinize(self, seat: int, rng: Rng | int) -> ToyState:
+    def _determinize(self, seat: int, rng: Rng) -> ToyState:
         other, _ = self._reseeded_clone(rng)
         assert isinstance(other, ToyState)
         return other
@@ -230,7 +235,7 @@ def test_determinize_that_resamples_nothing(monkeypatch: pytest.MonkeyPatch) -> 
 class ResampleOwnHand(NamedToyState):
     __slots__ = ()
 
-    def determinize(self, seat: int, rng: Rng | int) -> ToyState:
+    def _determinize(self, seat: int, rng: Rng) -> ToyState:
         other, r = self._reseeded_clone(rng)
         assert isinstance(other, ToyState)
         zones = [other.deck, other.hands[0], other.hands[1]]
@@ -251,7 +256,7 @@ def test_determinize_that_changes_the_seats_view(monkeypatch: pytest.MonkeyPatch
 class TrueOrderShuffle(NamedToyState):
     __slots__ = ()
 
-    def determinize(self, seat: int, rng: Rng | int) -> ToyState:
+    def _determinize(self, seat: int, rng: Rng) -> ToyState:
         # Shuffles the hidden cards starting from their true order: the result betrays the truth.
         other, r = self._reseeded_clone(rng)
         assert isinstance(other, ToyState)
@@ -331,7 +336,7 @@ class DrawFromEmptyDeck(NamedToyState):
 
     def _legal_actions(self) -> list[Action]:
         legal = super()._legal_actions()
-        draw = self.game.DRAW  # type: ignore[attr-defined]
+        draw = self.game.DRAW
         return legal if draw in legal or self.played else [*legal, draw]
 
 
@@ -458,7 +463,7 @@ def test_current_player_after_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
 class MutatingRefusal(NamedToyState):
     __slots__ = ()
 
-    def apply(self, action: Action | str, seat: int | None = None) -> Any:
+    def apply(self, action: object, seat: object = None) -> Any:
         self.scores[0] += 1  # changes the state before the base class refuses bad input
         return super().apply(action, seat)
 
@@ -551,9 +556,9 @@ def test_legal_actions_that_betray_hidden_cards(monkeypatch: pytest.MonkeyPatch)
 class ForgetfulKnown(NamedToyState):
     __slots__ = ()
 
-    def known_cards(self, seat: int | None) -> set[int]:
+    def _known_cards(self, seat: int | None) -> set[int]:
         # Claims to know the top card of the deck: a determinization moves it, so the claim is false.
-        known = super().known_cards(seat)
+        known = super()._known_cards(seat)
         return known | ({self.deck[-1]} if self.deck and seat is not None else set())
 
 

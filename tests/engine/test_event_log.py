@@ -160,12 +160,20 @@ def _record(state: State, how: str, args: tuple[int, ...], to: frozenset[int]) -
         state.tell_list1("k", _echo, args[0], list(args[1:]), to)
     elif how == "list":
         state.tell_list("k", _echo, args[0], args[1], [9, 9, *args[2:]], 2, to)
-    else:  # flat
-        flat = (state.tell1, state.tell2, state.tell3, state.tell4, state.tell5)[n - 1]
-        flat("k", _echo, *args, to)  # type: ignore[operator]
+    elif n == 1:  # flat: tell1 … tell5, by the number of arguments
+        state.tell1("k", _echo, args[0], to)
+    elif n == 2:
+        state.tell2("k", _echo, args[0], args[1], to)
+    elif n == 3:
+        state.tell3("k", _echo, args[0], args[1], args[2], to)
+    elif n == 4:
+        state.tell4("k", _echo, args[0], args[1], args[2], args[3], to)
+    else:
+        a, b, c, d, e = args
+        state.tell5("k", _echo, a, b, c, d, e, to)
 
 
-def _reference(how: str, args: tuple[int, ...], to: frozenset[int], players: int) -> list[str | None]:
+def _reference(how: str, args: tuple[int, ...], to: frozenset[int], players: int) -> list[str]:
     """What every seat (then a spectator) must read of that event."""
     if how == "text":
         return [f"private {args!r}" if s in to else f"text {args!r}" for s in range(players)] + [f"text {args!r}"]

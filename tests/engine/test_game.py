@@ -18,7 +18,7 @@ def test_new_requires_an_integer_seed() -> None:
     game = cardtable.load("toy")
     for bad in ("1", 1.0, True, None):
         with pytest.raises(TypeError, match="seed must be an integer"):
-            game.new(bad)  # type: ignore[arg-type]
+            game.new(bad)
 
 
 def test_apply_errors_and_atomicity() -> None:
@@ -73,7 +73,7 @@ def test_view_checks_the_seat() -> None:
     state = cardtable.load("toy").new(1)
     for bad in (-1, 2, True, "0"):
         with pytest.raises(ValueError, match="no seat"):
-            state.view(bad)  # type: ignore[arg-type]
+            state.view(bad)
     assert state.view(None)["hand"] is None and state.view(0)["seat"] == 0
 
 

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cardtable
-from cardtable.engine import Option, OptionError
+from cardtable.engine import Game, Option, OptionError
 from cardtable.engine.options import GROUPS, grouped
 from cardtable.games import game_class
 
@@ -29,7 +29,9 @@ RULEBOOK_TERMS = {
 
 
 def options_of(game_id: str) -> tuple[Option, ...]:
-    return tuple(game_class(game_id).OPTIONS)
+    cls = game_class(game_id)
+    assert isinstance(cls, type) and issubclass(cls, Game)  # a built-in game is a class
+    return tuple(cls.OPTIONS)
 
 
 def all_options() -> list[tuple[str, Option]]:

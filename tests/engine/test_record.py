@@ -143,7 +143,7 @@ def test_unknown_game_or_options() -> None:
         ({"format": None}, "not a cardtable record"),
         ({"game": 3}, "record field 'game' is missing or not a text"),
         ({"options": []}, "record field 'options' is missing or not a JSON object"),
-        ({"options": {"players": 2, "x": None} | {3: 1}}, "map option names"),  # type: ignore[dict-item]
+        ({"options": {"players": 2, "x": None} | {3: 1}}, "map option names"),
         ({"seed": "7"}, "record field 'seed' is missing or not a whole number"),
         ({"seed": True}, "record field 'seed' is missing or not a whole number"),
         ({"seed": 7.0}, "record field 'seed' is missing or not a whole number"),
@@ -167,7 +167,7 @@ def test_missing_field_and_non_object() -> None:
     with pytest.raises(CardtableError, match="'seed' is missing"):
         cardtable.replay(record)
     with pytest.raises(CardtableError, match="must be a JSON object, got list"):
-        cardtable.replay([])  # type: ignore[arg-type]
+        cardtable.replay([])
 
 
 def test_record_without_hashes_is_refused_unless_accepted_unverified() -> None:

@@ -35,7 +35,7 @@ class Toy(Game):
         return ToyState(self, seed, log)
 
 
-class ToyState(State):
+class ToyState(State[Toy]):
     __slots__ = ("deck", "hands", "played", "scores", "table")
 
     def __init__(self, game: Toy, seed: int, log: bool) -> None:
@@ -49,7 +49,7 @@ class ToyState(State):
         self.current_player = 0
 
     def _legal_actions(self) -> list[Action]:
-        g: Any = self.game
+        g = self.game
         seat = self.current_player
         assert seat is not None
         if self.played:
