@@ -25,6 +25,21 @@ def game(**options: Any) -> DoctorStrange:
     return g
 
 
+def deal(g: DoctorStrange, seed: int = 0, *, log: bool = True) -> DSState:
+    """``g.new(seed, log=log)``, typed as the game's own state (``Game.new`` promises only a ``State``)."""
+    st = g.new(seed, log=log)
+    assert isinstance(st, DSState)
+    return st
+
+
+def determinize(st: DSState, seat: int, rng: object) -> DSState:
+    """``st.determinize(seat, rng)``, typed as a Doctor Strange state (``State.determinize`` promises only
+    a ``State``)."""
+    out = st.determinize(seat, rng)
+    assert isinstance(out, DSState)
+    return out
+
+
 def cid(name: str, g: DoctorStrange | None = None) -> int:
     """The id of the card called ``name``."""
     return (g or game()).cards.id_of(name)
@@ -58,8 +73,7 @@ def scenario(
     open whenever public information allows a play, DS13.2). ``run=False``: the state is left at
     ``phase`` without running; call :func:`goto` to start it."""
     g = game(**options)
-    st = g.new(seed)
-    assert isinstance(st, DSState)
+    st = deal(g, seed)
     for seat in (0, 1):
         st.pool.extend(st.hands[seat])
         st.hands[seat].clear()

@@ -7,6 +7,7 @@ import pytest
 import cardtable
 from cardtable.agents.base import Observation
 from cardtable.agents.heuristics import heuristic_class
+from cardtable.agents.heuristics.doctor_strange import Heuristic
 from cardtable.agents.random_agent import RandomAgent
 from cardtable.engine import OptionError
 from cardtable.games.doctor_strange.state import DSState
@@ -39,5 +40,7 @@ def test_heuristic_is_deterministic() -> None:
 
 
 def test_heuristic_rejects_options() -> None:
+    cls = heuristic_class("doctor-strange")
+    assert issubclass(cls, Heuristic)
     with pytest.raises(OptionError):
-        heuristic_class("doctor-strange")(0, depth=3)
+        cls(0, depth=3)

@@ -9,8 +9,9 @@ from cardtable.engine import Table, UndoRefused
 from cardtable.games.doctor_strange import state as S
 from cardtable.games.doctor_strange.cards import CAPTURE, CHARACTER
 from cardtable.games.doctor_strange.fates import apply_fate, viable
+from cardtable.games.doctor_strange.state import DSState
 
-from .helpers import EVIL, GOOD, act, cid, dice, goto, legal_cards, scenario, side_of, where
+from .helpers import EVIL, GOOD, act, cid, determinize, dice, goto, legal_cards, scenario, side_of, where
 
 
 def test_ds4_3_search_shuffles_and_forgets_positions() -> None:
@@ -88,9 +89,11 @@ def test_undo_within_own_summon() -> None:
     for seed in range(200):
         table = Table(g, seed)
         st = table.state
+        assert isinstance(st, DSState)
         while st.phase in (S.MYSTIC, S.XWIN) and [a.text for a in st.legal_actions()] == ["pass"]:
             table.apply("pass")  # lone passes before Evil's first Summon phase
             st = table.state
+            assert isinstance(st, DSState)
         summons = [a for a in st.legal_actions() if a.kind == "play" and g.TYPE[int(a.args[0])] == CHARACTER]
         if st.phase == S.SUMMON and summons:
             before = st.snapshot()
@@ -108,7 +111,7 @@ def test_determinize_keeps_a_declared_attackers_attack_card() -> None:
     act(st, "attacker", "Baron Mordo")
     g = st.game
     for seed in range(60):
-        d = st.determinize(GOOD, seed)
+        d = determinize(st, GOOD, seed)
         assert d.view(GOOD) == st.view(GOOD)
         assert any(g.ATK[EVIL][c] for c in d.hands[EVIL])
         d.apply(d.legal_actions()[0])  # the target

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cardtable.engine import IllegalAction
@@ -160,7 +162,8 @@ def test_ds11_streak_resets() -> None:
 
 
 def test_ds11_rounds_option() -> None:
-    st = scenario({EVIL: ["Incense"]}, **{"victory-count": "rounds"})
+    options: dict[str, Any] = {"victory-count": "rounds"}
+    st = scenario({EVIL: ["Incense"]}, **options)
     _no_characters(st, GOOD)
     st.turn, st.active = 17, EVIL  # round 9
     end_turns(st, 3)  # turns 17-19: only the end of a round (Good's turn) of round >= 10 counts
@@ -201,7 +204,8 @@ def test_ds12_turn_limit() -> None:
 
 
 def test_ds12_turn_limit_exact() -> None:
-    st = scenario({EVIL: ["Incense"]}, **{"turn-limit": 5})
+    options: dict[str, Any] = {"turn-limit": 5}
+    st = scenario({EVIL: ["Incense"]}, **options)
     st.turn, st.active = 4, EVIL
     end_turns(st, 1)
     assert not st.is_over and st.turn == 5

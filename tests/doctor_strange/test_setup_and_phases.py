@@ -9,7 +9,7 @@ from cardtable.games.doctor_strange import state as S
 from cardtable.games.doctor_strange.base import replaced
 from cardtable.games.doctor_strange.cards import RULEBOOK_CARDS
 
-from .helpers import EVIL, GOOD, act, cid, game, goto, legal_cards, scenario, side_of, texts, where
+from .helpers import EVIL, GOOD, act, cid, deal, game, goto, legal_cards, scenario, side_of, texts, where
 
 
 def test_ds1_1_seats_and_sides() -> None:
@@ -20,7 +20,7 @@ def test_ds1_1_seats_and_sides() -> None:
     swapped = game(**{"good-seat": "P1"})
     assert (swapped.evil, swapped.good) == (1, 0)
     assert swapped.seat_name(0) == "Good" and swapped.seat_name(1) == "Evil"
-    st = swapped.new(1)
+    st = deal(swapped, 1)
     assert st.current_player == 1 and st.active == 1  # Evil (seat 1) goes first
     assert st.view(0)["seat_names"] == ["Good", "Evil"]
     assert "Good (P1)" in st.events(None)[0] and "Evil (P2)" in st.events(None)[0]
@@ -32,14 +32,14 @@ def test_ds1_1_seats_and_sides() -> None:
             game(**{"good-seat": bad})
     option = next(o for o in g.OPTIONS if o.name == "good-seat")
     assert "P1 or P2" in option.doc and option.choices == ("P1", "P2")
-    for bad in ({"victory-count": "weeks"}, {"turn-limit": 1}, {"victory-from": 0}, {"colour": "red"}):
+    for bad_options in ({"victory-count": "weeks"}, {"turn-limit": 1}, {"victory-from": 0}, {"colour": "red"}):
         with pytest.raises(OptionError):
-            game(**bad)
+            game(**bad_options)
 
 
 def test_ds1_2_deck_is_one_of_each_card() -> None:
     g = game()
-    st = g.new(0)
+    st = deal(g, 0)
     everything = sorted(st.deck + st.hands[0] + st.hands[1] + st.chars)
     assert everything == list(range(len(RULEBOOK_CARDS)))
     assert [g.NAMES[c] for c in range(g.N)] == list(RULEBOOK_CARDS)
@@ -48,7 +48,7 @@ def test_ds1_2_deck_is_one_of_each_card() -> None:
 def test_ds2_setup() -> None:
     g = game()
     for seed in range(5):
-        st = g.new(seed, log=False)
+        st = deal(g, seed, log=False)
         assert side_of(st, "Doctor Strange") == GOOD
         assert side_of(st, "Baron Mordo") == EVIL
         assert st.turn == 1 and st.active == EVIL
@@ -58,7 +58,7 @@ def test_ds2_setup() -> None:
 
 def test_ds2_deal_is_7_each() -> None:
     g = game()
-    st = g.new(4)
+    st = deal(g, 4)
     # Undo Evil's Mystic Arts draw by counting: 7 dealt + 2 drawn, minus anything played since (nothing yet
     # unless Evil has a decision in Mystic Arts, which does not change the hand size).
     assert len(st.hands[EVIL]) == 9

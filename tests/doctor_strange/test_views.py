@@ -5,6 +5,7 @@ DS13.5 logs a player can follow."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import cardtable
 from cardtable.engine import ENGINE_VIEW_KEYS, IllegalAction, Rng
@@ -14,11 +15,12 @@ from cardtable.games.doctor_strange.game import DoctorStrange
 from cardtable.testing.conformance import card_objects, check_view_for_people
 from tests.support.walk import apply_random
 
-from .helpers import EVIL, GOOD, act, cid, dice, refusal, scenario, take_out
+from .helpers import EVIL, GOOD, act, cid, dice, game, refusal, scenario, take_out
 
 
 def test_view_keys_are_exactly_the_declared_ones_along_games() -> None:
-    g = cardtable.load("doctor-strange")
+    g = game()
+    assert g.VIEW_KEYS is not None
     assert "prompt" in g.VIEW_KEYS and not {"phase_code", "pending", "active"} & g.VIEW_KEYS
     for seed in (0, 5):
         st = g.new(seed, log=False)
@@ -153,7 +155,8 @@ def test_victory_progress_is_visible() -> None:
     st.turn, st.streak = 12, (0, 1)
     v = st.view(GOOD)["victory"]
     assert v["checking"] and "Good 1 of 2" in v["summary"]
-    r = scenario({EVIL: ["Incense"]}, **{"victory-count": "rounds"})
+    options: dict[str, Any] = {"victory-count": "rounds"}
+    r = scenario({EVIL: ["Incense"]}, **options)
     r.turn = 5
     assert r.view(None)["victory"]["now"] == 3 and "round 3" in r.view(None)["victory"]["summary"]
 

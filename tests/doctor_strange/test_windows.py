@@ -3,6 +3,8 @@ DS10.3 (rest-events, any-time-events)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import cardtable
@@ -143,7 +145,7 @@ def test_ds13_3_single_choices_are_offered() -> None:
 # -- DS7.1 option rest-events ------------------------------------------------------------------------
 
 
-def _rest_of_evil(**options: str) -> DSState:
+def _rest_of_evil(**options: Any) -> DSState:
     st = scenario({GOOD: ["Healing Powers"], EVIL: ["Incense"]}, phase=S.REST, run=False, **options)
     st.incap = replaced(st.incap, st.game.SLOT[cid("Doctor Strange")], 1)
     goto(st, S.REST, EVIL)
@@ -179,7 +181,7 @@ def test_ds10_3_any_time_events_at_the_documented_windows_by_default() -> None:
 
 
 def test_ds10_3_any_time_events_after_every_action() -> None:
-    opts = {"any-time-events": "after-every-action"}
+    opts: dict[str, Any] = {"any-time-events": "after-every-action"}
     st = scenario({EVIL: ["Disciple", "Poison"], GOOD: ["Read Minds", "Trance"]}, lone_passes=False, **opts)
     act(st, "play", "Disciple", lone_passes=False)
     # After Evil's action, Good may play its X event before Evil goes on.
@@ -203,7 +205,7 @@ def test_ds10_3_any_time_events_after_every_action() -> None:
 
 
 def test_ds10_3_after_every_action_no_window_when_the_opponent_decides_next_anyway() -> None:
-    opts = {"any-time-events": "after-every-action"}
+    opts: dict[str, Any] = {"any-time-events": "after-every-action"}
     st = scenario({EVIL: ["Poison"], GOOD: ["Read Minds"]}, lone_passes=False, **opts)
     act(st, "pass", lone_passes=False)  # Evil's Summon phase
     assert st.phase == S.XANY and st.current_player == GOOD  # Good's window after that pass
