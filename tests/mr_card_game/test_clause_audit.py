@@ -1,0 +1,203 @@
+"""Scenarios from a clause-by-clause audit of the tests against the rulebooks: each test shows a case
+of a clause that the tests cited for it did not pin down (a boundary, a condition, the other seat or
+maneuver), built from the rulebook's words (the clause is in the test's name)."""
+
+from __future__ import annotations
+
+from cardtable.games.mr_card_game.codes import D_BLOCK, D_DISCARD, D_POLL, D_UPGRADE
+from cardtable.games.mr_card_game.state import McgState
+
+from .helpers import (
+    act,
+    boss_on_top,
+    cid,
+    empty_pile,
+    give_item,
+    give_lasting,
+    legal,
+    new,
+    on_top,
+    only_targets,
+    set_deck,
+    set_discard,
+    set_hand,
+    texts,
+    to_heap,
+)
+
+WEAK = ["mus1", "mox1", "mox1", "mys1", "mys1", "mys1"]
+
+
+def until_poll(s: McgState) -> None:
+    """Quiet turns (no combat, no discards, no upgrade) until the March poll opens."""
+    while s.phase != D_POLL and not s.is_over:
+        options = legal(s)
+        s.apply(next((t for t in ("end-turn", "done", "no-upgrade", "no-cure") if t in options), options[0]))
+
+
+def melee_all(s: McgState) -> None:
+    """The acting marcher plays every Muscle card of their hand as a Melee Attack and announces."""
+    plays = [t for t in legal(s) if t.startswith("maneuver kind=melee")]
+    if not plays:
+        act(s, "end-combat")
+        return
+    act(s, plays[0])
+    while more := [t for t in legal(s) if t.startswith("play")]:
+        act(s, more[0])
+    if not s.is_over and "done" in legal(s):
+        act(s, "done")
+
+
+# -- K14.6 the March's winner ------------------------------------------------------------------------
+
+
+def test_k14_6_a_total_equal_to_the_sorceress_power_defeats_her() -> None:
+    """K14.6 (core rules, March on the Tower): "Whoever has the highest total combat score and a total
+    value equal to or greater than the power of the Naughty Sorceress defeats her... and wins." A
+    total of exactly 20 against her 20 side wins; 19 does not."""
+    for hand, wins in (
+        (["mus4", "mus4", "mus4", "mus4", "mus3", "mys1"], True),
+        (["mus4"] * 4 + ["mus2", "mys1"], False),
+    ):
+        s = new(2)
+        until_poll(s)
+        set_hand(s, 0, hand)  # 19 or 18 Muscle, +1 from the Sweet Ninja Sword: 20 or 19
+        set_hand(s, 1, WEAK)
+        act(s, "march", "done", "done")  # P1 announces: P2's phases first, then P1's
+        act(s, "end-combat")  # P2 announces 0
+        melee_all(s)
+        assert s.mtotal[0] == (20 if wins else 19) and s.mthresh[0] == 20
+        assert s.is_over is wins
+        if wins:
+            assert s.result().winners == (0,)
+        else:
+            assert s.out == 1  # the announcer fell short: out of the game (K14.7)
+
+
+def test_k14_6_o2_a_negative_effect_raising_monster_power_raises_the_sorceress_for_its_holder_only() -> None:
+    """Supplemental rules, Negative Effects: they may "increase the power of monsters during your turn";
+    the March is "one last turn together" for every marcher, so Rat Fever (+1 to every monster's power)
+    raises the Sorceress to 21 for its holder alone: their 20 falls short while another marcher's 20
+    defeats her (clarification 8's "you (and only you)" works both ways)."""
+    s = new(2)
+    rat_fever = cid(s, "Baron von Ratsworth")  # the boss card; its back is Rat Fever
+    until_poll(s)
+    give_lasting(s, 1, rat_fever)
+    twenty = ["mus4", "mus4", "mus4", "mus3", "mus3", "mus1"]  # 19 + 1 (three Muscle 4 each: the pile has six)
+    set_hand(s, 0, twenty)
+    set_hand(s, 1, twenty)
+    act(s, "pass", "march", "done", "done")  # P2 announces: P1 first, P2 last
+    melee_all(s)  # P1: 20 against 20
+    melee_all(s)  # P2: 20 against 21
+    assert s.mthresh == [20, 21] and s.mtotal == [20, 20]
+    assert s.is_over and s.result().winners == (0,)
+
+
+# -- O1.3 the ranged weapon's protection -------------------------------------------------------------
+
+
+def test_o1_3_only_a_ranged_attack_lowers_the_counter_not_an_evasion() -> None:
+    """O1.3 (supplemental rules, Hardcore Combat): "If you perform a Ranged attack, reduce the value of
+    any counter attack by the value of the power of the ranged weapon ... you have equipped." Evasion
+    also plays Moxie, but it is not a Ranged attack: the Hung Over Half-Orc Hobo's Muscle 2 counter
+    stays 2 with the Quarter Launcher (power 3) equipped, where a Ranged Attack turns it away."""
+    for kind, blocked_by_weapon in (("evade", False), ("ranged", True)):
+        s = new(3, hardcore="all")
+        hobo = cid(s, "Hung Over Half-Orc Hobo")  # power 3, stat drop Muscle 2
+        on_top(s, hobo)
+        only_targets(s, [hobo])
+        give_item(s, 0, cid(s, "Quarter Launcher"), equipped=True)
+        set_hand(s, 0, ["mox2", "mox1", "mus1", "mus1", "mys1", "mys1"])
+        act(s, "combat", f"maneuver kind={kind} stat=mox2", "play stat=mox1", "done", f"kill card={hobo}")
+        if blocked_by_weapon:
+            assert s.phase == D_DISCARD and "turned away by the ranged weapon" in texts(s)
+        else:
+            assert s.phase == D_BLOCK and s.hc == 2
+            assert legal(s) == ["block stat=mus1", "suffer"]
+
+
+def test_o1_2_a_boss_counter_is_blocked_by_one_card_worth_more_than_it() -> None:
+    """O1.2 (supplemental rules): the counter is avoided by discarding cards "whose total value is equal
+    to or greater than" it. Baron von Ratsworth's counter of 2 of any type is blocked by a single
+    Moxie 3, and the block ends there: the Moxie 1 left in hand is not discarded."""
+    s = new(3, bosses=True)
+    baron = cid(s, "Baron von Ratsworth")  # power 8, stat value 2 (any type)
+    boss_on_top(s, baron)
+    only_targets(s, [])
+    set_hand(s, 0, ["mus4", "mus4", "mox3", "mox1", "mys1", "mys1"])
+    act(s, "combat", "maneuver kind=melee stat=mus4", "play stat=mus4", "done")  # 8 + 1
+    act(s, f"kill card={baron}")
+    assert s.phase == D_BLOCK
+    act(s, "block stat=mox3")
+    assert baron in s.gone and baron not in s.lasting[0]  # blocked: the boss card leaves the game
+    assert sorted(legal(s)) == ["choose type=mox", "choose type=mus", "choose type=mys"]
+    assert len(s.hand[0]) == 3  # the Moxie 1 and the two Mysticality 1 stay in hand
+
+
+# -- K9.3 rollover -----------------------------------------------------------------------------------
+
+
+def test_k9_3_an_exchange_for_another_type_is_never_from_an_empty_pile() -> None:
+    """K9.3 (core rules, Rollover): a card may be replaced "with a character stat card of a different
+    type that is the same value ... If one or more of the stat piles is empty, you may not select that
+    stat." With the Moxie 4 pile empty, a Muscle 4 may become a Mysticality 4 but not a Moxie 4."""
+    s = new(3)
+    set_hand(s, 0, ["mus1", "mus1", "mox1", "mox1", "mys1"])
+    set_deck(s, 0, [])
+    set_discard(s, 0, ["mus4"])
+    empty_pile(s, "mox4", to=2)
+    act(s, "end-turn", "done")
+    assert s.phase == D_UPGRADE
+    options = legal(s)
+    assert "upgrade from=mus4 to=mys4" in options
+    assert "upgrade from=mus4 to=mox4" not in options
+
+
+# -- K4.9 Dumpster Dive ------------------------------------------------------------------------------
+
+
+def test_k4_9_a_dive_costs_exactly_the_price_in_the_meat_icon() -> None:
+    """K4.9 (core rules, G): "you may return a number of meat tokens equal to the numerical value listed
+    in the meat icon ... to take that item". Meat equal to the price is enough, and all of it goes."""
+    s = new(3)
+    boots = cid(s, "Burlap Breeches")  # Heap price 3
+    to_heap(s, [boots])
+    s.meat[0] = 3
+    assert f"dive card={boots}" in legal(s)
+    act(s, f"dive card={boots}")
+    assert s.meat[0] == 0 and boots in s.items[0] and s.heap == ()
+
+
+# -- O3.3 the Sorceress of a run in ascension --------------------------------------------------------
+
+
+def test_o3_3_k15_8_a_power_reduction_lowers_the_sorceress_of_the_run_for_the_reducer() -> None:
+    """O3.3 with clarification 8 (core rules): "Reducing the power of the Naughty Sorceress ... does
+    reduce the threshold you (and only you) need to achieve in order to defeat her." In ascension the
+    player defeats her in their own combat: the Snow Globe of Stasis (-4) lets 16 Muscle + 1 beat the
+    first form's 20; without it the same 17 does not."""
+    for globe_used in (False, True):
+        s = new(3, ascension=True)
+        globe = cid(s, "Snow Globe of Stasis")  # combat item: reduce power by 4
+        give_item(s, 0, globe)
+        set_hand(s, 0, ["mus4", "mus4", "mus4", "mus4", "mys1", "mox1"])
+        act(s, "combat")
+        if globe_used:
+            act(s, f"use card={globe}")
+        act(s, "maneuver kind=melee stat=mus4", "play stat=mus4", "play stat=mus4", "play stat=mus4", "done")
+        assert ("kill-sorceress" in legal(s)) is globe_used
+    act(s, "kill-sorceress")
+    assert s.runs[0] == 1
+
+
+def test_o3_3_o2_a_negative_effect_raising_monster_power_raises_the_sorceress_of_the_run() -> None:
+    """O3.3 with the Negative Effects rule (supplemental rules): a negative effect may "increase the
+    power of monsters during your turn". With Rat Fever (+1) the first form's 20 is 21 for its holder:
+    a score of 20 no longer defeats her, 21 does."""
+    for last, beats in (("mus3", False), ("mus4", True)):
+        s = new(3, ascension=True)
+        give_lasting(s, 0, cid(s, "Baron von Ratsworth"))  # its back: Rat Fever, monsters +1 power
+        set_hand(s, 0, ["mus4", "mus4", "mus4", "mus4", last, "mys1"])  # 19 or 20, +1 from the sword
+        act(s, "combat", "maneuver kind=melee stat=mus4", "play stat=mus4", "play stat=mus4", "play stat=mus4")
+        act(s, f"play stat={last}", "done")
+        assert ("kill-sorceress" in legal(s)) is beats
