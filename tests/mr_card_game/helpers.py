@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import cardtable
+from cardtable.engine import Game
 from cardtable.games.mr_card_game import modifiers
 from cardtable.games.mr_card_game.cards import STAT_KINDS
 from cardtable.games.mr_card_game.state import McgState
@@ -23,6 +24,22 @@ def new(players: int = 3, seed: int = 0, **options: Any) -> McgState:
     state = cardtable.load("mr-card-game", players=players, **options).new(seed)
     assert isinstance(state, McgState)
     return state
+
+
+def deal(g: Game, seed: int = 0, *, log: bool = True) -> McgState:
+    """``g.new(seed, log=log)`` for a Mr. Card Game ``g``, typed as its state (``Game.new`` promises only
+    a ``State``)."""
+    state = g.new(seed, log=log)
+    assert isinstance(state, McgState)
+    return state
+
+
+def determinize(s: McgState, seat: int, rng: object) -> McgState:
+    """``s.determinize(seat, rng)``, typed as a Mr. Card Game state (``State.determinize`` promises only
+    a ``State``)."""
+    out = s.determinize(seat, rng)
+    assert isinstance(out, McgState)
+    return out
 
 
 def cid(s: McgState, name: str) -> int:

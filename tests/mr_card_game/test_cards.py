@@ -46,6 +46,7 @@ from cardtable.games.mr_card_game.effects import (
     compile_effects,
     describe,
 )
+from cardtable.games.mr_card_game.game import MrCardGame
 
 TEXT = BUNDLED.read_text(encoding="utf-8")
 C = load_cards()
@@ -147,7 +148,7 @@ def test_k1_7_hand_icons_are_flavour_only(tmp_path: Path) -> None:
 
 # -- the closed vocabulary ---------------------------------------------------------------------------
 
-_SAMPLES = {
+_SAMPLES: dict[str, dict[str, object]] = {
     "bonus": {"maneuver": "melee", "amount": 2},
     "bonus_vs": {"element": "hot", "maneuver": "spell", "amount": -1},
     "resist": {"element": "cold", "amount": 2},
@@ -448,6 +449,7 @@ def test_cards_option_plays_a_transcription_in_the_same_format(tmp_path: Path) -
     path = tmp_path / "mine.toml"
     path.write_text(TEXT.replace('monster = "Dust Bunny Brute"', 'monster = "My Own Dust Bunny"', 1))
     game = cardtable.load("mr-card-game", cards=str(path))
+    assert isinstance(game, MrCardGame)
     assert game.card_hash != cardtable.load("mr-card-game").card_hash
     assert "My Own Dust Bunny" in game.cards.mname
     state = game.new(3)

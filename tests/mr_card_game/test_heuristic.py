@@ -170,6 +170,7 @@ def test_rollout_rewards_a_lone_player_values_the_kill_its_combat_is_heading_for
 def test_a_lone_player_is_handed_to_the_heuristic_and_the_search_stays_as_it_was() -> None:
     from cardtable.agents import make_agent
     from cardtable.agents.heuristics.mr_card_game import search_defers
+    from cardtable.agents.ismcts import Ismcts
 
     s = new(2)
     assert not search_defers(s.view(0), 0)
@@ -179,18 +180,21 @@ def test_a_lone_player_is_handed_to_the_heuristic_and_the_search_stays_as_it_was
     assert not search_defers({"players": "nonsense"}, 0) and not search_defers({}, 0)
     # Alone, strong plays the heuristic's move without a search ...
     alone = make_agent("strong:iterations=50", s.game, 7)
+    assert isinstance(alone, Ismcts)
     move = alone.choose(Observation(s, 0))
     assert alone.last_iterations == 0 and move in s.legal_actions()
     assert move.text == decide(s, 0, s.legal_actions()).text
     # ... and that leaves its own generator alone: its next searched decision is the one an agent
     # that never met a lone position makes.
     fresh = make_agent("strong:iterations=50", s.game, 7)
+    assert isinstance(fresh, Ismcts)
     other = new(2, seed=3)
     a, b = alone.choose(Observation(other, 0)), fresh.choose(Observation(other, 0))
     assert alone.last_iterations == fresh.last_iterations == 50
     assert (a.text, alone.last_stats) == (b.text, fresh.last_stats)
     # A search without the game's prior (plain ISMCTS) has no heuristic to hand it to.
     plain = make_agent("ismcts:iterations=20,prior=none", s.game, 7)
+    assert isinstance(plain, Ismcts)
     plain.choose(Observation(s, 0))
     assert plain.last_iterations == 20
 

@@ -18,6 +18,7 @@ from cardtable.games.mr_card_game.state import McgState
 from .helpers import (
     act,
     cid,
+    determinize,
     empty_pile,
     give_item,
     give_skill,
@@ -162,7 +163,7 @@ def test_determinize_resamples_other_hands_within_each_player_and_keeps_the_rest
     s = _walk({"players": 4}, 9, 30)
     changed = False
     for k in range(6):
-        d = s.determinize(1, Rng(k))
+        d = determinize(s, 1, Rng(k))
         assert d.view(1) == s.view(1)
         assert d.hand[1] == s.hand[1] and sorted(d.deck[1]) == sorted(s.deck[1])
         for p in (0, 2, 3):
@@ -292,6 +293,7 @@ def test_no_action_after_the_end() -> None:
 
 def test_action_texts_are_stable_and_described_in_words() -> None:
     g = cardtable.load("mr-card-game", players=3)
+    assert isinstance(g, MrCardGame)
     sword = g.cards.newbie[0][0]
     assert g.describe_action(g.actions.parse(f"autosell card={sword}")) == f"AutoSell Sweet Ninja Sword (card {sword})"
     assert (

@@ -80,7 +80,7 @@ def test_cardtable_play_with_a_person_and_two_heuristics(tmp_path: Path, monkeyp
     code = main(
         ["play", "mr-card-game", "--players", "3", "--seats", "human,heuristic,heuristic", "--seed", "4"],
         console=console,
-        stdin=stdin,  # type: ignore[arg-type]
+        stdin=stdin,
     )
     text = out.getvalue()
     assert code == 0, text[-2000:]
