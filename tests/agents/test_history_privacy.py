@@ -54,7 +54,9 @@ def _seen_after(state: State, action: Action, seat: int) -> tuple[str, tuple[str
     after = state.clone()
     after.start_log()
     after.apply(action)
-    return json.dumps(after.view(seat), sort_keys=True), tuple(e.for_seat(seat) for e in after.log)
+    log = after.log
+    assert log is not None
+    return json.dumps(after.view(seat), sort_keys=True), tuple(e.for_seat(seat) for e in log)
 
 
 def _check_game(game_id: str, options: dict[str, object], seed: int, alternatives: int) -> None:

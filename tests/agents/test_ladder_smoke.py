@@ -102,10 +102,12 @@ def test_the_hands_oracle_sees_every_hand_and_not_the_deck_order(ladder: ModuleT
     among those zones, each sample its own."""
     from cardtable.agents import Observation, make_agent
     from cardtable.engine.rng import Rng
+    from cardtable.games.mephisto.rules import MephistoState
 
     oracle = sys.modules["oracle"]
     game = cardtable.load("mephisto", players=4, teams=True)
     state = game.new(5, log=False)
+    assert isinstance(state, MephistoState)
     for _ in range(30):
         state.apply(state.legal_actions()[0])
     seat = state.current_player
