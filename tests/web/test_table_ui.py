@@ -95,10 +95,21 @@ def advance(server: Server, table: str, token: str, moves: int, seed: int) -> No
             frame = recv_state(ws, timeout=30)
 
 
+def _config_table(index: int) -> str:
+    """The table id of configuration ``index`` of :data:`CONFIGS`."""
+    return f"config{index}"
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The server, started with a table per configuration dealt from a fixed seed (the page is looked
+    at in the same position on every run, and a failure can be replayed)."""
     db = f"sqlite:///{tmp_path_factory.mktemp('ui') / 'tables.db'}"
-    s = Server(db, extra=MANY_TABLES).start()
+    s = Server(db, extra=MANY_TABLES)
+    for index, (_, game, options, _) in enumerate(CONFIGS):
+        if game in cardtable.available():
+            s.deal(_config_table(index), cardtable.load(game, **options), 80 + index)
+    s.start()
     yield s
     s.stop()
 
@@ -113,9 +124,9 @@ def tables(server: Server) -> dict[str, tuple[str, str]]:
 def table_for(server: Server, tables: dict[str, tuple[str, str]], name: str) -> tuple[str, str]:
     if name not in tables:
         index = [c[0] for c in CONFIGS].index(name)
-        _, game, options, moves = CONFIGS[index]
-        players = cardtable.load(game, **options).players
-        table, tokens = server.create(game, ["me"] + ["random"] * (players - 1), **options)
+        moves = CONFIGS[index][3]
+        table = _config_table(index)
+        tokens = server.dealt[table]
         advance(server, table, tokens[0], moves, seed=index)
         tables[name] = (table, tokens[0])
     return tables[name]
