@@ -63,28 +63,47 @@ def phone_configs() -> list[tuple[str, str, dict[str, Any]]]:
 
 PHONE_CONFIGS = phone_configs()
 
+MAP_CASES: dict[str, tuple[dict[str, Any], int, int]] = {
+    "map": ({"players": 3}, 7, 10),
+    "map-later": ({"players": 3}, 4, 16),
+    "playmat": (PLAYMAT, 7, 10),
+}
+"""Mr. Card Game's map looked at: its options, the seed of seat 0's decisions and how many it makes."""
+
+
+def _deals() -> dict[str, tuple[str, dict[str, Any], int]]:
+    """Every table the tests open, by table id: (game, options, seed of the deal). Written before the
+    server starts, they are dealt the same on every run: each page is looked at in the same position,
+    and a failure can be replayed."""
+    out = {f"phone{i}": (game, options, 90 + i) for i, (_, game, options) in enumerate(PHONE_CONFIGS)}
+    for i, (case, (options, _, _)) in enumerate(MAP_CASES.items()):
+        for width, _ in (DESKTOP, PHONE):  # the same deal on both screens
+            out[_map_table(case, width)] = ("mr-card-game", options, 110 + i)
+    out["combat"] = ("mr-card-game", {"players": 2, "first-player": "P1"}, 120)
+    return out
+
+
+def _map_table(case: str, width: int) -> str:
+    return f"{case.replace('-', '')}{width}"
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     # A table per configuration, all left unfinished: more than one client may keep by default.
     db = f"sqlite:///{tmp_path_factory.mktemp('fit') / 'tables.db'}"
-    s = Server(db, extra=["--max-tables-per-client", "100"]).start()
+    s = Server(db, extra=["--max-tables-per-client", "100"])
+    for table, (game, options, seed) in _deals().items():
+        if game in cardtable.available():
+            s.deal(table, cardtable.load(game, **options), seed)
+    s.start()
     yield s
     s.stop()
 
 
-def open_mid_game(
-    server: Server,
-    browser: Any,
-    game: str,
-    options: dict[str, Any],
-    size: tuple[int, int],
-    seed: int,
-    moves: int = 10,
-) -> Any:
-    """A page at seat 0 of a table ``moves`` decisions into a game, settled."""
-    players = cardtable.load(game, **options).players
-    table, tokens = server.create(game, ["me"] + ["random"] * (players - 1), **options)
+def open_mid_game(server: Server, browser: Any, table: str, size: tuple[int, int], seed: int, moves: int = 10) -> Any:
+    """A page at seat 0 of ``table`` (dealt before the server started), ``moves`` decisions into its
+    game (seat 0's chosen at random from ``seed``), settled."""
+    tokens = server.dealt[table]
     advance(server, table, tokens[0], moves, seed)
     page = new_page(browser, *size)
     open_seat(page, server, table, 0, tokens[0])
@@ -105,8 +124,7 @@ def test_a_phone_shows_the_table_without_sideways_overflow_or_cut_text(
     server: Server, browser: Any, config: str
 ) -> None:
     index = [c[0] for c in PHONE_CONFIGS].index(config)
-    _, game, options = PHONE_CONFIGS[index]
-    page = open_mid_game(server, browser, game, options, PHONE, seed=index)
+    page = open_mid_game(server, browser, f"phone{index}", PHONE, seed=index)
     problems = page.evaluate(OVERFLOW_JS)
     assert problems == [], f"{config} on a phone:\n" + "\n".join(problems[:20])
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
@@ -140,15 +158,12 @@ ZONE_BOXES_JS = """() => ['map', 'tower', 'quests', 'trainer', 'heap', 'nemesis'
 
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
-@pytest.mark.parametrize(
-    ("options", "seed", "moves"),
-    [({"players": 3}, 7, 10), ({"players": 3}, 4, 16), (PLAYMAT, 7, 10)],
-    ids=["map", "map-later", "playmat"],
-)
+@pytest.mark.parametrize("case", list(MAP_CASES))
 def test_every_name_on_mr_card_games_map_is_drawn_whole(
-    server: Server, browser: Any, options: dict[str, Any], seed: int, moves: int, size: tuple[int, int]
+    server: Server, browser: Any, case: str, size: tuple[int, int]
 ) -> None:
-    page = open_mid_game(server, browser, "mr-card-game", options, size, seed, moves)
+    _, seed, moves = MAP_CASES[case]
+    page = open_mid_game(server, browser, _map_table(case, size[0]), size, seed, moves)
     view = page.live.state.view(0)
     wanted: set[str] = set()
     for place in list(view["map"]) + list(view.get("nemesis") or []):
@@ -240,7 +255,8 @@ def test_a_combats_targets_fit_a_phone_whatever_their_names(server: Server, brow
     monster = max((n for n in game.cards.mname if n), key=len)
     counters = ["none (turned away by the ranged weapon)", "99 of any single type"] + [f"{w} 99" for w in STAT_WORDS]
     texts = [monster, max(ELEMENTS, key=len), "99", "99", "beaten", max(counters, key=len)]
-    table, tokens = server.create("mr-card-game", ["me", "random"], players=2, **{"first-player": "P1"})
+    table = "combat"
+    tokens = server.dealt[table]
     page = new_page(browser, *PHONE)
     open_seat(page, server, table, 0, tokens[0])
     wait_turn_or_end(page)
