@@ -14,17 +14,23 @@ from typing import Any
 
 from websockets.sync.client import connect
 
+import cardtable
 from cardtable.web.storage import Storage
 from tests.web.server import Server, act, catch_up, recv_state
 
 
 def test_kill9_loses_no_acknowledged_action(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'tables.db'}"
-    server = Server(db, bot_delay=0.05).start()  # the bot-only table is still going at the kill
+    # Both tables dealt from fixed seeds (written before the server starts): the moves played before
+    # the kill, and the bot-only game's length, are the same on every run.
+    table, bots = "people", "bots"
+    server = Server(db, bot_delay=0.05)  # the bot-only table is still going at the kill
+    server.deal(table, cardtable.load("mephisto", players=2), 41, ["me", "me"])
+    server.deal(bots, cardtable.load("army-of-darkness", players=3), 42, ["random"] * 3)
+    server.start()
     with contextlib.ExitStack() as stack:
         stack.callback(server.stop)
-        table, tokens = server.create("mephisto", ["me", "me"], players=2)
-        bots, _ = server.create("army-of-darkness", ["random", "random", "random"], players=3)
+        tokens = server.dealt[table]
         rng = random.Random(4)
         acknowledged: list[str] = []
         frames: dict[int, dict[str, Any]] = {}

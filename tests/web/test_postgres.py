@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 from websockets.sync.client import connect
 
+import cardtable
 from cardtable.web.storage import MoveConflict, Storage
 from tests.web import postgres
 from tests.web.server import Server, act, catch_up, recv_state
@@ -46,13 +47,15 @@ def test_storage_on_postgresql(pg_url: str) -> None:
 
 def test_two_servers_share_one_database(pg_url: str) -> None:
     """P1 plays through server A, P2 through server B: each sees the other's moves, a move made on
-    the stale process is refused, and a kill -9 of A loses nothing."""
-    a = Server(pg_url).start()
+    the stale process is refused, and a kill -9 of A loses nothing. The table is dealt from a fixed
+    seed (written before the servers start): the moves played are the same on every run."""
+    table = "sharedpg"
+    a = Server(pg_url).deal(table, cardtable.load("mephisto", players=2), 43, ["me", "me"]).start()
+    tokens = a.dealt[table]
     b = Server(pg_url).start()
     with contextlib.ExitStack() as stack:
         stack.callback(b.stop)
         stack.callback(a.stop)
-        table, tokens = a.create("mephisto", ["me", "me"], players=2)
         socks = {0: stack.enter_context(connect(a.ws + table)), 1: stack.enter_context(connect(b.ws + table))}
         frames = {}
         for s, ws in socks.items():
