@@ -129,8 +129,9 @@ def test_figures_keep_their_legends_off_the_axis_labels_and_count_whole_games(cl
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     canvas = FigureCanvasAgg(grid)
-    canvas.draw()
-    renderer = canvas.get_renderer()
+    # matplotlib leaves these two methods unannotated
+    canvas.draw()  # type: ignore[no-untyped-call]
+    renderer = canvas.get_renderer()  # type: ignore[no-untyped-call]
     for ax in grid.axes:
         # The slanted setting names pushed the axis label ("setting") down onto the legend.
         label = ax.xaxis.label.get_window_extent(renderer)

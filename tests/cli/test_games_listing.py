@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import cardtable
+from cardtable.engine import Game
 from cardtable.engine.options import grouped
 from cardtable.games import game_class
 from tests.cli.conftest import Runner
@@ -23,7 +24,9 @@ def test_games_lists_options_grouped_and_labelled_with_defaults_and_bounds(cli: 
     for game_id in cardtable.games.builtin():
         block = out[out.index(game_id + "  ") :]
         last = -1
-        for group, members in grouped(tuple(game_class(game_id).OPTIONS)):
+        cls = game_class(game_id)
+        assert isinstance(cls, type) and issubclass(cls, Game)  # a built-in game is a class
+        for group, members in grouped(tuple(cls.OPTIONS)):
             # The groups come in their order, each before its options, in the game's own block.
             at = block.index(group)
             assert at > last, f"{game_id}: {group} out of order"

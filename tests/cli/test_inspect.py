@@ -8,6 +8,8 @@ no way to inspect a card.
 from __future__ import annotations
 
 import io
+import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,6 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 import cardtable
-from cardtable.cli import play as play_module
 from cardtable.cli.look import find, visible
 from cardtable.cli.play import AUTO_PAUSE, INPUT_HELP, Outcome, Session
 from cardtable.cli.term import Terminal
@@ -28,8 +29,8 @@ GAMES = ["mephisto", "doctor-strange", "army-of-darkness", "mr-card-game"]
 
 
 def session(
-    state_of: tuple[str, dict[str, Any], int, int], lines: list[str] = (), width: int = 100
-) -> tuple[Session, io.StringIO]:  # type: ignore[assignment]
+    state_of: tuple[str, dict[str, Any], int, int], lines: Sequence[str] = (), width: int = 100
+) -> tuple[Session, io.StringIO]:
     """A session of ``game`` (every seat a person) played ``steps`` random decisions from ``seed``."""
     game_id, options, seed, steps = state_of
     game = cardtable.load(game_id, **options)
@@ -233,7 +234,7 @@ def test_the_pause_is_the_same_for_every_single_choice(monkeypatch: pytest.Monke
     and a pass that could have been a counter look alike to anyone watching the clock."""
     monkeypatch.chdir(tmp_path)  # at the end the game offers to save: a "1" read as a file name lands here
     slept: list[float] = []
-    monkeypatch.setattr(play_module.time, "sleep", slept.append)
+    monkeypatch.setattr(time, "sleep", slept.append)  # the module play uses
     game = cardtable.load("doctor-strange")
     out = io.StringIO()
     console = Console(file=out, width=100, height=40, force_terminal=False)

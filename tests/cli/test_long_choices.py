@@ -33,7 +33,8 @@ def deck_search(game_id: str = "doctor-strange") -> tuple[State, list[str]]:
     """A random game played up to its first decision with more than 40 choices (Go Back in Time)."""
     game = cardtable.load(game_id)
     for seed in range(40):
-        state, rng, taken = game.new(seed=seed), random.Random(seed), []
+        state, rng = game.new(seed=seed), random.Random(seed)
+        taken: list[str] = []
         while not state.is_over:
             legal = state.legal_actions()
             if len(legal) > 40:
@@ -47,6 +48,7 @@ def deck_search(game_id: str = "doctor-strange") -> tuple[State, list[str]]:
 def screen(width: int) -> tuple[Session, Console, State]:
     state, taken = deck_search()
     seat = state.current_player
+    assert seat is not None
     console = Console(width=width, height=SCREEN_ROWS, record=True, force_terminal=False, highlight=False)
     seats = ["random", "random"]
     seats[seat] = "human"
@@ -58,6 +60,7 @@ def screen(width: int) -> tuple[Session, Console, State]:
 def test_a_deck_search_fits_the_screen_and_every_choice_stays_reachable(width: int) -> None:
     session, console, state = screen(width)
     seat = state.current_player
+    assert seat is not None
     legal = state.legal_actions()
     session.show_table(seat)  # the first screen of a seat draws everything
     console.export_text()
@@ -76,6 +79,7 @@ def test_a_deck_search_fits_the_screen_and_every_choice_stays_reachable(width: i
 def test_the_choices_command_lists_every_choice() -> None:
     session, console, state = screen(80)
     seat = state.current_player
+    assert seat is not None
     assert session.handle(seat, "choices") is None
     text = console.export_text()
     for n, action in enumerate(state.legal_actions(), 1):

@@ -4,12 +4,31 @@ mistakes such a user makes. Each test names what was wrong before its fix."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sized
 from pathlib import Path
+from typing import Protocol, runtime_checkable
 
 import pytest
 
 import cardtable
+from cardtable.engine import Game
 from tests.cli.conftest import Runner
+
+
+@runtime_checkable
+class _CardGame(Protocol):
+    """A game whose card data reads card by card (Mephisto, Doctor Strange, Army of Darkness)."""
+
+    @property
+    def cards(self) -> Sized: ...
+
+    def card_json(self, card: int) -> Mapping[str, object]: ...
+
+
+def _card_data(game: Game) -> list[Mapping[str, object]]:
+    """Every card of ``game`` as its card data."""
+    assert isinstance(game, _CardGame)
+    return [game.card_json(i) for i in range(len(game.cards))]
 
 
 @pytest.mark.parametrize(
@@ -87,11 +106,10 @@ def test_readme_compare_example_edits_the_cards() -> None:
     found = re.findall(r"cardtable simulate (\S+) .*--compare '([^'=]+)=([^']+)'", readme)
     assert found
     for game_id, field, values in found:
-        filed = cardtable.load(game_id)
-        cards = [filed.card_json(i) for i in range(len(filed.cards))]
+        cards = _card_data(cardtable.load(game_id))
         for value in values.split(","):
             edited = cardtable.load(game_id, card_edits=[f"{field}={value}"])
-            assert [edited.card_json(i) for i in range(len(edited.cards))] != cards, f"{field}={value}"
+            assert _card_data(edited) != cards, f"{field}={value}"
 
 
 def test_report_of_a_folder_that_does_not_exist_says_so(cli: Runner) -> None:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import cardtable
 from cardtable.cli import play as play_module
+from cardtable.cli.common import write_record
 from cardtable.engine import CardtableError, Table
 from tests.cli.conftest import Runner
 from tests.cli.named_toy import NAMES
@@ -358,7 +359,7 @@ def test_a_save_that_fails_mid_game_is_reported_and_another_can_be_given(
 ) -> None:
     """The path was writable when the game began; by the time it is saved it is not (a full disk, a
     folder removed): the failure is shown, the game goes on, and another file can be given."""
-    real = play_module.write_record
+    real = write_record  # what play_module calls until it is patched below
 
     def full_disk(path: str, record: dict[str, Any]) -> None:
         if path == "g.json":

@@ -13,6 +13,7 @@ from cardtable.cli.play import Session
 from cardtable.cli.render import RenderContext, renderer_for
 from cardtable.cli.term import Terminal
 from cardtable.engine import Rng
+from cardtable.games.army_of_darkness.game import ArmyOfDarkness
 from tests.support.walk import apply_random
 
 
@@ -63,6 +64,7 @@ def test_every_card_says_what_it_does_under_kalles_rules() -> None:
     from cardtable.games.army_of_darkness.cards import KALLE_WORDS
 
     game = cardtable.load("army-of-darkness", players=2)
+    assert isinstance(game, ArmyOfDarkness)
     type_words = set(KALLE_WORDS.values())
     for card in range(len(game.cards.names)):
         data = game.card_json(card)

@@ -15,6 +15,7 @@ from cardtable.cli.render import RenderContext, renderer_for
 from cardtable.cli.render.faces import chip
 from cardtable.cli.render.mephisto import face
 from cardtable.engine import Rng
+from cardtable.games.mephisto.rules import MephistoState
 from tests.support.walk import apply_random
 
 # One configuration per shape of table (solitaire, a duel, three players, two teams): the variants
@@ -79,6 +80,7 @@ def test_the_dungeon_is_drawn_for_a_seat_and_for_a_spectator() -> None:
 def test_a_fight_shows_the_attack_against_what_is_needed_and_the_favor_gap() -> None:
     game = cardtable.load("mephisto", players=2)
     state = game.new(0)
+    assert isinstance(state, MephistoState)
     state.hands, state.inplay, state.favor = [[], []], [[24, 25], []], [8, 5]  # Mallet, Greataxe
     state.dur[24], state.dur[25] = 3, 3
     state.deck = [c for c in state.deck + state.dungeon if c not in (0, 24, 25)]
