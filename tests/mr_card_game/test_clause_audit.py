@@ -12,8 +12,10 @@ from .helpers import (
     boss_on_top,
     cid,
     empty_pile,
+    finish_turn,
     give_item,
     give_lasting,
+    give_skill,
     legal,
     new,
     on_top,
@@ -201,3 +203,44 @@ def test_o3_3_o2_a_negative_effect_raising_monster_power_raises_the_sorceress_of
         act(s, "combat", "maneuver kind=melee stat=mus4", "play stat=mus4", "play stat=mus4", "play stat=mus4")
         act(s, f"play stat={last}", "done")
         assert ("kill-sorceress" in legal(s)) is beats
+
+
+# -- B2.4 / A50 a boss's meat ------------------------------------------------------------------------
+
+
+def test_b2_4_a50_a_meat_drop_skill_adds_to_a_boss_meat() -> None:
+    """B2.4 with K7.7 (core rules, Loot the Monster): "If you have a skill that increases your meat drop
+    when you kill a monster, collect extra meat at this point." A50: that holds for every kill, a boss
+    too: Boss Bat's 5 meat plus the Seal-Hunter's Haul's 1."""
+    s = new(3, bosses=True)
+    bat = s.quests[0]  # Boss Bat: power 6, 5 meat, stat value 1
+    only_targets(s, [])
+    give_skill(s, 0, cid(s, "Seal-Hunter's Haul"))  # +1 meat from every kill
+    set_hand(s, 0, ["mus3", "mus2", "mus1", "mys1", "mys1", "mox1"])
+    meat = s.meat[0]
+    act(s, "combat", "maneuver kind=melee stat=mus3", "play stat=mus2", "done", f"kill card={bat}", "block stat=mys1")
+    assert s.meat[0] == meat + 5 + 1
+
+
+# -- K14.4 / K4.7 the March is a new turn --------------------------------------------------------------
+
+
+def test_k14_4_k4_7_a_non_combat_skill_used_in_the_last_turn_works_again_in_the_march() -> None:
+    """K4.7 (core rules, E): "Each Non-Combat skill may only be activated once per turn"; K14.4: at the
+    March "all players take one last turn together". P2 plays the last turn of the round and uses Street
+    Busking; P1 announces the March, and in P2's March non-combat phase the skill works again."""
+    s = new(2)
+    busking = cid(s, "Street Busking")  # non-combat skill, 1 mojo: gain 2 meat
+    finish_turn(s)  # P1's turn
+    assert s.current_player == 1
+    give_skill(s, 1, busking)
+    set_hand(s, 1, ["mys1", "mys1", "mus1", "mus1", "mox1", "mox1"])
+    act(s, "mojo stat=mys1", f"skill card={busking}")
+    assert f"skill card={busking}" not in legal(s)
+    until_poll(s)
+    act(s, "march")  # P1 announces: P2's non-combat phase comes first
+    assert s.current_player == 1
+    set_hand(s, 1, ["mys1", "mus1", "mus1", "mus1", "mox1", "mox1"])
+    meat = s.meat[1]
+    act(s, "mojo stat=mys1", f"skill card={busking}")
+    assert s.meat[1] == meat + 2
