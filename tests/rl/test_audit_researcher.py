@@ -171,11 +171,11 @@ def test_an_action_array_of_the_wrong_shape_is_a_malformed_action() -> None:
     env.reset(seed=3)
     before = env.snapshot()
     with pytest.raises(MalformedAction, match="shape"):
-        env.step(np.array([int(env.legal_actions()[0])]))
+        env.step(np.array([int(env.legal_actions()[0])]))  # type: ignore[arg-type]  # deliberately an array
     assert env.snapshot() == before
     lose = cardtable.rl.gymnasium_env("army-of-darkness", players=2)
     lose.reset(seed=3)
-    _, reward, terminated, _, info = lose.step(np.array([1, 2]))
+    _, reward, terminated, _, info = lose.step(np.array([1, 2]))  # type: ignore[arg-type]  # deliberately an array
     assert reward == -1.0 and terminated and "shape" in info["illegal_action"]["error"]
 
 

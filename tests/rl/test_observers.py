@@ -22,6 +22,7 @@ from cardtable.games.doctor_strange import changes as ds_changes
 from cardtable.games.doctor_strange.base import replaced
 from cardtable.games.doctor_strange.state import DSState
 from cardtable.games.mephisto import changes as meph_changes
+from cardtable.games.mephisto.game import Mephisto
 from cardtable.games.mephisto.rules import MephistoState
 from cardtable.games.mr_card_game.state import McgState
 from cardtable.rl.encode import encoder_for
@@ -41,6 +42,9 @@ from tests.rl.helpers import CASES, load, random_play
 SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
 GAMES = ("mephisto", "doctor-strange", "army-of-darkness", "mr-card-game")
 OWN_CASES = [p for p in CASES if p.values[0] in GAMES]
+ChangeListState = AodState | MephistoState | DSState
+"""The state classes whose rules keep a change list for the observer."""
+
 CHANGE_LISTS = [
     pytest.param("army-of-darkness", {"players": 3}, AodState, aod_observer._READ, "deck", id="army-of-darkness"),
     pytest.param("mephisto", {"players": 3}, MephistoState, meph_observer._READ, "deck", id="mephisto"),
@@ -111,13 +115,13 @@ def test_observer_equals_the_reference_in_games_the_heuristic_plays(game_id: str
                 assert np.array_equal(observer.update(state, seat, trackers[seat]), expected)
         if state.is_over or step >= 2500:
             break
-        seat = state.current_player
-        assert seat is not None
+        mover = state.current_player
+        assert mover is not None
         legal = state.legal_actions()
         if rng.below(10) == 0:
             state.apply(legal[rng.below(len(legal))])
         else:
-            state.apply(agents[seat].choose(Observation(state, seat)))
+            state.apply(agents[mover].choose(Observation(state, mover)))
         step += 1
 
 
@@ -240,7 +244,7 @@ def test_the_schedule_check_catches_a_stale_precheck() -> None:
 
 @pytest.mark.parametrize(("game_id", "options", "state_class", "read_slot", "hidden"), CHANGE_LISTS)
 def test_the_schedule_check_catches_a_change_list_followed_on_another_state(
-    game_id: str, options: dict[str, Any], state_class: type, read_slot: int, hidden: str
+    game_id: str, options: dict[str, Any], state_class: type[ChangeListState], read_slot: int, hidden: str
 ) -> None:
     """The positive control for what lets a change list be followed: the state it belongs to. An
     observer that goes on from any state as if it were the one whose change list its buffer follows
@@ -287,7 +291,7 @@ def _observed_after_six_moves(game_id: str, options: dict[str, Any]) -> tuple[Ob
 
 @pytest.mark.parametrize(("game_id", "options", "state_class", "read_slot", "hidden"), CHANGE_LISTS)
 def test_updates_read_the_change_list_the_state_keeps(
-    game_id: str, options: dict[str, Any], state_class: type, read_slot: int, hidden: str
+    game_id: str, options: dict[str, Any], state_class: type[ChangeListState], read_slot: int, hidden: str
 ) -> None:
     """Army of Darkness's, Mephisto's and Doctor Strange's observers write a buffer in full once per
     state, then read only the change list the rules keep on that state (``AodState.changes``,
@@ -298,7 +302,8 @@ def test_updates_read_the_change_list_the_state_keeps(
     and a clone or a determinized copy starts without one, so it is written in full and never taken
     for its original."""
     game = load(game_id, options)
-    assert isinstance(game.new(4, log=False), state_class) and game.new(4, log=False).changes is None
+    dealt = game.new(4, log=False)
+    assert isinstance(dealt, state_class) and dealt.changes is None
     observer, fresh, state = _observed_after_six_moves(game_id, options)
     assert isinstance(state, state_class) and state.changes is None
     tracker = observer.tracker()
@@ -378,6 +383,7 @@ def test_mephisto_change_list_entries_of_every_kind_are_read() -> None:
     weapon breaks, taken off). The test fails if any kind never came up, so it cannot pass without
     exercising them all."""
     game = load("mephisto", {"players": 2})
+    assert isinstance(game, Mephisto)
     observer = observer_for(game, observe="state")
     fresh = np.empty(observer.size, dtype=np.float32)
     C = meph_changes
@@ -518,7 +524,7 @@ def test_observers_refuse_bad_seats_and_buffers() -> None:
     state = game.new(1, log=False)
     for seat in (-1, 2, True, "0", None):
         with pytest.raises(ValueError, match="seat from 0 to 1"):
-            observer.observe(state, seat)  # type: ignore[arg-type]
+            observer.observe(state, seat)
     with pytest.raises(ValueError, match="float32"):
         Tracker(np.zeros(observer.size, dtype=np.float64), 1)
     with pytest.raises(ValueError, match="float32"):

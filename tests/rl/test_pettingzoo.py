@@ -12,6 +12,8 @@ import pytest
 
 pettingzoo_test = pytest.importorskip("pettingzoo.test", reason="the rl extra (pettingzoo) is not installed")
 
+from gymnasium import spaces  # noqa: E402
+
 import cardtable  # noqa: E402
 import cardtable.rl  # noqa: E402
 from cardtable.engine.errors import IllegalAction  # noqa: E402
@@ -290,7 +292,9 @@ def test_state_is_the_global_state_for_centralised_critics() -> None:
     assert not [str(w.message) for w in caught]
     env = cardtable.rl.env("doctor-strange")
     env.reset(seed=2)
-    size = env.observation_space("player_0")["observation"].shape[0]
+    space = env.observation_space("player_0")
+    assert isinstance(space, spaces.Dict) and isinstance(space["observation"], spaces.Box)
+    size = space["observation"].shape[0]
     state = env.state()
     for seat, agent in enumerate(env.possible_agents):
         assert np.array_equal(state[seat * size : (seat + 1) * size], env.observe(agent)["observation"])
@@ -314,4 +318,5 @@ def test_the_aec_environment_pickles_mid_game() -> None:
         a, b = copy.deepcopy(env), twin
         a.step(action)
         b.step(action)
+        assert a.episode is not None and b.episode is not None
         assert a.agent_selection == b.agent_selection and a.episode.state.fingerprint() == b.episode.state.fingerprint()

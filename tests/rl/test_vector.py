@@ -13,6 +13,7 @@ import pytest
 
 gymnasium = pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is not installed")
 
+from gymnasium import spaces  # noqa: E402
 from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 
 import cardtable  # noqa: E402
@@ -54,6 +55,7 @@ def test_the_vector_api(game_id: str, options: dict[str, Any]) -> None:
     assert isinstance(envs, VectorEnv) and envs.num_envs == 3
     assert envs.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
     single = envs.single_observation_space
+    assert isinstance(single, spaces.Dict) and isinstance(single["observation"], spaces.Box)
     obs, infos = envs.reset(seed=11)
     assert obs["observation"].shape == (3, single["observation"].shape[0])
     assert obs["observation"].dtype == np.float32 and obs["action_mask"].dtype == np.int8
@@ -72,14 +74,14 @@ def test_the_vector_api(game_id: str, options: dict[str, Any]) -> None:
         if done.any():
             ended += int(done.sum())
             assert np.array_equal(infos["_final_obs"], done)
-            for row in np.flatnonzero(done):
-                final = infos["final_obs"][row]
+            for done_row in np.flatnonzero(done):
+                final = infos["final_obs"][done_row]
                 assert not final["action_mask"].any()  # the game is over in the final observation
                 # Gymnasium's convention: the final infos as a dict of arrays, each with its "_key" mask.
                 final_info = infos["final_info"]
-                assert final_info["_seat"][row] and final_info["_true_reward"][row]
-                assert final_info["true_reward"][row] == rewards[row] or "stopped" in final_info
-                assert obs["action_mask"][row].any()  # ... and the next game has begun
+                assert final_info["_seat"][done_row] and final_info["_true_reward"][done_row]
+                assert final_info["true_reward"][done_row] == rewards[done_row] or "stopped" in final_info
+                assert obs["action_mask"][done_row].any()  # ... and the next game has begun
     if game_id == "toy":
         assert ended
     envs.close()
@@ -264,7 +266,9 @@ def test_researcher_conveniences() -> None:
     index = int(envs.legal_actions()[0][0])
     assert envs.action_index(envs.action_meaning(index)) == index
     layout = envs.observation_layout()
-    assert layout[0]["start"] == 0 and layout[-1]["stop"] == envs.single_observation_space["observation"].shape[0]
+    single = envs.single_observation_space
+    assert isinstance(single, spaces.Dict) and isinstance(single["observation"], spaces.Box)
+    assert layout[0]["start"] == 0 and layout[-1]["stop"] == single["observation"].shape[0]
     assert len(envs.texts()) == 2 and all(isinstance(t, str) and t for t in envs.texts())
     assert envs.render() == tuple(envs.texts())
     assert [r["seed"] for r in envs.records()] == [2, 3]

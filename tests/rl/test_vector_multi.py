@@ -62,13 +62,13 @@ def test_the_batched_api(game_id: str, options: dict[str, Any]) -> None:
         if done.any():
             ended += int(done.sum())
             assert np.array_equal(infos["_final_obs"], done) and np.array_equal(infos["_final_info"], done)
-            for row in np.flatnonzero(done):
-                final = infos["final_obs"][row]
+            for done_row in np.flatnonzero(done):
+                final = infos["final_obs"][done_row]
                 assert final["observation"].shape == (game.players, envs.observer.size)
                 assert not final["action_mask"].any()
-                if game.players > 1 and terminated[row]:
-                    assert abs(rewards[row].sum()) < 1e-9  # zero-sum
-                assert obs["action_mask"][row].any()  # the next game has begun
+                if game.players > 1 and terminated[done_row]:
+                    assert abs(rewards[done_row].sum()) < 1e-9  # zero-sum
+                assert obs["action_mask"][done_row].any()  # the next game has begun
     if game_id == "toy":
         assert ended
 
