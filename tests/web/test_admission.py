@@ -279,6 +279,26 @@ def test_a_restart_does_not_load_abandoned_tables(db_url: str) -> None:
         assert old in hub.tables
 
 
+def test_an_abandoned_table_with_a_bot_to_move_plays_on_when_opened(db_url: str) -> None:
+    """A table left with a bot to move (two bots, written while no server ran) and older than
+    ``abandoned_after`` is not loaded at start; opening it brings it back, and its bots move again
+    (they once stood still there for good: loading it never woke them)."""
+    storage = Storage(db_url)
+    storage.create_table("abandoned1", "mephisto", {"players": 2}, 7, [("random", None), ("random", None)])
+    with storage.engine.begin() as conn:
+        conn.exec_driver_sql("UPDATE ct_tables SET created = created - 86400 WHERE id = ?", ("abandoned1",))
+    storage.close()
+    with _app(db_url, abandoned_after=3600) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert "abandoned1" not in hub.tables, "an abandoned table stays out of memory at start"
+        with client.websocket_connect("/ws/abandoned1") as ws:
+            assert hello(ws, None)["table"] == "abandoned1"
+            deadline = time.monotonic() + 30
+            while not hub.tables["abandoned1"].is_over and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert hub.tables["abandoned1"].is_over, "the bots of an abandoned table never moved again"
+
+
 def test_running_out_of_file_descriptors_locks_nobody_out(tmp_path: Path) -> None:
     """Finding 5: exhausting the descriptors locked everyone out. A server that may open 256 files
     (so its default --max-connections is 156) gets 320 held-open connections from eight addresses:

@@ -439,10 +439,15 @@ class Hub:
 
     # -- clients ---------------------------------------------------------------------------------------
     def attach(self, table_id: str, peer: str = "") -> Client:
+        """A new connection to ``table_id``. Opening a table is what brings an abandoned one back
+        (:meth:`start` leaves those in the database), so its bots move again if one is to move: a
+        table that left memory with a bot to move (a restart after a long pause) would otherwise
+        stand still, its bots never woken, for whoever opens it."""
         table = self.get(table_id)
         client = Client(table, peer, self.limits)
         self.clients.setdefault(table_id, set()).add(client)
         table.active = time.time()
+        self.schedule_bots(table)
         return client
 
     def detach(self, client: Client) -> None:
