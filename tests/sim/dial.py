@@ -94,8 +94,8 @@ class DialState(State):
         other.length, other.winner = self.length, self.winner
         return other
 
-    def determinize(self, seat: int, rng: Any) -> State:
+    def determinize(self, seat: object, rng: object) -> State:
         return self.clone()
 
-    def known_cards(self, seat: int | None) -> set[int]:
+    def known_cards(self, seat: object) -> set[int]:
         return set()

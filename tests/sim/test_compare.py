@@ -194,7 +194,7 @@ def _direct(lines: list[dict[str, Any]]) -> tuple[float, float, float]:
 
 def test_card_contribution_shift_matches_a_direct_computation() -> None:
     lines = _synthetic(300, 7)
-    manifest = {
+    manifest: dict[str, Any] = {
         "game": "toy", "games": 300, "seed": 0,
         "settings": [
             {"label": "original cards", "options": {}, "seats": ["a"], "base": None},
@@ -217,7 +217,7 @@ def test_card_contribution_shift_matches_a_direct_computation() -> None:
 
 def test_aggregates_merge_to_the_same_report_whatever_the_split() -> None:
     lines = _synthetic(200, 3)
-    settings = [{"seats": ["a"], "base": None}, {"seats": ["a"], "base": 0}]
+    settings: list[dict[str, Any]] = [{"seats": ["a"], "base": None}, {"seats": ["a"], "base": 0}]
     whole = RunAggregate(settings).add_all(lines)
     r = random.Random(1)
     shuffled = lines[:]
@@ -257,7 +257,7 @@ def _deep_size(obj: Any, seen: set[int] | None = None) -> int:
 
 def test_a_long_stream_is_aggregated_in_bounded_memory() -> None:
     """The aggregate of a stream keeps counts, not games: ten times the games, the same memory."""
-    settings = [{"seats": ["a"], "base": None}, {"seats": ["a"], "base": 0}]
+    settings: list[dict[str, Any]] = [{"seats": ["a"], "base": None}, {"seats": ["a"], "base": 0}]
 
     def stream(n: int) -> Any:
         r = random.Random(5)
@@ -308,7 +308,7 @@ def test_a_card_used_in_too_few_games_is_not_compared() -> None:
                     "cards": [{"played": {"Rare": 1}} if used else {}, {}], "result": None,
                 }
             )  # fmt: skip
-    manifest = {
+    manifest: dict[str, Any] = {
         "game": "toy", "games": 200, "seed": 0,
         "settings": [{"label": "a", "options": {}, "seats": ["a"], "base": None},
                      {"label": "b", "options": {}, "seats": ["a"], "base": 0, "card_edits": ["X.y=1"]}],

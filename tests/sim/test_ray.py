@@ -31,7 +31,7 @@ def cluster() -> Iterator[Any]:
         yield c
     finally:
         ray.shutdown()
-        c.shutdown()
+        c.shutdown()  # type: ignore[no-untyped-call]  # ray leaves Cluster.shutdown unannotated
 
 
 def _games(folder: Path) -> list[dict[str, Any]]:
