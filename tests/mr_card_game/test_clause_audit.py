@@ -4,6 +4,9 @@ maneuver), built from the rulebook's words (the clause is in the test's name).""
 
 from __future__ import annotations
 
+from collections import Counter
+
+from cardtable.games.mr_card_game.cards import STAT_KINDS
 from cardtable.games.mr_card_game.codes import D_BLOCK, D_DISCARD, D_POLL, D_UPGRADE
 from cardtable.games.mr_card_game.state import McgState
 
@@ -16,6 +19,8 @@ from .helpers import (
     give_item,
     give_lasting,
     give_skill,
+    give_store,
+    kind,
     legal,
     new,
     on_top,
@@ -103,14 +108,14 @@ def test_o1_3_only_a_ranged_attack_lowers_the_counter_not_an_evasion() -> None:
     any counter attack by the value of the power of the ranged weapon ... you have equipped." Evasion
     also plays Moxie, but it is not a Ranged attack: the Hung Over Half-Orc Hobo's Muscle 2 counter
     stays 2 with the Quarter Launcher (power 3) equipped, where a Ranged Attack turns it away."""
-    for kind, blocked_by_weapon in (("evade", False), ("ranged", True)):
+    for maneuver, blocked_by_weapon in (("evade", False), ("ranged", True)):
         s = new(3, hardcore="all")
         hobo = cid(s, "Hung Over Half-Orc Hobo")  # power 3, stat drop Muscle 2
         on_top(s, hobo)
         only_targets(s, [hobo])
         give_item(s, 0, cid(s, "Quarter Launcher"), equipped=True)
         set_hand(s, 0, ["mox2", "mox1", "mus1", "mus1", "mys1", "mys1"])
-        act(s, "combat", f"maneuver kind={kind} stat=mox2", "play stat=mox1", "done", f"kill card={hobo}")
+        act(s, "combat", f"maneuver kind={maneuver} stat=mox2", "play stat=mox1", "done", f"kill card={hobo}")
         if blocked_by_weapon:
             assert s.phase == D_DISCARD and "turned away by the ranged weapon" in texts(s)
         else:
@@ -244,3 +249,96 @@ def test_k14_4_k4_7_a_non_combat_skill_used_in_the_last_turn_works_again_in_the_
     meat = s.meat[1]
     act(s, "mojo stat=mys1", f"skill card={busking}")
     assert s.meat[1] == meat + 2
+
+
+# -- O1.1 a nemesis counter-attacks under hardcore=all -----------------------------------------------
+
+
+def test_o1_1_b1_a_nemesis_counter_attacks_with_its_stat_drop_when_every_combat_is_hardcore() -> None:
+    """O1.1 (supplemental rules, Hardcore Combat): "Each monster, nemesis or boss has a counter attack
+    value equal to the type and number of the stat drop listed on the bottom of the card." With every
+    combat hardcore, the Grudge-Bearing Walrus (a nemesis, stat drop Muscle 2) counter-attacks for 2
+    Muscle; with only boss combats hardcore it does not."""
+    for mode, hardcore in (("all", True), ("bosses", False)):
+        s = new(3, nemesis=True, hardcore=mode)
+        walrus = cid(s, "Grudge-Bearing Walrus")  # power 9, cold, Muscle 2
+        on_top(s, walrus)
+        only_targets(s, [walrus])
+        set_hand(s, 0, ["mus4", "mus4", "mus1", "mox2", "mys1", "mys1"])
+        act(s, "combat", "maneuver kind=melee stat=mus4", "play stat=mus4", "done", f"kill card={walrus}")
+        if hardcore:
+            assert s.phase == D_BLOCK and s.hc == 2
+            assert s.view(1)["combat"]["counter_attack"]["type"] == "Muscle"
+            assert legal(s) == ["block stat=mus1", "suffer"]  # the Moxie 2 is of the wrong type
+        else:
+            assert s.phase == D_DISCARD and walrus in s.items[0]
+
+
+# -- O7.3 / S1.4 Pulverize on a Mr. Store item, whatever store-used says ------------------------------
+
+
+def test_o7_3_s1_4_a_pulverized_store_item_goes_back_face_down_even_when_used_ones_leave_the_game() -> None:
+    """S1 clarifications and O7.3 (supplemental rules): "If you Pulverize a Mr. Store item, return it to
+    your collection face-down." The option `store-used=removed` is only about a *used* Mr. Store item
+    (A44); a pulverized one still goes back face down to its owner, not out of the game."""
+    s = new(3, **{"mr-store": True, "store-used": "removed"})
+    crossbow = cid(s, "Clockwork Crossbow of Ages")  # a Mr. Store ranged weapon, anvil 3, costs 9
+    give_store(s, 0, crossbow)
+    s.meat[0] = 9
+    act(s, f"reveal card={crossbow}")
+    pulverize = cid(s, "Pulverize")
+    give_skill(s, 0, pulverize)
+    set_hand(s, 0, ["mys1", "mus1", "mus1", "mox1", "mox1", "mox1"])
+    act(s, "mojo stat=mys1", f"skill card={pulverize}", f"target card={crossbow}", "choose type=mox")
+    assert crossbow in s.store[0] and crossbow not in s.gone and crossbow not in s.items[0]
+
+
+# -- K15.1 an unequipped weapon's combat ability -----------------------------------------------------
+
+
+def test_k15_1_an_unequipped_weapons_combat_ability_cannot_be_used() -> None:
+    """Clarification 1 (core rules): "An equipment item must be equipped in order to benefit from any of
+    its effects." The Lint Roller Mace (a melee weapon with a Combat ability: 2 damage to spooky
+    monsters) can be used in combat only while it is equipped."""
+    for equipped in (False, True):
+        s = new(3)
+        mace = cid(s, "Lint Roller Mace")
+        give_item(s, 0, mace, equipped=equipped)
+        set_hand(s, 0, ["mus1", "mus1", "mys1", "mys1", "mox1", "mox1"])
+        act(s, "combat")
+        assert (f"use card={mace}" in legal(s)) is equipped
+
+
+# -- O3.4 the ascension reset ------------------------------------------------------------------------
+
+
+def test_o3_4_the_new_deck_has_exactly_four_of_each_level_one_card_extras_go_back() -> None:
+    """O3.4 (supplemental rules, Ascension): after defeating a form "create a new character stat deck for
+    you with four copies of each type of first level character stat card". A player holding six
+    Strengthliness (Muscle 1) keeps four; the other two go back to their pile."""
+    s = new(3, ascension=True)
+    give_item(s, 0, cid(s, "Sweet Ninja Sword"), equipped=True)
+    set_hand(s, 0, ["mus4", "mus4", "mus4", "mus4", "mus4", "mys1"])
+    set_deck(s, 0, ["mus1", "mus1", "mus1", "mys1", "mys1", "mys1", "mox1", "mox1", "mox1", "mox1"])
+    set_discard(s, 0, ["mus1", "mus1", "mus1"])  # six Muscle 1, four Mysticality 1 (one in hand)
+    pile = len(s.piles[kind("mus1")])
+    act(s, "combat", "maneuver kind=melee stat=mus4", *["play stat=mus4"] * 4, "done", "kill-sorceress")
+    assert s.runs[0] == 1
+    deck = Counter(STAT_KINDS[s.game.cards.skind[x]] for x in s.deck[0])
+    assert deck == Counter({"mus1": 4, "mys1": 4, "mox1": 4})
+    assert len(s.piles[kind("mus1")]) == pile + 2
+
+
+def test_o3_4_a_permed_buff_is_turned_off_by_the_reset() -> None:
+    """O3.4 (supplemental rules, Ascension): "you must reset your character to its base stats and items"
+    and may keep one permed skill. The reset turns every buff off (interpretation: the base character
+    has no buff running), so a permed buff that was on comes back off and must be activated again."""
+    s = new(3, ascension=True)
+    walrus = cid(s, "Rage of the Walrus")  # buff: +3 melee
+    give_skill(s, 0, walrus, active=True)
+    give_item(s, 0, cid(s, "Sweet Ninja Sword"), equipped=True)
+    set_hand(s, 0, ["mus4", "mus4", "mus4", "mus4", "mys1", "mys1"])  # 16 + 1 + 3 = 20
+    act(s, "combat", "maneuver kind=melee stat=mus4", *["play stat=mus4"] * 3, "done", "kill-sorceress")
+    act(s, f"perm card={walrus}")
+    assert walrus in s.skills[0] and not s.buffs >> walrus & 1
+    assert s.view(0)["players"][0]["bonuses"]["melee"] == 1  # the Sweet Ninja Sword's alone
