@@ -19,6 +19,7 @@ def test_card_uses_name_real_card_actions_and_cards_have_names(game_id: str) -> 
     names = {c["id"]: c["name"] for c in _cards(state.view(None))}
     assert names, "the spectator view shows no card"
     for card, name in names.items():
+        assert isinstance(card, int) and isinstance(name, str)
         assert name in game.card_name(card)
 
 

@@ -135,7 +135,7 @@ def test_doctor_strange_clones_share_only_immutable_tables(seed: int) -> None:
         assert type(value) is tuple and getattr(twin, name) is value, name
         if value:
             with pytest.raises(TypeError):
-                value[0] = 5  # type: ignore[index]
+                value[0] = 5
     pairs = [(getattr(state, n), getattr(twin, n)) for n in ("stack", "pool", "discard", "killed", "exiled", "chars")]
     pairs += [(state.hands, twin.hands), *zip(state.hands, twin.hands, strict=True)]
     assert twin.changes is None  # a change list is its observer's, never a clone's (DSBase.changes)

@@ -56,7 +56,7 @@ def paste(block: str) -> Prompt:
 
 
 def engine_snippet() -> str:
-    blocks = re.findall(r"```python\n(.*?)```", README.read_text(), flags=re.S)
+    blocks: list[str] = re.findall(r"```python\n(.*?)```", README.read_text(), flags=re.S)
     return next(b for b in blocks if "cardtable.load(" in b and "while not state.is_over" in b)
 
 

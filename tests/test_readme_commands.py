@@ -78,7 +78,7 @@ def run_server(argv: list[str], cwd: Path, env: dict[str, str]) -> None:
     command = [sys.executable, "-m", "cardtable.cli.main", *argv[1:], "--port", "0", "--no-browser"]
     server = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        assert server.stdout is not None
+        assert server.stdout is not None and server.stderr is not None
         line = server.stdout.readline()
         found = re.search(r"open (http://\S+)", line)
         assert found, f"`{' '.join(argv)}` printed no address: {line!r} {server.stderr.read() if server.poll() else ''}"

@@ -30,8 +30,9 @@ def c_rng_class() -> Any:
     except ImportError:
         pass
     try:
-        from setuptools import Distribution, Extension
-        from setuptools.command.build_ext import build_ext
+        # setuptools ships no type information (types-setuptools is not a test dependency)
+        from setuptools import Distribution, Extension  # type: ignore[import-untyped]
+        from setuptools.command.build_ext import build_ext  # type: ignore[import-untyped]
 
         out = Path(tempfile.mkdtemp(prefix="cardtable-crng-"))
         atexit.register(shutil.rmtree, out, ignore_errors=True)  # every test run used to leave one behind
