@@ -16,7 +16,7 @@ from cardtable.games.mr_card_game.cards import CLASS_WORDS, CLASSES, K_BOARD_ITE
 from cardtable.games.mr_card_game.codes import D_NONCOMBAT, D_SIDE
 from cardtable.games.mr_card_game.state import McgState
 
-from .helpers import act, cid, conserved, finish_turn, give_item, legal, new, ready, view_text
+from .helpers import act, cid, conserved, deal, finish_turn, give_item, legal, new, ready, view_text
 
 
 def _refused(s: McgState, text: str, error: type[Exception] = IllegalAction) -> None:
@@ -324,11 +324,11 @@ def test_s4_1_the_renderer_draws_the_piles_on_the_playmat_when_the_option_is_on(
 
 def test_o6_s4_the_class_piles_and_the_playmat_are_drawn_at_five_players() -> None:
     game = cardtable.load("mr-card-game", players=5, classes="boards", **{"class-trainer": True, "playmat": True})
-    s = game.new(2)
+    s = deal(game, 2)
     for face in ("class", "plain", "class", "class", "plain"):
         s.apply(f"side face={face}")
-    screen = _screen(s, 0)  # type: ignore[arg-type]
+    screen = _screen(s, 0)
     rows = [x for x in screen.splitlines() if "[" in x]
     for k, word in enumerate(CLASS_WORDS):  # one line per class pile: its name, its top, face down
-        top = s.trainer[k]  # type: ignore[attr-defined]
+        top = s.trainer[k]
         assert any(f" {word} [9] " in x and f"#{top}" in x for x in rows), word

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cardtable.games.mr_card_game.cards import STAT_KINDS
 from cardtable.games.mr_card_game.codes import D_DISCARD, D_LIMIT, D_UPGRADE
+from cardtable.games.mr_card_game.state import McgState
 
 from .helpers import (
     act,
@@ -22,8 +23,8 @@ from .helpers import (
 )
 
 
-def _kinds(s: object, cards: list[int]) -> list[str]:
-    skind = s.game.cards.skind  # type: ignore[attr-defined]
+def _kinds(s: McgState, cards: list[int]) -> list[str]:
+    skind = s.game.cards.skind
     return sorted(STAT_KINDS[skind[x]] for x in cards)
 
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from cardtable.games.mr_card_game.state import McgState
+
 from .helpers import act, cid, conserved, finish_turn, give_item, legal, new, on_top, set_hand, set_trainer, to_heap
 
 
-def _four(s: object) -> list[int]:
-    c = s.game.cards  # type: ignore[attr-defined]
+def _four(s: McgState) -> list[int]:
+    c = s.game.cards
     return list(c.skills)[:4]
 
 

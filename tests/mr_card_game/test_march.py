@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.games.mr_card_game.codes import D_COMBAT, D_NONCOMBAT, D_POLL
+from cardtable.games.mr_card_game.state import McgState
 
 from .helpers import act, cid, conserved, give_item, give_skill, legal, new, set_hand
 
@@ -14,42 +15,42 @@ STRONG = ["mus4", "mus4", "mus4", "mus3", "mus3", "mus3"]  # 21, +1 Sweet Ninja 
 WEAK = ["mus1", "mox1", "mox1", "mys1", "mys1", "mys1"]
 
 
-def until_poll(s: object) -> None:
+def until_poll(s: McgState) -> None:
     """Play quiet turns (no combat, no discards) until the March poll opens."""
-    while s.phase != D_POLL and not s.is_over:  # type: ignore[attr-defined]
-        texts = legal(s)  # type: ignore[arg-type]
+    while s.phase != D_POLL and not s.is_over:
+        texts = legal(s)
         for t in ("end-turn", "done", "no-upgrade"):
             if t in texts:
-                s.apply(t)  # type: ignore[attr-defined]
+                s.apply(t)
                 break
         else:
-            s.apply(texts[0])  # type: ignore[attr-defined]
+            s.apply(texts[0])
 
 
-def deciders(s: object, actions: list[str]) -> list[int]:
+def deciders(s: McgState, actions: list[str]) -> list[int | None]:
     """Apply actions, returning who decided each."""
     out = []
     for a in actions:
-        out.append(s.current_player)  # type: ignore[attr-defined]
-        s.apply(a)  # type: ignore[attr-defined]
+        out.append(s.current_player)
+        s.apply(a)
     return out
 
 
-def march_all_melee(s: object, order: list[int]) -> None:
+def march_all_melee(s: McgState, order: list[int]) -> None:
     """Every marcher ends the non-combat phase, then plays all its Muscle as a Melee Attack."""
     for _ in order:
-        s.apply("done")  # type: ignore[attr-defined]
+        s.apply("done")
     for seat in order:
-        assert s.current_player == seat and s.phase == D_COMBAT  # type: ignore[attr-defined]
-        plays = [t for t in legal(s) if t.startswith("maneuver kind=melee")]  # type: ignore[arg-type]
+        assert s.current_player == seat and s.phase == D_COMBAT
+        plays = [t for t in legal(s) if t.startswith("maneuver kind=melee")]
         if not plays:
-            s.apply("end-combat")  # type: ignore[attr-defined]
+            s.apply("end-combat")
             continue
-        s.apply(plays[0])  # type: ignore[attr-defined]
-        while (more := [t for t in legal(s) if t.startswith("play")]) and True:  # type: ignore[arg-type]
-            s.apply(more[0])  # type: ignore[attr-defined]
-        if not s.is_over and "done" in legal(s):  # type: ignore[attr-defined, arg-type]
-            s.apply("done")  # type: ignore[attr-defined]
+        s.apply(plays[0])
+        while (more := [t for t in legal(s) if t.startswith("play")]) and True:
+            s.apply(more[0])
+        if not s.is_over and "done" in legal(s):
+            s.apply("done")
 
 
 def test_k14_1_a10_the_poll_comes_when_the_turn_order_returns_to_the_certificate_holder() -> None:

@@ -3,11 +3,13 @@ non-combat skills once a turn, K4.8/K6 buffs, K5.4 the Spell Attack ability's X.
 
 from __future__ import annotations
 
+from cardtable.games.mr_card_game.state import McgState
+
 from .helpers import act, cid, finish_turn, give_item, give_skill, legal, new, set_deck, set_discard, set_hand
 
 
-def _mojo(s: object) -> int:
-    view = s.view(0)  # type: ignore[attr-defined]
+def _mojo(s: McgState) -> int:
+    view = s.view(0)
     return int(view["players"][0]["mojo"])
 
 
