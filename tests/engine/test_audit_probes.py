@@ -44,9 +44,10 @@ class GiveToyState(ToyState):
         self.shown: set[int] = set()
 
     def clone(self) -> GiveToyState:
-        other: Any = super().clone()
+        other = super().clone()
+        assert isinstance(other, GiveToyState)
         other.shown = set(self.shown)
-        return other  # type: ignore[no-any-return]
+        return other
 
     def _legal_actions(self) -> list[Action]:
         g: Any = self.game
@@ -76,7 +77,8 @@ class GiveToyState(ToyState):
 
 def test_undo_stops_where_another_seat_saw_a_hidden_card() -> None:
     t = Table(GiveToy(players=2), 3)
-    top = t.state.deck[-1]  # type: ignore[attr-defined]
+    assert isinstance(t.state, ToyState)
+    top = t.state.deck[-1]
     t.apply("give")  # P2 draws the deck's top card: P2 has seen it
     assert top in t.state.known_cards(1)
     assert t.steps[-1].barrier

@@ -438,7 +438,7 @@ class NumberEvent(NamedToyState):
     def _do(self, action: Action) -> None:
         super()._do(action)
         if self.log is not None:
-            self.emit("num", 7)  # type: ignore[arg-type]
+            self.emit("num", 7)  # type: ignore[arg-type]  # deliberately not text
 
 
 def test_event_text_that_is_not_a_string(monkeypatch: pytest.MonkeyPatch) -> None:

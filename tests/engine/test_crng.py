@@ -162,7 +162,7 @@ def test_interpreted_subclass_of_the_c_generator() -> None:
     """A Python subclass (a scripted die, as the Doctor Strange tests use) keeps its own fields and
     overrides; the draws it does not override come from the C stream."""
 
-    class Dice(CRng):  # type: ignore[misc,valid-type]
+    class Dice(CRng):  # type: ignore[misc,valid-type]  # CRng is the class c_rng_class() found at run time
         __slots__ = ("rolls",)
 
         def __init__(self, rolls: list[int], seed: int = 0) -> None:

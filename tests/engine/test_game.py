@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 import cardtable
 from cardtable.engine import Event, GameOver, IllegalAction, MalformedAction, NotYourTurn, fingerprint_of
 from cardtable.engine.game import ranks_from_keys
-from tests.engine.toy import Toy
+from tests.engine.toy import Toy, ToyState
 
 cardtable.register("toy", Toy)
 
@@ -52,9 +52,10 @@ def test_after_the_end() -> None:
 
 def test_events_per_seat() -> None:
     state = cardtable.load("toy").new(4)
+    assert isinstance(state, ToyState)
     events = state.apply("draw")
     assert [e.kind for e in events] == ["draw"]
-    drawn = state.hands[0][-1]  # type: ignore[attr-defined]
+    drawn = state.hands[0][-1]
     assert state.events(0) == [f"you draw {drawn}"]
     assert state.events(1) == ["P1 draws a card"] == state.events(None)
     assert state.events(0, since=1) == []

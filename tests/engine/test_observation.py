@@ -34,7 +34,7 @@ def test_only_the_seats_share_is_public() -> None:
     assert {name for name in dir(obs) if not name.startswith("_")} == PUBLIC
     # No attribute can be added to smuggle the state in (slots), and the state is not exposed.
     with pytest.raises(AttributeError):
-        obs.state = state  # type: ignore[attr-defined]
+        obs.state = state  # type: ignore[attr-defined]  # deliberately: an Observation has no such slot
     assert not hasattr(obs, "__dict__")
 
 

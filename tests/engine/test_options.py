@@ -31,7 +31,7 @@ def test_defaults_fill_every_option() -> None:
 def test_result_is_immutable() -> None:
     opts = validate_options("demo", SPEC, {})
     with pytest.raises(TypeError):
-        opts["players"] = 3  # type: ignore[index]
+        opts["players"] = 3  # type: ignore[index]  # deliberately: the options are read-only
 
 
 def test_dashes_and_underscores_name_the_same_option() -> None:

@@ -55,7 +55,9 @@ def table(seed: int = 3) -> Table:
 
 
 def first_card(t: Table, seat: int) -> str:
-    return f"play card={min(t.state.hands[seat])}"  # type: ignore[attr-defined]
+    state = t.state
+    assert isinstance(state, ToyState)
+    return f"play card={min(state.hands[seat])}"
 
 
 def test_undo_own_decision_within_the_turn() -> None:

@@ -8,8 +8,6 @@ It doubles as the smallest complete example of a game on the protocol.
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardtable.engine import JSON, Action, Game, Option, Result, Rng, State, ranks_from_keys
 from cardtable.engine.zones import resample_hidden
 
@@ -119,13 +117,13 @@ class ToyState(State[Toy]):
         return known
 
     def clone(self) -> ToyState:
-        other: Any = self._clone_base()
+        other = self._clone_base()
         other.deck = self.deck.copy()
         other.hands = [h.copy() for h in self.hands]
         other.table = self.table.copy()
         other.scores = self.scores.copy()
         other.played = self.played
-        return other  # type: ignore[no-any-return]
+        return other
 
     def _determinize(self, seat: int, rng: Rng) -> ToyState:
         other, r = self._reseeded_clone(rng)
