@@ -50,7 +50,7 @@ def cli(capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.
         console = Console(file=out, force_terminal=False, width=100, highlight=False)
         stdin = input if isinstance(input, io.TextIOBase) else io.StringIO("".join(line + "\n" for line in input))
         capsys.readouterr()
-        code = main(list(argv), console=console, stdin=stdin)  # type: ignore[arg-type]
+        code = main(list(argv), console=console, stdin=stdin)  # type: ignore[arg-type]  # a text stream, if not a TextIO
         captured = capsys.readouterr()
         return Run(code, out.getvalue() + captured.out, captured.err)
 

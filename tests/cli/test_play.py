@@ -18,6 +18,7 @@ from cardtable.cli.common import write_record
 from cardtable.engine import CardtableError, Table
 from tests.cli.conftest import Runner
 from tests.cli.named_toy import NAMES
+from tests.engine.toy import Toy
 
 MANY_ONES = ["1"] * 200
 
@@ -307,16 +308,17 @@ def test_pick_understands_numbers_texts_kinds_values_and_descriptions() -> None:
     from cardtable.cli.typed import Ask, Problem, pick
 
     game = cardtable.load("named-toy")
+    assert isinstance(game, Toy)
     state = game.new(2)
     legal = state.legal_actions()
     low, high = sorted(state.view(0)["hand"], key=lambda c: c["id"])
     assert pick(game, legal, "1") is legal[0]
-    assert pick(game, legal, f"  play   card={high['id']} ") is game.PLAY[high["id"]]  # type: ignore[attr-defined]
-    assert pick(game, legal, f"play {low['id']}") is game.PLAY[low["id"]]  # type: ignore[attr-defined]
-    assert pick(game, legal, "draw") is game.DRAW  # type: ignore[attr-defined]
-    assert pick(game, legal, f"PLAY {high['name'].upper()}") is game.PLAY[high["id"]]  # type: ignore[attr-defined]
-    assert pick(game, legal, f"play {high['name'].split()[0]}") is game.PLAY[high["id"]]  # type: ignore[attr-defined]
-    assert pick(game, legal, f"play card={high['name'].split()[0]}") is game.PLAY[high["id"]]  # type: ignore[attr-defined]
+    assert pick(game, legal, f"  play   card={high['id']} ") is game.PLAY[high["id"]]
+    assert pick(game, legal, f"play {low['id']}") is game.PLAY[low["id"]]
+    assert pick(game, legal, "draw") is game.DRAW
+    assert pick(game, legal, f"PLAY {high['name'].upper()}") is game.PLAY[high["id"]]
+    assert pick(game, legal, f"play {high['name'].split()[0]}") is game.PLAY[high["id"]]
+    assert pick(game, legal, f"play card={high['name'].split()[0]}") is game.PLAY[high["id"]]
     ambiguous = pick(game, legal, "play")
     assert isinstance(ambiguous, Problem) and "'play' could be any of 2 choices" in ambiguous.message
     out_of_range = pick(game, legal, str(len(legal) + 1))
@@ -324,7 +326,8 @@ def test_pick_understands_numbers_texts_kinds_values_and_descriptions() -> None:
     # Text that names no choice is explained, never handed on as an action.
     absent = next(c for c in range(10) if c not in (low["id"], high["id"]))
     assert isinstance(pick(game, legal, f"play {absent}"), Problem)
-    assert "neither an action nor a command" in pick(game, legal, "fly away").message  # type: ignore[union-attr]
+    unknown = pick(game, legal, "fly away")
+    assert isinstance(unknown, Problem) and "neither an action nor a command" in unknown.message
     # A word from the middle of a choice is asked about, never taken.
     assert isinstance(pick(game, legal, high["name"].split()[-1].lower()), Ask | Problem)
 

@@ -17,7 +17,7 @@ from rich.console import Console
 
 import cardtable
 from cardtable.cli.main import main
-from cardtable.engine import Rng, State, Table
+from cardtable.engine import Game, Rng, State, Table
 from cardtable.games import game_class
 
 
@@ -44,7 +44,9 @@ def configurations() -> Iterator[Any]:
     for game_id in REAL:
         if not loadable(game_id):
             continue
-        for config in game_class(game_id).CONFIGURATIONS:  # type: ignore[attr-defined]
+        cls = game_class(game_id)
+        assert isinstance(cls, type) and issubclass(cls, Game)  # a built-in game is a class
+        for config in cls.CONFIGURATIONS:
             yield pytest.param(
                 game_id, dict(config), id=f"{game_id}-" + "-".join(f"{k}={v}" for k, v in config.items())
             )

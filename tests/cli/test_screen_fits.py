@@ -21,7 +21,7 @@ import cardtable
 from cardtable.cli.look import visible
 from cardtable.cli.play import Session
 from cardtable.cli.term import Terminal
-from cardtable.engine import Rng
+from cardtable.engine import Game, Rng
 from cardtable.engine.actions import CARD_PARAMS
 from cardtable.games import builtin, game_class
 
@@ -32,7 +32,9 @@ POINTS = (0, 9, 23, 41, 67, 101)
 
 def configurations() -> Iterator[Any]:
     for game_id in builtin():
-        for config in game_class(game_id).CONFIGURATIONS:  # type: ignore[attr-defined]
+        cls = game_class(game_id)
+        assert isinstance(cls, type) and issubclass(cls, Game)  # a built-in game is a class
+        for config in cls.CONFIGURATIONS:
             for width, height in SIZES:
                 label = "-".join(f"{k}={v}" for k, v in config.items())
                 yield pytest.param(game_id, dict(config), width, height, id=f"{game_id}-{label}-{width}x{height}")

@@ -8,7 +8,7 @@ from cardtable.engine import IllegalAction
 from cardtable.games.doctor_strange import state as S
 from cardtable.games.doctor_strange.base import replaced
 
-from .helpers import EVIL, GOOD, act, attach, cid, dice, legal_cards, scenario, side_of, texts, where
+from .helpers import EVIL, GOOD, Dice, act, attach, cid, dice, legal_cards, scenario, side_of, texts, where
 
 
 def declare(st: S.DSState, attacker: str, target: str, card: str) -> None:
@@ -60,7 +60,7 @@ def test_ds6_2_all_attacks_declared_before_any_resolves() -> None:
     assert len(declared) == 2 and len(rolled) == 1 and max(declared) < min(rolled)
     # Both attacks resolve in declaration order: the first kills Strange, the second fizzles.
     assert where(st, "Doctor Strange") == "killed"
-    assert st.rng.rolls == [12, 1]  # type: ignore[attr-defined]
+    assert isinstance(st.rng, Dice) and st.rng.rolls == [12, 1]
 
 
 def test_ds6_4_totals_include_attachments_and_attacker_wins_ties() -> None:

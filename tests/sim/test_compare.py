@@ -171,7 +171,7 @@ def _direct(lines: list[dict[str, Any]]) -> tuple[float, float, float]:
     """Contribution in each arm and the delta-method standard error of the shift, from per-game
     influence values computed one by one."""
     n = len(lines) // 2
-    feats = {arm: [] for arm in (0, 1)}  # type: ignore[var-annotated]
+    feats: dict[int, list[tuple[float, int, float, int]]] = {arm: [] for arm in (0, 1)}
     for line in lines:
         u = sum(1 for c in line["cards"] if c)
         uw = sum(w for w, c in zip(line["wins"], line["cards"], strict=True) if c)
