@@ -4,7 +4,7 @@ and the match helper that measures an agent against another."""
 from __future__ import annotations
 
 import cardtable
-from cardtable.agents import Observation, make_agent, seat_rewards
+from cardtable.agents import Ismcts, Observation, make_agent, seat_rewards
 from cardtable.engine import Game
 
 REAL = ("mephisto", "doctor-strange", "army-of-darkness", "mr-card-game")
@@ -20,6 +20,14 @@ def playable(game_id: str, **options: object) -> Game | None:
     except Exception:
         return None
     return game
+
+
+def search_agent(spec: str, game: Game, seed: int = 0) -> Ismcts:
+    """``make_agent(spec, game, seed)`` for a spec that names a search (``ismcts``, ``strong``, a level
+    above casual), typed as one: ``make_agent`` promises only an ``Agent``."""
+    agent = make_agent(spec, game, seed)
+    assert isinstance(agent, Ismcts), spec
+    return agent
 
 
 def two_player_games() -> list[str]:

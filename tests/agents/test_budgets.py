@@ -15,6 +15,7 @@ from cardtable.agents import Ismcts, Observation, make_agent
 from cardtable.agents.budget import DEFAULT_MS_CAP, MAX_ITERATIONS, MAX_MS, MAX_TREES, MAX_WORKERS
 from cardtable.cli.main import main
 from cardtable.engine import OptionError, State
+from tests.agents.games import search_agent
 
 SEARCHERS = ("ismcts", "strong", "hard", "expert")
 OVER = (
@@ -183,9 +184,9 @@ def test_iterations_with_a_time_budget_stop_at_whichever_comes_first() -> None:
     state = _decision("doctor-strange")
     seat = state.current_player
     assert seat is not None
-    few = make_agent("strong:iterations=30,ms=60000", state.game, 1)
+    few = search_agent("strong:iterations=30,ms=60000", state.game, 1)
     few.choose(Observation(state, seat))
-    assert few.last_iterations == 30  # type: ignore[attr-defined]
+    assert few.last_iterations == 30
     clock = FakeClock(0.001)
     short = Ismcts(1, iterations=1_000_000, ms=10, clock=clock)
     short.choose(Observation(state, seat))

@@ -10,6 +10,7 @@ from cardtable.agents import Ismcts, Observation, make_agent
 from cardtable.agents.ismcts import root_votes
 from cardtable.agents.strong import strong_options
 from cardtable.engine import Action, OptionError, Rng, State
+from tests.agents.games import search_agent
 from tests.agents.test_ismcts import _toy_root
 from tests.agents.test_strong import GAMES, _walk
 
@@ -209,7 +210,7 @@ def test_look_sets_the_lookahead_of_the_heuristic_that_plays_the_rollouts(monkey
         assert isinstance(agent, Ismcts) and agent.look == wanted
         agent.choose(Observation(state, seat))
         assert wanted in asked and set(asked) <= {0, wanted}
-    assert make_agent("strong", game, 1).look == 0  # type: ignore[attr-defined]
+    assert search_agent("strong", game, 1).look == 0
 
 
 @pytest.mark.parametrize(
@@ -232,6 +233,6 @@ def test_greedy_rollouts_never_peek() -> None:
     assert seat is not None
     other = state.determinize(seat, Rng(12))
     spec = "strong:iterations=30,rollout=heuristic,look=1,depth=4"
-    first, second = make_agent(spec, state.game, 2), make_agent(spec, state.game, 2)
+    first, second = search_agent(spec, state.game, 2), search_agent(spec, state.game, 2)
     assert first.choose(Observation(state, seat)).text == second.choose(Observation(other, seat)).text
-    assert first.last_stats == second.last_stats  # type: ignore[attr-defined]
+    assert first.last_stats == second.last_stats

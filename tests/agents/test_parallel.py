@@ -17,6 +17,7 @@ import cardtable
 from cardtable.agents import Ismcts, Observation, make_agent
 from cardtable.agents.parallel import dumps, helper_pids, loads, shutdown
 from cardtable.engine import Rng, State
+from tests.agents.games import search_agent
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX process handling")
 
@@ -107,13 +108,13 @@ def test_a_time_budget_with_workers_is_kept() -> None:
     state = _decision("doctor-strange")
     seat = state.current_player
     assert seat is not None
-    agent = make_agent("strong:ms=200,workers=2", state.game, 4)
+    agent = search_agent("strong:ms=200,workers=2", state.game, 4)
     try:
         agent.choose(Observation(state, seat))  # the first decision starts the helper
         start = time.perf_counter()
         agent.choose(Observation(state, seat))
         assert time.perf_counter() - start < 1.5  # loose: the machine may be busy
-        assert agent.last_iterations > 0  # type: ignore[attr-defined]
+        assert agent.last_iterations > 0
     finally:
         shutdown()
 

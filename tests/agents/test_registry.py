@@ -7,6 +7,7 @@ import pytest
 import cardtable
 from cardtable.agents import Ismcts, make_agent, parse_spec, split_specs
 from cardtable.engine import OptionError
+from tests.agents.games import search_agent
 
 
 def test_split_specs_keeps_each_specs_options() -> None:
@@ -27,8 +28,8 @@ def test_ismcts_spec_options() -> None:
     agent = make_agent("ismcts:iterations=123,c=1.5", cardtable.load("toy"), 3)
     assert isinstance(agent, Ismcts)
     assert (agent.iterations, agent.c, agent.ms, agent.rollout_agent) == (123, 1.5, None, None)
-    assert make_agent("ismcts:ms=20", cardtable.load("toy")).ms == 20.0  # type: ignore[attr-defined]
-    assert agent.game_prior and not make_agent("ismcts:prior=none", cardtable.load("toy")).game_prior  # type: ignore[attr-defined]
+    assert search_agent("ismcts:ms=20", cardtable.load("toy")).ms == 20.0
+    assert agent.game_prior and not search_agent("ismcts:prior=none", cardtable.load("toy")).game_prior
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ from cardtable.agents.registry import cap_time
 from cardtable.agents.strong import BASE, TUNED, strong_options
 from cardtable.cli.main import main
 from cardtable.engine import Rng, State
+from tests.agents.games import search_agent
 
 GAMES = ("mephisto", "doctor-strange", "army-of-darkness", "mr-card-game")
 
@@ -81,10 +82,10 @@ def test_the_strong_agent_with_trees_never_peeks_either(game_id: str) -> None:
     spec = (
         "strong:iterations=30,trees=3,eval=learned" if game_id == "doctor-strange" else "strong:iterations=30,trees=3"
     )
-    first, second = make_agent(spec, state.game, 4), make_agent(spec, state.game, 4)
+    first, second = search_agent(spec, state.game, 4), search_agent(spec, state.game, 4)
     first.choose(Observation(state, seat))
     second.choose(Observation(other, seat))
-    assert first.last_stats == second.last_stats  # type: ignore[attr-defined]
+    assert first.last_stats == second.last_stats
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -163,7 +164,7 @@ def test_each_level_is_the_agent_it_says() -> None:
     assert isinstance(hard, Ismcts) and isinstance(expert, Ismcts)
     assert hard.spec == "hard" and expert.spec == "expert"
     assert expert.iterations == int(strong_options(game)["iterations"])
-    assert make_agent("expert:workers=2", game).workers == 2  # type: ignore[attr-defined]
+    assert search_agent("expert:workers=2", game).workers == 2
     with pytest.raises(cardtable.engine.OptionError, match="no options"):
         make_agent("easy:depth=2", game)
 
@@ -195,7 +196,7 @@ def test_easy_mixes_the_heuristic_and_random_moves() -> None:
 
 def test_cap_time_bounds_a_search_and_leaves_other_specs_alone() -> None:
     game = cardtable.load("mephisto", players=2)
-    iterations = make_agent("strong", game).iterations  # type: ignore[attr-defined]
+    iterations = search_agent("strong", game).iterations
     assert cap_time("strong", game, 400) == f"strong:iterations={iterations},ms=400"
     assert cap_time("hard:ms=100", game, 400) == "hard:ms=100"
     assert cap_time("strong:ms=5000", game, 400) == "strong:ms=400"

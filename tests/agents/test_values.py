@@ -16,10 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardtable
-from cardtable.agents import Observation, make_agent, values
+from cardtable.agents import Observation, values
 from cardtable.agents.hooks import heuristic_module
 from cardtable.agents.values import FORMAT, learned_value
 from cardtable.engine import Rng, State
+from tests.agents.games import search_agent
 
 WITH_FEATURES = [
     g
@@ -51,12 +52,13 @@ def test_features_describe_every_seat_and_change_nothing(game_id: str, seed: int
     except cardtable.engine.OptionError:
         return  # that game does not take that many players
     module = heuristic_module(game_id)
+    assert module is not None
     before = state.snapshot()
-    rows = module.value_features(state)  # type: ignore[union-attr]
+    rows = module.value_features(state)
     assert state.snapshot() == before
     assert len(rows) == state.game.players
     for row in rows:
-        assert len(row) == len(module.VALUE_FEATURES)  # type: ignore[union-attr]
+        assert len(row) == len(module.VALUE_FEATURES)
         assert all(isinstance(x, float) and math.isfinite(x) for x in row)
 
 
@@ -70,7 +72,8 @@ def test_every_shipped_model_matches_its_features_and_says_how_it_was_made(name:
     data = json.loads((resources.files("cardtable.agents") / "data" / name).read_text())
     assert data["format"] == FORMAT
     module = heuristic_module(data["game"])
-    assert tuple(data["features"]) == tuple(module.VALUE_FEATURES)  # type: ignore[union-attr]
+    assert module is not None
+    assert tuple(data["features"]) == tuple(module.VALUE_FEATURES)
     assert len(data["weights"]) == len(data["features"])
     trained = data["trained"]
     assert {"script", "games", "seed"} <= set(trained)
@@ -94,11 +97,11 @@ def test_a_search_scores_with_the_learned_value_when_asked() -> None:
         state.apply(state.legal_actions()[0])
     seat = state.current_player
     assert seat is not None
-    hand = make_agent("ismcts:iterations=60", game, 1)
-    learned = make_agent("ismcts:iterations=60,eval=learned", game, 1)
+    hand = search_agent("ismcts:iterations=60", game, 1)
+    learned = search_agent("ismcts:iterations=60,eval=learned", game, 1)
     hand.choose(Observation(state, seat))
     learned.choose(Observation(state, seat))
-    assert hand.last_stats != learned.last_stats  # type: ignore[attr-defined]
+    assert hand.last_stats != learned.last_stats
 
 
 def test_an_explicit_depth_keeps_the_learned_value_at_its_cut() -> None:
@@ -109,10 +112,10 @@ def test_an_explicit_depth_keeps_the_learned_value_at_its_cut() -> None:
     if value is None:
         pytest.skip("no learned value shipped for army-of-darkness at 2 players")
     for spec, depth in (("strong:depth=0", 0), ("strong:depth=3", 3), ("ismcts:depth=2,eval=learned", 2)):
-        agent = make_agent(spec, game, 1)
-        found = agent.settings(game)  # type: ignore[attr-defined]
+        agent = search_agent(spec, game, 1)
+        found = agent.settings(game)
         assert (found.depth, found.evaluate) == (depth, value), spec
-    hand = make_agent("strong:depth=2,eval=hand", game, 1).settings(game)  # type: ignore[attr-defined]
+    hand = search_agent("strong:depth=2,eval=hand", game, 1).settings(game)
     assert hand.evaluate is not value and hand.depth == 2
 
 
@@ -147,13 +150,13 @@ def test_an_explicit_depth_keeps_the_games_other_rollout_settings() -> None:
     game = cardtable.load("mr-card-game", players=2)
     hooks = game_hooks(game)
     assert hooks is not None and hooks.stop is not None and hooks.normalise
-    default = make_agent("strong", game, 1).settings(game)  # type: ignore[attr-defined]
+    default = search_agent("strong", game, 1).settings(game)
     for spec, depth in (("strong:depth=0", 0), ("ismcts:depth=5", 5)):
-        found = make_agent(spec, game, 1).settings(game)  # type: ignore[attr-defined]
+        found = search_agent(spec, game, 1).settings(game)
         assert found.depth == depth, spec
         assert found.stop is hooks.stop and found.normalise, spec
         assert found.evaluate is hooks.evaluate, spec
-    assert make_agent("strong:depth=0", game, 1).settings(game).c == default.c  # type: ignore[attr-defined]
+    assert search_agent("strong:depth=0", game, 1).settings(game).c == default.c
 
 
 def test_a_model_whose_features_are_not_the_codes_is_refused_by_name() -> None:
@@ -161,12 +164,13 @@ def test_a_model_whose_features_are_not_the_codes_is_refused_by_name() -> None:
     search quietly on the hand-made evaluation (``learned_value`` builds every model this way)."""
     game_id = WITH_FEATURES[0]
     module = heuristic_module(game_id)
-    names = tuple(module.VALUE_FEATURES)  # type: ignore[union-attr]
+    assert module is not None
+    names = tuple(module.VALUE_FEATURES)
     data = values.read_data(game_id, 2)
     assert data is not None, f"precondition: {game_id} ships a 2-player model"
     name = values.data_name(game_id, 2)
-    assert values.model_from(name, data, names, module.value_features).names == names  # type: ignore[union-attr]
+    assert values.model_from(name, data, names, module.value_features).names == names
     stale = dict(data, features=[*data["features"][:-1], "a_feature_the_code_dropped"])
     with pytest.raises(ValueError, match="a_feature_the_code_dropped") as refused:
-        values.model_from(name, stale, names, module.value_features)  # type: ignore[union-attr]
+        values.model_from(name, stale, names, module.value_features)
     assert name in str(refused.value)
