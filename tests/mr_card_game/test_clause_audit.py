@@ -281,7 +281,7 @@ def test_o7_3_s1_4_a_pulverized_store_item_goes_back_face_down_even_when_used_on
     """S1 clarifications and O7.3 (supplemental rules): "If you Pulverize a Mr. Store item, return it to
     your collection face-down." The option `store-used=removed` is only about a *used* Mr. Store item
     (A44); a pulverized one still goes back face down to its owner, not out of the game."""
-    s = new(3, **{"mr-store": True, "store-used": "removed"})
+    s = new(3, mr_store=True, store_used="removed")
     crossbow = cid(s, "Clockwork Crossbow of Ages")  # a Mr. Store ranged weapon, anvil 3, costs 9
     give_store(s, 0, crossbow)
     s.meat[0] = 9
