@@ -7,15 +7,17 @@ import pytest
 
 import cardtable
 from cardtable.agents import Ismcts, Observation, make_agent
+from cardtable.agents.hooks import Evaluation, Policy
 from cardtable.agents.ismcts import root_votes
 from cardtable.agents.strong import strong_options
-from cardtable.engine import Action, OptionError, Rng, State
+from cardtable.engine import Action, Game, OptionError, Rng, State
 from tests.agents.games import search_agent
 from tests.agents.test_ismcts import _toy_root
 from tests.agents.test_strong import GAMES, _walk
+from tests.engine.toy import ToyState
 
 
-def _slightly_better(state: State, good: Action, margin: float) -> tuple[int, object]:
+def _slightly_better(state: State, good: Action, margin: float) -> tuple[int, Evaluation]:
     """An evaluation under which ``good`` (taken first from ``state``) is worth ``margin`` more to
     the seat to move than every other move, everything else even."""
     seat = state.current_player
@@ -43,7 +45,7 @@ def test_the_gate_keeps_the_prior_unless_another_move_beats_it_by_the_margin(mar
             5,
             iterations=400,
             depth=0,
-            evaluate=evaluate,  # type: ignore[arg-type]
+            evaluate=evaluate,
             prior=lambda s: favourite if favourite in s.legal_actions() else s.legal_actions()[0],
             c=0.3,
             gate=gate,
@@ -62,7 +64,7 @@ def test_the_gate_keeps_the_prior_unless_another_move_beats_it_by_the_margin(mar
 def test_without_a_prior_the_gate_has_nothing_to_keep() -> None:
     state, legal = _toy_root()
     seat, evaluate = _slightly_better(state, legal[0], 0.05)
-    agent = Ismcts(5, iterations=300, depth=0, evaluate=evaluate, game_prior=False, gate=0.5)  # type: ignore[arg-type]
+    agent = Ismcts(5, iterations=300, depth=0, evaluate=evaluate, game_prior=False, gate=0.5)
     assert agent.choose(Observation(state, seat)) == legal[0]
     assert agent.root_hint == -1 and not agent.last_gated
 
@@ -85,7 +87,7 @@ def test_a_bad_gate_is_refused_naming_it(spec: str) -> None:
         Ismcts(1, gate=1.5)
 
 
-def _split_prior(state: State, legal: list[Action]) -> object:
+def _split_prior(state: State, legal: list[Action]) -> Policy:
     """A prior whose move depends on the opponent's hidden cards in the sample it is handed: the
     first legal move where the opponent holds a card above 6, else the last."""
     seat = state.current_player
@@ -93,7 +95,8 @@ def _split_prior(state: State, legal: list[Action]) -> object:
 
     def prior(s: State) -> Action:
         moves = s.legal_actions()
-        high = max(s.hands[1 - seat]) > 6  # type: ignore[attr-defined]
+        assert isinstance(s, ToyState)  # a sample of the toy game
+        high = max(s.hands[1 - seat]) > 6
         return legal[0] if high and legal[0] in moves else (legal[-1] if legal[-1] in moves else moves[0])
 
     return prior
@@ -104,7 +107,7 @@ def test_the_vote_asks_the_prior_about_k_samples_and_splits_its_share_by_their_v
     seat = state.current_player
     assert seat is not None
     prior = _split_prior(state, legal)
-    votes = root_votes(Observation(state, seat), prior, 16, 0.5, Rng(3))  # type: ignore[arg-type]
+    votes = root_votes(Observation(state, seat), prior, 16, 0.5, Rng(3))
     assert set(votes) == {legal[0].index, legal[-1].index}  # the hidden cards differ between samples
     assert abs(sum(votes.values()) - 0.5) < 1e-12
     assert all(v * 32 == round(v * 32) for v in votes.values())  # whole votes out of 16
@@ -117,8 +120,8 @@ def test_with_a_vote_the_most_voted_move_leads_and_gets_the_visits_on_a_flat_eva
     seat = state.current_player
     assert seat is not None
     prior = _split_prior(state, legal)
-    votes = root_votes(Observation(state, seat), prior, 24, 0.5, Rng(11))  # type: ignore[arg-type]
-    agent = Ismcts(5, iterations=200, depth=0, evaluate=lambda s: [0.5, 0.5], prior=prior, vote=24)  # type: ignore[arg-type]
+    votes = root_votes(Observation(state, seat), prior, 24, 0.5, Rng(11))
+    agent = Ismcts(5, iterations=200, depth=0, evaluate=lambda s: [0.5, 0.5], prior=prior, vote=24)
     chosen = agent.choose(Observation(state, seat))
     assert agent.root_hint in votes
     visits = {a.index: agent.last_stats[a.text][0] for a in legal}
@@ -199,9 +202,9 @@ def test_look_sets_the_lookahead_of_the_heuristic_that_plays_the_rollouts(monkey
     asked: list[int] = []
     real = hooks.heuristic_policy
 
-    def recording(g: object, seed: int, lookahead: int = 0) -> object:
+    def recording(g: Game, seed: int, lookahead: int = 0) -> Policy | None:
         asked.append(lookahead)
-        return real(g, seed, lookahead)  # type: ignore[arg-type]
+        return real(g, seed, lookahead)
 
     monkeypatch.setattr(ismcts, "heuristic_policy", recording)
     for spec, wanted in (("strong:rollout=heuristic,look=1,depth=2", 1), ("strong:rollout=heuristic,depth=2", 0)):

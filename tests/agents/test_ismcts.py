@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import types
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -34,8 +35,8 @@ def _walk(game_id: str, seed: int, steps: int, **options: object) -> State:
 # -- rewards -------------------------------------------------------------------------------------
 
 
-def _result(winners: tuple[int, ...], ranks: tuple[int, ...], **kw: object) -> Result:
-    return Result(scores=tuple(0.0 for _ in ranks), ranks=ranks, winners=winners, reason="x", turns=1, **kw)  # type: ignore[arg-type]
+def _result(winners: tuple[int, ...], ranks: tuple[int, ...], **kw: Any) -> Result:
+    return Result(scores=tuple(0.0 for _ in ranks), ranks=ranks, winners=winners, reason="x", turns=1, **kw)
 
 
 def test_rewards_sole_winner_gets_one() -> None:
@@ -114,7 +115,7 @@ class ToyHeuristic(Agent):
 def toy_heuristic(monkeypatch: pytest.MonkeyPatch) -> None:
     """Give the toy game a heuristic module for this test only, as a real game has one."""
     module = types.ModuleType("cardtable.agents.heuristics.toy")
-    module.Heuristic = ToyHeuristic  # type: ignore[attr-defined]
+    module.Heuristic = ToyHeuristic  # type: ignore[attr-defined]  # a bare module, given its agent here
     monkeypatch.setitem(sys.modules, module.__name__, module)
 
 
@@ -254,9 +255,9 @@ def test_the_game_prior_can_be_turned_off() -> None:
 
     def counting(s: State) -> Action:
         calls.append(1)
-        return real(s)  # type: ignore[arg-type]
+        return real(s)  # type: ignore[arg-type]  # search_prior takes the McgState the search hands it
 
-    module.search_prior = counting  # type: ignore[assignment]
+    module.search_prior = counting  # type: ignore[assignment]  # replaced for this test only
     try:
         make_agent("ismcts:iterations=30,prior=none", game, 1).choose(Observation(state, 0))
         assert calls == []
