@@ -207,8 +207,8 @@ class SpyTable(Table):
 
     last: SpyTable | None = None
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         SpyTable.last = self
 
 
@@ -221,7 +221,7 @@ class CheckingInput(io.StringIO):
         self.seat = seat
         self.checks = 0
 
-    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]  # typeshed: _IOBase.readline gives bytes
         table = SpyTable.last
         if table is not None and not table.state.is_over:
             snap = table.state.snapshot()
@@ -271,7 +271,7 @@ def test_text_that_looks_like_markup_is_shown_as_is(cli: Runner, monkeypatch: py
 
 def test_ctrl_c_leaves_the_game_with_status_130(cli: Runner, tmp_path: Path) -> None:
     class Interrupting(io.StringIO):
-        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]  # typeshed: _IOBase.readline gives bytes
             raise KeyboardInterrupt
 
     run = cli("play", "toy", "--seed", "3", "--save", "g.json", input=Interrupting())

@@ -76,7 +76,7 @@ def test_a_game_module_in_cli_render_is_preferred(monkeypatch: object) -> None:
     def render_view(view: dict[str, object], context: RenderContext) -> RenderableType:
         return Text("custom toy table")
 
-    module.render_view = render_view  # type: ignore[attr-defined]
+    module.render_view = render_view  # type: ignore[attr-defined]  # a bare module, given its renderer here
     sys.modules["cardtable.cli.render.toy"] = module
     try:
         assert renderer_for("toy") is render_view

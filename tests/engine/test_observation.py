@@ -60,7 +60,7 @@ def test_samples_hide_the_other_hand() -> None:
     """Across samples the opponent's hand and the deck vary: the sample is not the truth."""
     state = mid_game(5, steps=0)
     obs = Observation(state, 0)
-    hands = {tuple(sorted(obs.sample(Rng(k)).hands[1])) for k in range(30)}  # type: ignore[attr-defined]
+    hands = {tuple(sorted(obs.sample(Rng(k)).hands[1])) for k in range(30)}  # type: ignore[attr-defined]  # toy samples
     assert len(hands) > 1
 
 
