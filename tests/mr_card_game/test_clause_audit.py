@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
+from cardtable.engine import IllegalAction
 from cardtable.games.mr_card_game.cards import STAT_KINDS
 from cardtable.games.mr_card_game.codes import D_BLOCK, D_DISCARD, D_POLL, D_UPGRADE
 from cardtable.games.mr_card_game.state import McgState
@@ -30,6 +33,7 @@ from .helpers import (
     set_hand,
     texts,
     to_heap,
+    view_text,
 )
 
 WEAK = ["mus1", "mox1", "mox1", "mys1", "mys1", "mys1"]
@@ -342,3 +346,25 @@ def test_o3_4_a_permed_buff_is_turned_off_by_the_reset() -> None:
     act(s, f"perm card={walrus}")
     assert walrus in s.skills[0] and not s.buffs >> walrus & 1
     assert s.view(0)["players"][0]["bonuses"]["melee"] == 1  # the Sweet Ninja Sword's alone
+
+
+# -- bad input in the March ----------------------------------------------------------------------------
+
+
+def test_k14_4_combat_or_end_turn_in_a_march_non_combat_phase_is_refused_saying_the_phase_ends_with_done() -> None:
+    """K14.4-K14.5 (core rules, March on the Tower): every marcher performs a non-combat phase, and only
+    then, "in the same order, each player performs a combat phase". Starting a combat, ending the turn
+    or playing a maneuver in a March non-combat phase is refused, the error saying that the phase ends
+    with `done` (not "start a combat first", which the March never offers), and nothing changes."""
+    s = new(3)
+    until_poll(s)
+    act(s, "march")  # P1 announces: P2's non-combat phase first
+    before, history = view_text(s, None), len(s.history)
+    for text in ("combat", "end-turn", "maneuver kind=melee stat=mus1", f"kill card={s.top[0]}"):
+        with pytest.raises(IllegalAction) as err:
+            s.apply(text)
+        assert "March on the Tower" in str(err.value) and "done" in str(err.value)
+        assert "start one first" not in str(err.value)
+    assert view_text(s, None) == before and len(s.history) == history
+    act(s, "done")
+    assert s.current_player == 2

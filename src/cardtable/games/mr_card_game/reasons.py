@@ -60,6 +60,8 @@ def why(s: McgState, action: Action) -> str | None:
     kind = action.kind
     if kind in _SUPPLEMENTAL:
         return _supplemental(s, p, action)
+    if phase == D_NONCOMBAT and s.mode != M_TURN and kind in ("combat", "end-turn"):
+        return _noncombat(s, p, action)  # the March: its non-combat phase ends with done
     if not action.args and kind != "done":
         return None
     if phase == D_NONCOMBAT:
@@ -194,6 +196,12 @@ def _noncombat(s: McgState, p: int, action: Action) -> str | None:
         return _use(s, p, int(action.args[0]), in_combat=False)
     if kind == "mojo":
         return _mojo(s, p, str(action.args[0]))
+    if s.mode != M_TURN and kind in ("kill", "maneuver", "play", "combat", "end-turn"):
+        # K14.4-K14.5: every marcher's non-combat phase comes before any combat phase of the March.
+        return (
+            "in the March on the Tower a non-combat phase ends with done; the combat phases "
+            "(against the Sorceress) follow once every marcher has had their non-combat phase"
+        )
     if kind in ("kill", "maneuver", "play"):
         return "only in combat: start one first (combat)"
     if kind == "discard":
