@@ -31,6 +31,7 @@ from .helpers import (
     set_deck,
     set_discard,
     set_hand,
+    targets,
     texts,
     to_heap,
     view_text,
@@ -368,3 +369,45 @@ def test_k14_4_combat_or_end_turn_in_a_march_non_combat_phase_is_refused_saying_
     assert view_text(s, None) == before and len(s.history) == history
     act(s, "done")
     assert s.current_player == 2
+
+
+def test_o1_3_a26_only_an_equipped_ranged_weapon_lowers_the_counter() -> None:
+    """O1.3 (supplemental rules): after a Ranged attack the counter is reduced "by the value of the power
+    of the ranged weapon (the numeral listed in its anvil) you have equipped". With the Quarter Launcher
+    (ranged, power 3) only in the display case, unequipped, and the Overseer's Cleaver (a melee weapon,
+    power 5) equipped, a Ranged Attack leaves the Hung Over Half-Orc Hobo's Muscle 2 counter at 2 (A26:
+    a melee weapon lowers nothing)."""
+    s = new(3, hardcore="all")
+    hobo = cid(s, "Hung Over Half-Orc Hobo")  # power 3, stat drop Muscle 2
+    on_top(s, hobo)
+    only_targets(s, [hobo])
+    launcher = cid(s, "Quarter Launcher")
+    give_item(s, 0, launcher)
+    give_item(s, 0, cid(s, "Overseer's Cleaver"), equipped=True)
+    assert not s.eq >> launcher & 1
+    set_hand(s, 0, ["mox2", "mox1", "mus1", "mus1", "mys1", "mys1"])
+    act(s, "combat", "maneuver kind=ranged stat=mox2", "play stat=mox1", "done", f"kill card={hobo}")
+    assert s.phase == D_BLOCK and s.hc == 2
+
+
+# -- K7.6 an attack's elemental bonus decides the kill ----------------------------------------------
+
+
+def test_k7_6_an_attacks_elemental_bonus_decides_which_monster_may_be_killed() -> None:
+    """K7.6 (core rules, Select a Monster to Kill): "If you have an attack which deals different damage
+    depending upon the elemental type of a monster ... your total combat score may vary depending upon
+    the monster you select", and a monster may be chosen only if its power is at most that score. A
+    Spell Attack of 4 with the Crisp Origami Wizard Hat (+3 spell, +2 spell against spooky) scores 9
+    against the Haunted Hamper (9, spooky), which may be killed, and 7 against the Strongman Sasquatch
+    (9, no element), which may not."""
+    s = new(3)
+    hamper, sasquatch = cid(s, "Haunted Hamper"), cid(s, "Strongman Sasquatch")
+    on_top(s, hamper)
+    on_top(s, sasquatch)
+    only_targets(s, [hamper, sasquatch])
+    give_item(s, 0, cid(s, "Crisp Origami Wizard Hat"), equipped=True)
+    set_hand(s, 0, ["mys3", "mys1", "mus1", "mus1", "mox1", "mox1"])
+    act(s, "combat", "maneuver kind=spell stat=mys3", "play stat=mys1", "done")
+    rows = targets(s)
+    assert rows["Haunted Hamper"]["score"] == 9 and rows["Strongman Sasquatch"]["score"] == 7
+    assert f"kill card={hamper}" in legal(s) and f"kill card={sasquatch}" not in legal(s)
