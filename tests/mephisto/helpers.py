@@ -20,6 +20,58 @@ def new(seed: int = 0, /, **options: Any) -> MephistoState:
     return state
 
 
+def _first(name: str) -> int:
+    """The id of the first card called ``name`` in the shipped card set."""
+    return _NAMES.index(name)
+
+
+_NAMES: list[str] = list(new().game.cards.names)
+
+# The cards the scenario tests name: the id of the first card of that name in the shipped card set (one
+# table for every test module, read from the card file rather than spelled out as numbers in each).
+WITCH = _first("Witch")
+IMP = _first("Imp")
+SKELETON = _first("Skeleton")
+BAT = _first("Bat Swarm")
+CULTIST = _first("Cultist")
+GHOUL = _first("Ghoul")
+SLIME = _first("Slime")
+HELLHOUND = _first("Hellhound")
+HARPY = _first("Harpy")
+WRAITH = _first("Wraith")
+OGRE = _first("Ogre")
+TROLL = _first("Troll")
+BASILISK = _first("Basilisk")
+LICH = _first("Lich")
+MALLET = _first("Mallet")
+GREATAXE = _first("Greataxe")
+DAGGER = _first("Dagger")
+SHORTSWORD = _first("Shortsword")
+MORNINGSTAR = _first("Morningstar")
+WARHAMMER = _first("Warhammer")
+SHORTBOW = _first("Shortbow")
+LONGBOW = _first("Longbow")
+CROSSBOW = _first("Crossbow")
+DEMON = _first("Demon Sword")
+PACT = _first("Dark Pact")
+OFFERING = _first("Offering")
+FORESIGHT = _first("Foresight")
+MEND = _first("Mend")
+HEX = _first("Hex")
+CORRODE = _first("Corrode")
+SHATTER = _first("Shatter")
+MIND_ROT = _first("Mind Rot")
+FURY = _first("Battle Fury")
+SHARPEN = _first("Sharpen")
+BRAND = _first("Hellfire Brand")
+CHALICE = _first("Chalice")
+CANDLE = _first("Candle")
+LANTERN = _first("Lantern")
+WHETSTONE = _first("Whetstone")
+WARDRUM = _first("War Drum")
+FLASK = _first("Acid Flask")
+
+
 def determinize(state: MephistoState, seat: int, rng: object) -> MephistoState:
     """``state.determinize(seat, rng)``, typed as a Mephisto state (``State.determinize`` promises only a ``State``)."""
     out = state.determinize(seat, rng)

@@ -2,11 +2,27 @@
 
 from __future__ import annotations
 
-from .helpers import apply, arrange, cid, legal, new
-
-WITCH, IMP, SKELETON, CULTIST, HARPY, WRAITH, TROLL = 0, 1, 3, 6, 13, 15, 19
-MALLET, GREATAXE, DAGGER, SHORTBOW = 24, 25, 26, 32
-PACT, CANDLE, CHALICE = 38, 51, 50
+from .helpers import (
+    CANDLE,
+    CHALICE,
+    CULTIST,
+    DAGGER,
+    GREATAXE,
+    HARPY,
+    IMP,
+    MALLET,
+    PACT,
+    SHORTBOW,
+    SKELETON,
+    TROLL,
+    WITCH,
+    WRAITH,
+    apply,
+    arrange,
+    cid,
+    legal,
+    new,
+)
 
 
 def test_m8_1_loot_a_non_monster_dungeon_card() -> None:

@@ -7,10 +7,7 @@ import pytest
 from cardtable.engine import GameOver
 from cardtable.games.mephisto.rules import MephistoState
 
-from .helpers import apply, arrange, legal, new, where
-
-WITCH, IMP, SKELETON, TROLL = 0, 1, 3, 19
-MALLET, PACT, CANDLE, CHALICE, LANTERN = 24, 38, 51, 50, 52
+from .helpers import CANDLE, CHALICE, IMP, LANTERN, MALLET, PACT, TROLL, WITCH, apply, arrange, legal, new, where
 
 
 def _last_card(seat: int, first: int, **opts: object) -> MephistoState:

@@ -6,9 +6,7 @@ import pytest
 
 from cardtable.engine import GameOver, IllegalAction, MalformedAction, NotYourTurn
 
-from .helpers import apply, arrange, new
-
-MALLET, PACT, CHALICE, IMP = 24, 38, 50, 1
+from .helpers import CHALICE, IMP, MALLET, PACT, apply, arrange, new
 
 
 @pytest.mark.parametrize(

@@ -8,12 +8,28 @@ from typing import Any
 from cardtable.engine import Rng
 from cardtable.games.mephisto.rules import MephistoState
 
-from .helpers import apply, arrange, legal, new
-
-WITCH, IMP, SKELETON, BAT, GHOUL, LICH = 0, 1, 3, 5, 8, 23
-MALLET, GREATAXE, LONGBOW = 24, 25, 33
-PACT, OFFERING, MEND, FURY = 38, 40, 42, 47
-CHALICE, CANDLE, LANTERN = 50, 51, 52
+from .helpers import (
+    BAT,
+    CANDLE,
+    CHALICE,
+    FURY,
+    GHOUL,
+    GREATAXE,
+    IMP,
+    LANTERN,
+    LICH,
+    LONGBOW,
+    MALLET,
+    MEND,
+    OFFERING,
+    PACT,
+    SKELETON,
+    WITCH,
+    apply,
+    arrange,
+    legal,
+    new,
+)
 
 
 def _determinized(s: MephistoState, k: int) -> MephistoState:

@@ -20,12 +20,32 @@ from cardtable.testing.conformance import (
     check_view_for_people,
 )
 
-from .helpers import apply, arrange, cid, legal, new
+from .helpers import (
+    CANDLE,
+    CHALICE,
+    DAGGER,
+    DEMON,
+    GREATAXE,
+    HELLHOUND,
+    IMP,
+    LANTERN,
+    LONGBOW,
+    MALLET,
+    MIND_ROT,
+    OFFERING,
+    PACT,
+    SHARPEN,
+    SKELETON,
+    SLIME,
+    WARHAMMER,
+    WITCH,
+    apply,
+    arrange,
+    cid,
+    legal,
+    new,
+)
 
-WITCH, IMP, SKELETON, GHOUL, SLIME, HELLHOUND = 0, 1, 3, 8, 9, 11
-MALLET, GREATAXE, DAGGER, WARHAMMER, LONGBOW, DEMON = 24, 25, 26, 31, 33, 37
-PACT, OFFERING, MIND_ROT, SHARPEN = 38, 40, 46, 48
-CHALICE, CANDLE, LANTERN = 50, 51, 52
 CONFIGS = [dict(c) for c in Mephisto.CONFIGURATIONS]
 NUMBERS = {
     "monster": {"attack", "souls"},

@@ -2,12 +2,31 @@
 
 from __future__ import annotations
 
-from .helpers import apply, arrange, cid, legal, new
-
-WITCH, IMP, SKELETON = 0, 1, 3
-MALLET, GREATAXE, DAGGER, SHORTSWORD, MORNINGSTAR, DEMON = 24, 25, 26, 28, 30, 37
-PACT, OFFERING, FORESIGHT, SHARPEN, BRAND = 38, 40, 41, 48, 49
-CHALICE, CANDLE, FLASK, WARDRUM = 50, 51, 56, 54
+from .helpers import (
+    BRAND,
+    CANDLE,
+    CHALICE,
+    DAGGER,
+    DEMON,
+    FLASK,
+    FORESIGHT,
+    GREATAXE,
+    IMP,
+    MALLET,
+    MORNINGSTAR,
+    OFFERING,
+    PACT,
+    SHARPEN,
+    SHORTSWORD,
+    SKELETON,
+    WARDRUM,
+    WITCH,
+    apply,
+    arrange,
+    cid,
+    legal,
+    new,
+)
 
 
 def test_m7_2_cost_paid_by_discarding_other_hand_cards_one_decision_each() -> None:

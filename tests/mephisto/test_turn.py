@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import apply, arrange, cid, legal, new, where
-
-WITCH, IMP, MALLET, CHALICE, PACT = 0, 1, 24, 50, 38
+from .helpers import CHALICE, IMP, MALLET, PACT, apply, arrange, cid, legal, new, where
 
 
 def test_m3_1_first_player_is_random() -> None:

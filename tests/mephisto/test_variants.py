@@ -9,12 +9,39 @@ from cardtable.games.mephisto.rules import MephistoState
 from cardtable.games.mephisto.views import solo_ranking
 from cardtable.testing.conformance import card_objects
 
-from .helpers import apply, arrange, cid, determinize, legal, new, where
-
-WITCH, IMP, SKELETON, BAT, CULTIST, GHOUL, OGRE, BASILISK, LICH = 0, 1, 3, 5, 6, 8, 17, 22, 23
-MALLET, GREATAXE, DAGGER, SHORTBOW, MORNINGSTAR, WARHAMMER, CROSSBOW = 24, 25, 26, 32, 30, 31, 34
-PACT, OFFERING, MEND, HEX, CORRODE, SHATTER, SHARPEN = 38, 40, 42, 43, 44, 45, 48
-CHALICE, CANDLE, LANTERN, WHETSTONE = 50, 51, 52, 53
+from .helpers import (
+    BAT,
+    CANDLE,
+    CHALICE,
+    CORRODE,
+    CROSSBOW,
+    DAGGER,
+    GHOUL,
+    GREATAXE,
+    HEX,
+    IMP,
+    LANTERN,
+    LICH,
+    MALLET,
+    MEND,
+    MORNINGSTAR,
+    OFFERING,
+    OGRE,
+    PACT,
+    SHARPEN,
+    SHATTER,
+    SKELETON,
+    WARHAMMER,
+    WHETSTONE,
+    WITCH,
+    apply,
+    arrange,
+    cid,
+    determinize,
+    legal,
+    new,
+    where,
+)
 
 
 # ---------------------------------------------------------------- M10 free-for-all, geometry
