@@ -22,8 +22,7 @@ import pytest
 from websockets.sync.client import connect
 
 import cardtable
-from cardtable.web.live import HUMAN, card_of, new_token, token_hash
-from cardtable.web.storage import Storage
+from cardtable.web.live import card_of, new_token
 from tests.web import browser as browser_mod
 from tests.web.pages import (
     SETTLED,
@@ -36,7 +35,7 @@ from tests.web.pages import (
     wait_past,
     wait_turn_or_end,
 )
-from tests.web.server import MANY_TABLES, Server, recv_state
+from tests.web.server import MANY_TABLES, Server, recv_state, write_dealt_table
 from tests.web.test_table_ui import live_table
 
 why = browser_mod.missing()
@@ -71,28 +70,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s.start()
     yield s
     s.stop()
-
-
-def seeded_table(
-    server: Server, game: str, options: dict[str, Any], seed: int, seats: list[str]
-) -> tuple[str, dict[int, str]]:
-    """A table with a seed of the test's choosing (written to the database, as the server would):
-    ``seats`` per seat ``"human"`` (a token is made) or a bot spec."""
-    storage = Storage(server.db)
-    try:
-        tokens: dict[int, str] = {}
-        stored: list[tuple[str, str | None]] = []
-        for i, spec in enumerate(seats):
-            if spec == HUMAN:
-                tokens[i] = new_token()
-                stored.append((HUMAN, token_hash(tokens[i])))
-            else:
-                stored.append((spec, None))
-        table = new_token()[:10].replace("-", "x").replace("_", "y")
-        storage.create_table(table, game, options, seed, stored)
-        return table, tokens
-    finally:
-        storage.close()
 
 
 # -- forced moves ------------------------------------------------------------------------------------
@@ -241,8 +218,11 @@ def test_the_other_seats_get_the_same_frames_whether_forced_moves_are_clicked_or
     forced moves by itself, at the other P1 clicks them. P2 receives the very same frames (views,
     legal actions, events): nothing tells P2 how P1's forced moves were made."""
     seed = 20260117
-    a, tokens_a = seeded_table(server, "doctor-strange", {}, seed, [HUMAN, HUMAN])
-    b, tokens_b = seeded_table(server, "doctor-strange", {}, seed, [HUMAN, HUMAN])
+    # Written while the server runs: a table of people alone needs no bot driven from the start.
+    game = cardtable.load("doctor-strange")
+    a, b = (f"forced{new_token()[:8]}".replace("-", "x").replace("_", "y") for _ in range(2))
+    tokens_a = write_dealt_table(server.db, a, game, seed, new_token(), seats=["me", "me"])
+    tokens_b = write_dealt_table(server.db, b, game, seed, new_token(), seats=["me", "me"])
     frames_a, auto = _play_both_seats(server, browser, a, tokens_a, True, 14)
     frames_b, none = _play_both_seats(server, browser, b, tokens_b, False, 14)
     assert auto >= 2 and none == 0
