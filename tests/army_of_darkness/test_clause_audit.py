@@ -4,6 +4,8 @@ checked to fail with the engine broken in the spot it names)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pytest
 
 from cardtable.engine import IllegalAction, MalformedAction, NotYourTurn, Rng
@@ -75,7 +77,7 @@ def test_ad7_2_good_does_not_win_with_a_monster_still_in_front_of_her_at_step_5(
 
 
 def _evil_with_monsters(
-    g: ArmyOfDarkness, pool: Cards, names: tuple[str, ...], extra: int, **zones: object
+    g: ArmyOfDarkness, pool: Cards, names: tuple[str, ...], extra: int, ally: Mapping[int, list[int]] | None = None
 ) -> AodState:
     """P1 (evil) has the Necronomicon and a monster of each title in ``names`` in front of her, ``extra``
     more Deadites (titles, not cards, are counted) and two hand cards; P2 holds a Gunpowder."""
@@ -86,7 +88,7 @@ def _evil_with_monsters(
         mon={0: mons},
         item={0: [necronomicon(g)]},
         sides={0: EVIL},
-        **zones,  # type: ignore[arg-type]
+        ally=ally,
     )
 
 
