@@ -13,6 +13,7 @@ import cardtable
 from cardtable.games.army_of_darkness.codes import EVIL, GOOD, HAS_CARDS, REDUCED
 from cardtable.games.army_of_darkness.game import ArmyOfDarkness
 from cardtable.games.army_of_darkness.state import AodState
+from tests.support import typed
 
 
 def load(players: int = 2, **options: Any) -> ArmyOfDarkness:
@@ -22,10 +23,8 @@ def load(players: int = 2, **options: Any) -> ArmyOfDarkness:
 
 
 def deal(g: ArmyOfDarkness, seed: int = 0, *, log: bool = True) -> AodState:
-    """``g.new(seed, log=log)``, typed as the game's own state (``Game.new`` promises only a ``State``)."""
-    st = g.new(seed, log=log)
-    assert isinstance(st, AodState)
-    return st
+    """``g.new(seed, log=log)``, typed as the game's own state."""
+    return typed.deal(g, AodState, seed, log=log)
 
 
 def live(g: ArmyOfDarkness) -> list[int]:

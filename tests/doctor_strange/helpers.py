@@ -15,6 +15,8 @@ from cardtable.engine import IllegalAction, Rng
 from cardtable.games.doctor_strange import state as S
 from cardtable.games.doctor_strange.game import DoctorStrange
 from cardtable.games.doctor_strange.state import DSState
+from tests.support import typed
+from tests.support.typed import determinize as determinize
 
 EVIL, GOOD = 0, 1
 
@@ -26,18 +28,8 @@ def game(**options: Any) -> DoctorStrange:
 
 
 def deal(g: DoctorStrange, seed: int = 0, *, log: bool = True) -> DSState:
-    """``g.new(seed, log=log)``, typed as the game's own state (``Game.new`` promises only a ``State``)."""
-    st = g.new(seed, log=log)
-    assert isinstance(st, DSState)
-    return st
-
-
-def determinize(st: DSState, seat: int, rng: object) -> DSState:
-    """``st.determinize(seat, rng)``, typed as a Doctor Strange state (``State.determinize`` promises only
-    a ``State``)."""
-    out = st.determinize(seat, rng)
-    assert isinstance(out, DSState)
-    return out
+    """``g.new(seed, log=log)``, typed as the game's own state."""
+    return typed.deal(g, DSState, seed, log=log)
 
 
 def cid(name: str, g: DoctorStrange | None = None) -> int:

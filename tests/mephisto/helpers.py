@@ -11,13 +11,13 @@ from typing import Any
 
 import cardtable
 from cardtable.games.mephisto.rules import P_PLAY, S_PLAY, MephistoState
+from tests.support import typed
+from tests.support.typed import determinize as determinize
 
 
 def new(seed: int = 0, /, **options: Any) -> MephistoState:
     options.setdefault("players", 2)
-    state = cardtable.load("mephisto", **options).new(seed)
-    assert isinstance(state, MephistoState)
-    return state
+    return typed.deal(cardtable.load("mephisto", **options), MephistoState, seed)
 
 
 def _first(name: str) -> int:
@@ -70,13 +70,6 @@ LANTERN = _first("Lantern")
 WHETSTONE = _first("Whetstone")
 WARDRUM = _first("War Drum")
 FLASK = _first("Acid Flask")
-
-
-def determinize(state: MephistoState, seat: int, rng: object) -> MephistoState:
-    """``state.determinize(seat, rng)``, typed as a Mephisto state (``State.determinize`` promises only a ``State``)."""
-    out = state.determinize(seat, rng)
-    assert isinstance(out, MephistoState)
-    return out
 
 
 def cid(state: MephistoState, name: str, nth: int = 0) -> int:

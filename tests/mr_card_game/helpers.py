@@ -15,31 +15,20 @@ from cardtable.engine import Game
 from cardtable.games.mr_card_game import modifiers
 from cardtable.games.mr_card_game.cards import STAT_KINDS
 from cardtable.games.mr_card_game.state import McgState
+from tests.support import typed
+from tests.support.typed import determinize as determinize
 
 
 def new(players: int = 3, seed: int = 0, **options: Any) -> McgState:
     """A fresh logged game (``first-player`` defaults to P1 so scenarios know who starts)."""
     options = {k.replace("_", "-"): v for k, v in options.items()}
     options.setdefault("first-player", "P1")
-    state = cardtable.load("mr-card-game", players=players, **options).new(seed)
-    assert isinstance(state, McgState)
-    return state
+    return typed.deal(cardtable.load("mr-card-game", players=players, **options), McgState, seed)
 
 
 def deal(g: Game, seed: int = 0, *, log: bool = True) -> McgState:
-    """``g.new(seed, log=log)`` for a Mr. Card Game ``g``, typed as its state (``Game.new`` promises only
-    a ``State``)."""
-    state = g.new(seed, log=log)
-    assert isinstance(state, McgState)
-    return state
-
-
-def determinize(s: McgState, seat: int, rng: object) -> McgState:
-    """``s.determinize(seat, rng)``, typed as a Mr. Card Game state (``State.determinize`` promises only
-    a ``State``)."""
-    out = s.determinize(seat, rng)
-    assert isinstance(out, McgState)
-    return out
+    """``g.new(seed, log=log)`` for a Mr. Card Game ``g``, typed as its state."""
+    return typed.deal(g, McgState, seed, log=log)
 
 
 def cid(s: McgState, name: str) -> int:
