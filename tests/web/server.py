@@ -96,9 +96,11 @@ class Server:
 
     def deal(self, table: str, game: Any, seed: int, seats: Sequence[str] | None = None) -> Server:
         """Write a table of ``game`` dealt from ``seed`` into the database while the server is down
-        (:func:`write_dealt_table`), so that it starts (or restarts) with it and drives its bots; the
-        tokens of its people's seats are kept in :attr:`dealt`."""
-        assert self.proc is None or self.proc.poll() is not None, "a running server would not drive its bots"
+        (:func:`write_dealt_table`), so that it starts (or restarts) with it and drives its bots from the
+        start; the tokens of its people's seats are kept in :attr:`dealt`."""
+        assert self.proc is None or self.proc.poll() is not None, (
+            "a running server would drive its bots only once someone opens the table"
+        )
         self.dealt[table] = write_dealt_table(self.db, table, game, seed, f"token-of-{table}", seats)
         return self
 
