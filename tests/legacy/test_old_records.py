@@ -56,17 +56,22 @@ def _older_options(game: cardtable.Game) -> dict[str, Any]:
     return {k: v for k, v in game.options.items() if k not in added}
 
 
-def test_a_record_made_before_an_option_existed_replays_with_its_legacy_value() -> None:
-    """Positive control of the legacy mechanism: an old Mr. Card Game record that goes back to an
-    earlier arrangement of equipment is refused under today's default and replays under the legacy
-    value its options imply."""
+@pytest.mark.parametrize(
+    ("option", "today"),
+    [("equipment-repeats", "refused"), ("block-discards", "completing")],
+)
+def test_a_record_made_before_an_option_existed_replays_with_its_legacy_value(option: str, today: str) -> None:
+    """Positive control of the legacy mechanism, for each Mr. Card Game option added after the records
+    were made: some old record is refused under today's default (one goes back to an earlier
+    arrangement of equipment; one discards a blocking card that could not complete the block), and
+    every one replays under the legacy value its options imply."""
     olds = [r for r in RECORDS if r["game"] == "mr-card-game"]
     refused = 0
     for record in olds:
-        assert "equipment-repeats" not in record["options"]
-        today = {**record, "options": {**record["options"], "equipment-repeats": "refused"}}
+        assert option not in record["options"]
+        now = {**record, "options": {**record["options"], option: today}}
         try:
-            cardtable.replay(today)
+            cardtable.replay(now)
         except cardtable.ReplayDivergence:
             refused += 1
         cardtable.replay(record)

@@ -236,8 +236,8 @@ def test_b2_8_quests_before_march_no_march_while_a_boss_remains() -> None:
 
 def test_o1_2_ed_the_undying_is_blocked_only_by_four_of_one_single_type() -> None:
     s = new(3, bosses=True)
-    _kill_ed(s, ["mus4", "mus4", "mus4", "mus4", "mys2", "mox2"])
-    assert sorted(legal(s)) == ["block stat=mox2", "block stat=mys2", "suffer"]
+    _kill_ed(s, ["mus4", "mus4", "mus4", "mus4", "mys2", "mys2", "mox3", "mox1"])
+    assert sorted(legal(s)) == ["block stat=mox3", "block stat=mys2", "suffer"]
     assert "counter-attacks (hardcore)" in s.view(0)["prompt"]
     assert s.view(1)["combat"]["counter_attack"] == {
         "from": "Ed the Undying",
@@ -246,10 +246,47 @@ def test_o1_2_ed_the_undying_is_blocked_only_by_four_of_one_single_type() -> Non
         "if_not_blocked": "Curse of the Undying",
     }
     act(s, "block stat=mys2")
-    # The type is now Mysticality: the Moxie 2 cannot be added (2 + 2 of two types is no block).
+    # The type is now Mysticality: the Moxie cards cannot be added (2 + 3 of two types is no block).
+    assert legal(s) == ["block stat=mys2", "suffer"]
+    act(s, "block stat=mys2", "choose type=mus")
+    assert "blocks the counter-attack" in texts(s) and s.lasting[0] == ()
+    # Two cards of two types worth 4 together block nothing, so neither is offered.
+    s = new(3, bosses=True)
+    _kill_ed(s, ["mus4", "mus4", "mus4", "mus4", "mys2", "mox2"])
     assert legal(s) == ["suffer"]
     act(s, "suffer", "choose type=mus")
     assert s.lasting[0] == (cid(s, "Ed the Undying"),)
+
+
+def test_o1_2_a_card_that_cannot_complete_the_block_is_not_offered() -> None:
+    """Blocking cards go from the highest down, so a card is offered only if it and the lower cards of
+    its type can still reach the counter: against the Hobo (Muscle 2) with a Muscle 2 and a Muscle 1,
+    discarding the Muscle 1 first would leave nothing that can follow it. The engine explains the
+    refusal, and the legacy ``block-discards=any`` (records made before this reading) offers it."""
+    for hand, offered in (
+        (["mus3", "mus2", "mus1", "mox1", "mox1", "mys1"], ["block stat=mus2", "suffer"]),
+        (["mus3", "mus1", "mus1", "mox1", "mox1", "mys1"], ["block stat=mus1", "suffer"]),
+        (["mus3", "mus1", "mox2", "mox1", "mys2", "mys1"], ["suffer"]),
+    ):
+        s = new(3, hardcore="all")
+        hobo = cid(s, "Hung Over Half-Orc Hobo")
+        on_top(s, hobo)
+        only_targets(s, [hobo])
+        set_hand(s, 0, hand)
+        act(s, "combat", "maneuver kind=melee stat=mus3", "done", f"kill card={hobo}")
+        assert s.phase == D_BLOCK and legal(s) == offered, hand
+    with pytest.raises(IllegalAction, match="the lower Muscle cards in your hand cannot reach the 2"):
+        act(s, "block stat=mus1")
+    assert s.phase == D_BLOCK and s.hc == 2  # the refusal changed nothing
+    s = new(3, hardcore="all", block_discards="any")
+    hobo = cid(s, "Hung Over Half-Orc Hobo")
+    on_top(s, hobo)
+    only_targets(s, [hobo])
+    set_hand(s, 0, ["mus3", "mus2", "mus1", "mox1", "mox1", "mys1"])
+    act(s, "combat", "maneuver kind=melee stat=mus3", "done", f"kill card={hobo}")
+    assert legal(s) == ["block stat=mus2", "block stat=mus1", "suffer"]
+    act(s, "block stat=mus1")
+    assert legal(s) == ["suffer"]  # the Muscle 1 is gone and the block fell short
 
 
 def test_o1_2_the_hung_over_half_orc_hobo_needs_two_muscle_under_hardcore_all() -> None:
@@ -428,23 +465,24 @@ def test_o2_2_at_a_rollover_one_negative_effect_may_be_removed() -> None:
 
 def test_bad_input_for_the_hardcore_and_negative_effect_decisions() -> None:
     s = new(3, bosses=True)
-    _kill_ed(s, ["mus4", "mus4", "mus4", "mus4", "mys2", "mox2"])
+    _kill_ed(s, ["mus4", "mus4", "mus4", "mus4", "mys2", "mys2", "mox3", "mox1"])
     before = s.snapshot()
     bat = cid(s, "Boss Bat")
     for text in ("block stat=mys3", "block stat=mus4", f"cure card={bat}", "no-cure", "choose type=mus"):
         with pytest.raises(IllegalAction, match="not legal now"):
             s.apply(text)
         assert s.snapshot() == before
-    assert Counter(legal(s)) == Counter(["block stat=mys2", "block stat=mox2", "suffer"])
+    assert Counter(legal(s)) == Counter(["block stat=mys2", "block stat=mox3", "suffer"])
 
 
 def test_o1_2_o2_2_a_refused_block_or_cure_says_why() -> None:
     """A player told only "not legal now" cannot tell a wrong type from a wrong order: the refusal
     names what is wrong (their own hand and display case, nothing hidden) and changes nothing."""
     s = new(3, bosses=True)
-    _kill_ed(s, ["mus4", "mus4", "mus4", "mus4", "mys2", "mys1"])  # Mysticality 2 and 1 left in hand
+    _kill_ed(s, ["mus4", "mus4", "mus4", "mus4", "mys2", "mys1", "mys1", "mys1", "mys1", "mox1"])
     refusals = (
         ("block stat=mox2", "you have no Sass \\(Moxie 2\\) in your hand"),
+        ("block stat=mox1", "the .* and the lower Moxie cards in your hand cannot reach the 4 still to block"),
         ("cure card=147", "only at a rollover"),
     )
     for text, why in refusals:
@@ -459,10 +497,10 @@ def test_o1_2_o2_2_a_refused_block_or_cure_says_why() -> None:
     assert s.snapshot() == before
     # The first card set the block's type: Moxie no longer counts against Ed's "any single type".
     s2 = new(3, bosses=True)
-    _kill_ed(s2, ["mus4", "mus4", "mus4", "mus4", "mys2", "mox2"])
+    _kill_ed(s2, ["mus4", "mus4", "mus4", "mus4", "mys2", "mys2", "mox3", "mox1"])
     act(s2, "block stat=mys2")
     with pytest.raises(IllegalAction, match=r"this block is of Mysticality cards \(one single type\)"):
-        s2.apply("block stat=mox2")
+        s2.apply("block stat=mox3")
     # The Hobo's counter-attack is Muscle only.
     s3 = new(3, hardcore="all")
     hobo = cid(s3, "Hung Over Half-Orc Hobo")

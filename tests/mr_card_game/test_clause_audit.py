@@ -269,7 +269,7 @@ def test_o1_1_b1_a_nemesis_counter_attacks_with_its_stat_drop_when_every_combat_
         walrus = cid(s, "Grudge-Bearing Walrus")  # power 9, cold, Muscle 2
         on_top(s, walrus)
         only_targets(s, [walrus])
-        set_hand(s, 0, ["mus4", "mus4", "mus1", "mox2", "mys1", "mys1"])
+        set_hand(s, 0, ["mus4", "mus4", "mus1", "mus1", "mox2", "mys1"])
         act(s, "combat", "maneuver kind=melee stat=mus4", "play stat=mus4", "done", f"kill card={walrus}")
         if hardcore:
             assert s.phase == D_BLOCK and s.hc == 2

@@ -247,7 +247,11 @@ def test_o1_it_blocks_a_boss_counter_attack_with_cards_it_does_not_fight_with() 
 
 def test_o1_it_takes_a_counter_attack_it_cannot_block_or_that_brings_nothing() -> None:
     s = new(3, bosses=True)
-    _kill_ed(s, ["mys1", "mox3"])  # no single type reaches 4: discarding would be wasted
+    _kill_ed(s, ["mys1", "mox3"])  # no single type reaches 4: no card is offered
+    assert legal(s) == ["suffer"] and _heuristic(s) == "suffer"
+    # Under the legacy block-discards=any the cards are offered, and the heuristic still keeps them.
+    s = new(3, bosses=True, block_discards="any")
+    _kill_ed(s, ["mys1", "mox3"])
     assert sorted(legal(s)) == ["block stat=mox3", "block stat=mys1", "suffer"]
     assert _heuristic(s) == "suffer"
     # Under hardcore=all a monster's counter-attack brings no negative effect (A45): never worth cards.

@@ -23,6 +23,7 @@ def test_every_option_has_a_default_and_says_what_it_does() -> None:
         "evasion-adds-damage",
         "new-equipment",
         "equipment-repeats",
+        "block-discards",
         "use-consumes",
         "skill-pile-empty",
         "march-winner",

@@ -169,6 +169,21 @@ class MrCardGame(Game):
             legacy="allowed",
         ),
         Option(
+            "block-discards",
+            "completing",
+            "which cards a hardcore block offers next: only those that can still complete the block, or "
+            "any card of the type, as records made before this reading had it",
+            choices=("completing", "any"),
+            label="Cards offered towards a hardcore block",
+            group=READINGS,
+            advanced=True,
+            choice_labels=(
+                "Only a card that can still complete the block",
+                "Any card of the type (a block may fall short; for records made before this reading)",
+            ),
+            legacy="any",
+        ),
+        Option(
             "use-consumes",
             "all",
             "which used items go to escrow and the Heap: every used item, or only food, booze and combat "
@@ -661,6 +676,7 @@ class MrCardGame(Game):
         self.evasion_adds = bool(o["evasion-adds-damage"])
         self.equip_if_free = o["new-equipment"] == "equip-if-free"
         self.no_repeats = o["equipment-repeats"] == "refused"
+        self.complete_blocks = o["block-discards"] == "completing"
         self.consume_all = o["use-consumes"] == "all"
         self.reshuffle_skills = o["skill-pile-empty"] == "reshuffle"
         self.top_scorer = o["march-winner"] == "top-scorer"

@@ -7,8 +7,11 @@ Hung Over Half-Orc Hobo: Muscle 2). After a Ranged Attack the counter is lowered
 equipped ranged weapon. To block it the player discards from their hand stat cards of the
 counter's type (against "any": of one single type, chosen with the first card) worth at least the
 counter (``block stat=mus2``, cards offered in non-increasing value, the block ending by itself
-once the total is reached), or takes it (``suffer``). The step comes between the kill and the loot,
-and it is offered whenever the counter is above 0, whatever the hand holds (the hand is hidden).
+once the total is reached), or takes it (``suffer``). Only a card that can still complete the block
+is offered (option ``block-discards=completing``): discarding towards a block that cannot be reached
+would lose the cards for nothing; the legacy ``any`` offers every card of the type, as records made
+before this reading have it. The step comes between the kill and the loot, and it is offered
+whenever the counter is above 0, whatever the hand holds (the hand is hidden).
 
 Retaliation never prevents the kill. A boss gives no item: its meat, and a stat card of its value of
 a type the player chooses (``choose type=``, from a pile that is not empty). Blocked, the boss card
@@ -84,16 +87,40 @@ def start(s: McgState, target: int) -> bool:
 
 
 def legal_block(s: McgState) -> list[Action]:
+    """The block cards the acting player may discard next (highest type first), then ``suffer``."""
     g = s.game
     typ = s.hc_type
-    mask = kind_mask(s, s.hand[s.actor])
+    hand = s.hand[s.actor]
+    mask = kind_mask(s, hand)
     low = (2 << s.hc_last) - 1  # values up to the last one discarded
     out: list[Action] = []
     for t in (2, 1, 0):  # kinds in decreasing order
         if typ < 0 or t == typ:
-            out += g.BLOCK_BY[t][mask >> 4 * t & low]
+            values = completing_values(s, hand, t) if g.complete_blocks else mask >> 4 * t & low
+            out += g.BLOCK_BY[t][values]
     out.append(g.SUFFER)
     return out
+
+
+def completing_values(s: McgState, hand: list[int], t: int) -> int:
+    """The values of stat type ``t`` whose card can be discarded next towards the block and still
+    complete it (bit v - 1 for value v): the card, with every other card of that type in ``hand`` worth
+    no more than it (all that may follow it, blocking cards going from the highest down), reaches the
+    ``s.hc`` still to block. A card that cannot is a discard that blocks nothing (O1.2)."""
+    skind = s.game.cards.skind
+    counts = [0, 0, 0, 0]
+    for x in hand:
+        k = skind[x]
+        if k >= 0 and k >> 2 == t and k & 3 <= s.hc_last:
+            counts[k & 3] += 1
+    values = 0
+    below = 0  # the worth of the type's cards of lower values
+    for i in range(4):
+        n = counts[i]
+        if n and below + (i + 1) * n >= s.hc:
+            values |= 1 << i
+        below += (i + 1) * n
+    return values
 
 
 def do_block(s: McgState, action: Action) -> None:

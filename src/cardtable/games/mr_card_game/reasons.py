@@ -45,6 +45,7 @@ from cardtable.games.mr_card_game.codes import (
     M_TURN,
 )
 from cardtable.games.mr_card_game.effects import MANEUVER_STAT, MANEUVER_WORDS, STAT_WORDS
+from cardtable.games.mr_card_game.hardcore import completing_values
 from cardtable.games.mr_card_game.text import kind_text
 
 if TYPE_CHECKING:
@@ -134,6 +135,12 @@ def _supplemental(s: McgState, p: int, action: Action) -> str | None:
             return (
                 f"blocking cards are discarded from the highest down: next, a card of value {s.hc_last + 1} "
                 "or less (the order does not change the total)"
+            )
+        if s.game.complete_blocks and not completing_values(s, s.hand[p], t) >> (k & 3) & 1:
+            typ = STAT_WORDS[t]
+            return (
+                f"the {kind_text(s, k)} and the lower {typ} cards in your hand cannot reach the {s.hc} still to "
+                "block: discard from the highest card down, or suffer the counter-attack"
             )
         return None
     card = int(action.args[0])
