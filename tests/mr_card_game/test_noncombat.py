@@ -202,8 +202,13 @@ def test_equipment_changes_never_return_to_an_earlier_arrangement() -> None:
     assert f"unequip card={hat}" not in legal(s)  # pants alone: held a moment ago
     assert f"equip card={sword}" not in legal(s)  # all three: the arrangement the phase began with
     assert f"unequip card={pants}" in legal(s)  # the hat alone: new
-    with pytest.raises(IllegalAction):
+    before = s.snapshot()
+    circle = "would bring back an arrangement of equipment you have held since your last other action"
+    with pytest.raises(IllegalAction, match=f"equipping Sweet Ninja Sword \\(card {sword}\\) {circle}"):
         s.apply(f"equip card={sword}")
+    with pytest.raises(IllegalAction, match=f"unequipping .* \\(card {hat}\\) {circle}"):
+        s.apply(f"unequip card={hat}")
+    assert s.snapshot() == before
     act(s, f"autosell card={pants}")  # anything else: the arrangements are free again
     assert {f"unequip card={hat}", f"equip card={sword}"} <= set(legal(s))
 
@@ -246,6 +251,14 @@ def test_o7_pulverize_destroys_an_anvil_item_for_a_stat_card_of_its_power() -> N
     act(s, "mojo stat=mys1", f"skill card={pulverize}")
     targets = [t for t in legal(s) if t.startswith("target")]
     assert f"target card={cleaver}" in targets and len(targets) == 4  # any item with an anvil (O7.1)
+    theirs, grenade = s.items[1][0], cid(s, "Rat Trap Grenade")  # a combat item: no anvil
+    give_item(s, 0, grenade)
+    before = s.snapshot()
+    with pytest.raises(IllegalAction, match=f"card {theirs} is not in your display case: Pulverize destroys one"):
+        s.apply(f"target card={theirs}")
+    with pytest.raises(IllegalAction, match=r"Rat Trap Grenade \(card 3\) has no power \(anvil\)"):
+        s.apply(f"target card={grenade}")
+    assert s.snapshot() == before
     act(s, f"target card={cleaver}")
     assert cleaver in s.escrow[0] and cleaver not in s.items[0]
     assert legal(s) == ["choose type=mus", "choose type=mys", "choose type=mox"]

@@ -326,6 +326,10 @@ def test_o7_1_pulverize_targets_any_anvil_item_equipped_or_not_but_never_board_e
     _pulverize(s)
     targets = [t for t in legal(s) if t.startswith("target")]
     assert targets == [f"target card={cleaver}"]  # board equipment is printed on the board (A43)
+    before = s.snapshot()
+    with pytest.raises(IllegalAction, match=r"is printed on your class board and cannot be destroyed \(A43\)"):
+        s.apply(f"target card={board_items[0]}")
+    assert s.snapshot() == before
     assert all(s.eq >> x & 1 for x in board_items)
 
 

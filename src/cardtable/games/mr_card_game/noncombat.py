@@ -458,4 +458,13 @@ def why_illegal(s: McgState, action: Action) -> str | None:
         return f"{g.card_name(card)} is already equipped"
     if kind == "unequip" and not s.eq >> card & 1:
         return f"{g.card_name(card)} is not equipped"
+    seen = s.eq_seen
+    if kind in ("equip", "unequip") and seen:
+        after = equipped_after(s, p, card) if kind == "equip" else s.eq & ~(1 << card)
+        if after in seen:
+            return (
+                f"{kind}ping {g.card_name(card)} would bring back an arrangement of equipment you have held "
+                "since your last other action: equipment changes never go round in a circle, so take the "
+                "shortest way to the arrangement you want"
+            )
     return None

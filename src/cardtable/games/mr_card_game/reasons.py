@@ -21,6 +21,7 @@ from cardtable.games.mr_card_game import combat
 from cardtable.games.mr_card_game.cards import (
     E_COMBAT,
     E_NONCOMBAT,
+    K_BOARD_ITEM,
     K_BOSS,
     MOJO_X,
     S_BUFF,
@@ -38,6 +39,7 @@ from cardtable.games.mr_card_game.codes import (
     D_MANEUVER,
     D_NONCOMBAT,
     D_PERM,
+    D_PULVERIZE,
     D_SPELLX,
     D_TARGET,
     D_UPGRADE,
@@ -81,6 +83,8 @@ def why(s: McgState, action: Action) -> str | None:
         return None
     if phase == D_UPGRADE and kind == "upgrade":
         return _upgrade(s, p, str(action.args[0]), str(action.args[1]))
+    if phase == D_PULVERIZE and kind == "target":
+        return _pulverize(s, p, int(action.args[0]))
     if phase == D_SPELLX and kind == "spend":
         return f"X is at most your mojo pool ({s.mojo})"
     return None
@@ -324,6 +328,19 @@ def _use(s: McgState, p: int, card: int, in_combat: bool) -> str | None:
             return f"{name} must be equipped to be used (clarification 1)"
         if s.used >> card & 1:
             return f"{name} was already used this turn (once per turn)"
+    return None
+
+
+def _pulverize(s: McgState, p: int, card: int) -> str | None:
+    """O7.1: Pulverize destroys an item with an anvil in the player's own display case."""
+    g = s.game
+    c = g.cards
+    if card not in s.items[p]:
+        return f"card {card} is not in your display case: Pulverize destroys one of your own items"
+    if c.kind[card] == K_BOARD_ITEM:
+        return f"{g.card_name(card)} is printed on your class board and cannot be destroyed (A43)"
+    if c.anvil[card] <= 0:
+        return f"{g.card_name(card)} has no power (anvil): Pulverize destroys an item with one (O7.1)"
     return None
 
 
