@@ -732,6 +732,35 @@ def test_perturbation_compares_error_messages(monkeypatch: pytest.MonkeyPatch) -
     assert err.check == "perturbation" and "error" in err.problem
 
 
+class HalfExplained(NamedToyState):
+    """Says why a low card (0-4) not in hand cannot be played, and nothing else."""
+
+    __slots__ = ()
+
+    def _why_illegal(self, action: Action) -> str | None:
+        if action.kind == "play" and int(action.args[0]) < 5:
+            return "that card is not in your hand"
+        return None
+
+
+class Explained(HalfExplained):
+    __slots__ = ()
+
+    def _why_illegal(self, action: Action) -> str | None:
+        return super()._why_illegal(action) or f"{action.kind} is not open now"
+
+
+def test_a_game_that_explains_refusals_explains_every_refusal_of_a_kind_it_offers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``play card=3`` refused while other plays are legal must say why, once the game says why
+    anywhere. The same variant explaining everything passes (the control)."""
+    err = check_variant(monkeypatch, variant("toy-half-explained", HalfExplained))
+    assert err.check == "bad-input" and "refused without a reason" in err.problem
+    monkeypatch.setitem(cardtable.games._EXTRA, "toy-explained", variant("toy-explained", Explained))
+    check_game("toy-explained", {"players": 2}, range(4))
+
+
 class InternalView(NamedToyState):
     __slots__ = ()
 

@@ -1038,6 +1038,7 @@ def check_bad_input(state: State, rng: Rng, illegal_samples: int = 6) -> None:
         a = illegal[rng.below(len(illegal))]
         _expect_refused(state, partial(state.apply, a), IllegalAction, f"illegal apply({a.text!r})")
         _expect_refused(state, partial(state.apply, a.text), IllegalAction, f"illegal apply({a.text!r}) as text")
+    _check_reasons(state, legal, illegal, rng, illegal_samples)
     a = legal[rng.below(len(legal))]
     for other in range(state.game.players):
         if other != state.current_player:
@@ -1051,6 +1052,24 @@ def check_bad_input(state: State, rng: Rng, illegal_samples: int = 6) -> None:
         c.apply(a.text, seat=state.current_player)
     except Exception as exc:
         raise fail("apply-legal", f"apply({a.text!r}, seat=current_player) raised {type(exc).__name__}: {exc}") from exc
+
+
+def _check_reasons(state: State, legal: list[Action], illegal: list[Action], rng: Rng, samples: int) -> None:
+    """A game that says why it refuses an action (it overrides ``State._why_illegal``) says it for
+    every refused action of a kind it offers now: ``play card=7`` when other cards may be played is
+    the refusal a player meets most and understands least from a list of what may be done."""
+    if type(state)._why_illegal is State._why_illegal:
+        return
+    kinds = {x.kind for x in legal}
+    near = [a for a in illegal if a.kind in kinds]
+    for _ in range(min(samples, len(near))):
+        a = near[rng.below(len(near))]
+        if not state._why_illegal(a):
+            raise fail(
+                "bad-input",
+                f"illegal apply({a.text!r}) is refused without a reason, though {a.kind} actions are legal now "
+                "(the game explains other refusals: State._why_illegal)",
+            )
 
 
 # -- the driver --------------------------------------------------------------------------------------
