@@ -16,6 +16,8 @@ from cardtable.cli.play import Session
 from cardtable.cli.term import Terminal
 from cardtable.cli.typed import Ask, Problem, pick, shown
 from cardtable.engine import State
+from tests.mephisto.helpers import FURY, MALLET, WITCH, arrange
+from tests.mephisto.helpers import new as new_mephisto
 
 SCREEN_ROWS = 50
 
@@ -108,3 +110,23 @@ def test_a_few_letters_of_a_name_pick_it_or_list_the_candidates_with_their_numbe
     shown = [d.replace(" (card ", " #").replace(")", "") for d in described[:2]]
     assert f"did you mean one of: 1. {shown[0]}; 2. {shown[1]};" in several.message
     assert "more? Type its number" in several.message
+
+
+def test_an_action_typed_exactly_that_is_refused_is_told_why() -> None:
+    """``play card=0`` typed when the Witch is not in the hand: the game's own reason (the one
+    ``apply`` would give), then the choices of that kind. Without the game's reason it is only told
+    what may be done instead."""
+    s = arrange(new_mephisto(), hands={0: [FURY, MALLET]})
+    legal = s.legal_actions()
+    for line in (f"play card={WITCH}", f"play {WITCH}"):
+        told = pick(s.game, legal, line, s.why_illegal)
+        assert isinstance(told, Problem)
+        assert told.message.startswith(
+            f"'play card={WITCH}' is not legal now: Witch (card {WITCH}) is not in your hand;"
+        )
+        assert "the choices of 'play': 1. play Battle Fury" in told.message
+    untold = pick(s.game, legal, f"play {WITCH}")
+    assert isinstance(untold, Problem) and "is not among your choices now" in untold.message
+    # The engine's public reason: None for a legal action, the refusal's words otherwise.
+    assert s.why_illegal(legal[0]) is None
+    assert s.why_illegal(s.game.actions.parse(f"play card={WITCH}")) == f"Witch (card {WITCH}) is not in your hand"

@@ -550,7 +550,7 @@ class Session:
         command = words[0].lstrip(":").lower()
         if not exact and (words[0].startswith(":") or command in _COMMANDS):
             return self.command(seat, command, words[1:])
-        picked = pick(self.game, legal, line)
+        picked = pick(self.game, legal, line, self.table.state.why_illegal)
         card = self.names_a_card(seat, line)
         if isinstance(picked, Problem):
             self.error(picked.message)

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cardtable.engine import Action, Game, IllegalAction
 from cardtable.engine.actions import CARD_PARAMS, action_text, resolve_named
 from cardtable.engine.errors import quoted
+
+Why = Callable[[Action], str | None]
+"""The game's reason an action of its space is not legal now (``State.why_illegal``), or None."""
 
 LISTED = 6
 """The most choices a message lists."""
@@ -52,7 +55,9 @@ def _listing(game: Game, legal: Sequence[Action], matches: Sequence[Action]) -> 
     return listed + more
 
 
-def _by_kind(game: Game, legal: Sequence[Action], words: list[str]) -> Action | Problem | None:
+def _by_kind(
+    game: Game, legal: Sequence[Action], words: list[str], why: Why | None = None
+) -> Action | Problem | None:
     """``play 17``, ``loot mind rot``, ``play card=hex``, ``done``: the line starts with an action's
     kind. None when the first word is no kind of this game."""
     space = game.actions
@@ -90,6 +95,10 @@ def _by_kind(game: Game, legal: Sequence[Action], words: list[str]) -> Action | 
     named = any(p in CARD_PARAMS and not v.lstrip("-").isdigit() for p, v in given)
     if not named:
         choices = _listing(game, legal, of_kind) or "none now"
+        action = space.by_text.get(text)
+        reason = why(action) if why is not None and action is not None else None
+        if reason:
+            return Problem(f"{quoted(text)} is not legal now: {reason}; the choices of {quoted(kind)}: {choices}")
         return Problem(f"{quoted(text)} is not among your choices now; the choices of {quoted(kind)}: {choices}")
     try:
         return resolve_named(space, kind, given, legal, game.card_names, lambda a: shown(game, a))
@@ -127,8 +136,10 @@ def _near(game: Game, legal: Sequence[Action], norm: str) -> list[Action]:
     return list(dict.fromkeys(heads[c] for c in close))
 
 
-def pick(game: Game, legal: Sequence[Action], line: str) -> Action | Ask | Problem:
-    """Resolve what a person typed (see the module's docstring for what acts)."""
+def pick(game: Game, legal: Sequence[Action], line: str, why: Why | None = None) -> Action | Ask | Problem:
+    """Resolve what a person typed (see the module's docstring for what acts). ``why`` gives the
+    game's reason an action of its space is refused (``State.why_illegal``): a line that names one
+    exactly (``equip 97``) is then told why, not only what may be done instead."""
     words = line.split()
     norm = " ".join(words)
     if not words:
@@ -141,7 +152,7 @@ def pick(game: Game, legal: Sequence[Action], line: str) -> Action | Ask | Probl
         if 1 <= number <= len(legal):
             return legal[number - 1]
         return Problem(f"there is no choice {number}: type a number from 1 to {len(legal)}")
-    found = _by_kind(game, legal, words)
+    found = _by_kind(game, legal, words, why)
     if isinstance(found, Action):
         return found
     starts = _starts(game, legal, norm)

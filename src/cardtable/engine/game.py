@@ -458,6 +458,15 @@ class State(Generic[G]):
         kinds = ", ".join(dict.fromkeys(a.kind for a in legal))
         return f"{quoted(action.text)} is not legal now for {who} ({who} may now: {kinds})"
 
+    def why_illegal(self, action: Action) -> str | None:
+        """The game's reason why ``action`` (an action of this game's space) cannot be taken now, in
+        the words :meth:`apply` would refuse it with ("card 17 (Greataxe) is not in your hand"); None
+        when it is legal, when the game is over, or when the game has no particular reason. For the
+        seat to decide only: the reason may name that seat's own cards (never what it cannot see)."""
+        if self.is_over or action in self.legal_actions():
+            return None
+        return self._why_illegal(action) or None
+
     def _why_illegal(self, action: Action) -> str | None:
         """A game's reason why ``action`` (an action of its space) is not legal now, in words for the
         seat to decide ("card 17 (Greataxe) is not in your hand"), or None. Must not reveal anything
