@@ -254,6 +254,9 @@ def test_o1_2_ed_the_undying_is_blocked_only_by_four_of_one_single_type() -> Non
     s = new(3, bosses=True)
     _kill_ed(s, ["mus4", "mus4", "mus4", "mus4", "mys2", "mox2"])
     assert legal(s) == ["suffer"]
+    # Told to P1 alone (its own hand); the others read the same prompt whatever P1 holds.
+    assert "your hand cannot block it: suffer Curse of the Undying" in s.view(0)["prompt"]
+    assert "discard cards of one stat type worth 4 or more" in s.view(1)["prompt"]
     act(s, "suffer", "choose type=mus")
     assert s.lasting[0] == (cid(s, "Ed the Undying"),)
 

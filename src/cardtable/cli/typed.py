@@ -55,9 +55,7 @@ def _listing(game: Game, legal: Sequence[Action], matches: Sequence[Action]) -> 
     return listed + more
 
 
-def _by_kind(
-    game: Game, legal: Sequence[Action], words: list[str], why: Why | None = None
-) -> Action | Problem | None:
+def _by_kind(game: Game, legal: Sequence[Action], words: list[str], why: Why | None = None) -> Action | Problem | None:
     """``play 17``, ``loot mind rot``, ``play card=hex``, ``done``: the line starts with an action's
     kind. None when the first word is no kind of this game."""
     space = game.actions

@@ -573,6 +573,8 @@ def prompt(s: McgState, seat: int | None) -> str:
             risk = f"suffer {c.negative_name[t]}"
         else:
             risk = "take it (it brings no negative effect in these components)"
+        if seat == p and len(s.legal_actions()) == 1:  # the seat's own hand: told to it alone
+            return f"{who}{you}: {c.mname[t]} counter-attacks (hardcore) — your hand cannot block it: {risk}"
         return (
             f"{who}{you}: {c.mname[t]} counter-attacks (hardcore) — discard {typ} worth {s.hc} or more to "
             f"block it, or {risk}"
