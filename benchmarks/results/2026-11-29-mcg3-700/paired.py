@@ -18,13 +18,13 @@ BASE = [
     *glob.glob(R + "2026-11-28-mcg3-300/*.jsonl"),
     *glob.glob(R + "2026-11-29-mcg3-400/*.jsonl"),
     *glob.glob(R + "2026-11-29-mcg3-depth0/strong-*.jsonl"),
-    R + "2026-11-29-mcg3-700/strong-498-697.jsonl",
+    R + "2026-11-29-mcg3-700/strong-498-647.jsonl",
 ]
 CANDIDATE = [
     R + "2026-11-27-early-mcg3-depth0/mr-card-game.jsonl",
     R + "2026-11-27-early-mcg3-201/strong-depth0.jsonl",
     *glob.glob(R + "2026-11-29-mcg3-depth0/depth0-*.jsonl"),
-    R + "2026-11-29-mcg3-700/depth0-498-697.jsonl",
+    R + "2026-11-29-mcg3-700/depth0-498-647.jsonl",
 ]
 
 

@@ -32,9 +32,13 @@ TUNED: Final[dict[str, dict[str, str]]] = {
     # 200 games 60% [53-67], and 65% [58-71] since the evaluation plays a March as the heuristic would.
     "mr-card-game": {"iterations": "1000", "reuse": "yes"},
     # The leaf scored at once, no random moves before the cut: 74.5% [68.0-80.0] over the 200 games,
-    # +9.75 points [+1.1, +18.4] paired with the above. At 3 players 51.7% [43.7-59.5] against two
-    # heuristics over 150 games, +5.3 points [-4.2, +14.9] paired: not clear, not kept; 4-5 unmeasured.
+    # +9.75 points [+1.1, +18.4] paired with the above.
     "mr-card-game/2": {"depth": "0"},
+    # The same at 3 players: 54.2% [50.4-58.0] against two heuristics over 648 games (1.63x the even
+    # share), +5.8 points [+1.0, +10.5] paired with the 2-move rollouts (48.5%), by a rule fixed before
+    # the last 150 games (benchmarks/results/2026-11-29-mcg3-700/). 4-5 players unmeasured: they keep
+    # the 2-move rollouts, already above 1.5x.
+    "mr-card-game/3": {"depth": "0"},
 }
 """Per game id, the settings that differ from :data:`BASE` (spec option texts); a key
 ``"<game>/<players>"`` applies to that player count only, after the game's own. The figures are the
