@@ -202,9 +202,9 @@ def test_look_sets_the_lookahead_of_the_heuristic_that_plays_the_rollouts(monkey
     asked: list[int] = []
     real = hooks.heuristic_policy
 
-    def recording(g: Game, seed: int, lookahead: int = 0) -> Policy | None:
+    def recording(g: Game, seed: int, lookahead: int = 0, advisor: str | None = None) -> Policy | None:
         asked.append(lookahead)
-        return real(g, seed, lookahead)
+        return real(g, seed, lookahead, advisor)
 
     monkeypatch.setattr(ismcts, "heuristic_policy", recording)
     for spec, wanted in (("strong:rollout=heuristic,look=1,depth=2", 1), ("strong:rollout=heuristic,depth=2", 0)):
@@ -237,5 +237,75 @@ def test_greedy_rollouts_never_peek() -> None:
     other = state.determinize(seat, Rng(12))
     spec = "strong:iterations=30,rollout=heuristic,look=1,depth=4"
     first, second = search_agent(spec, state.game, 2), search_agent(spec, state.game, 2)
+    assert first.choose(Observation(state, seat)).text == second.choose(Observation(other, seat)).text
+    assert first.last_stats == second.last_stats
+
+
+def _random_walk(game_id: str, seed: int, steps: int) -> State:
+    """``steps`` random moves from deal ``seed`` (the moves drawn from ``Rng(seed)``)."""
+    state = cardtable.load(game_id, players=2).new(seed, log=False)
+    r = Rng(seed)
+    for _ in range(steps):
+        legal = state.legal_actions()
+        state.apply(legal[r.below(len(legal))])
+    return state
+
+
+def test_advisor_sets_the_heuristic_that_plays_the_prior(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``advisor=all-hands`` (Army of Darkness): the prior is the heuristic with ``hands=all``, seeded as
+    the shipped one is; at this step 3 (found by search) the two heuristics choose differently, and the
+    policy each search asks plays its own."""
+    from cardtable.agents import hooks, ismcts
+    from cardtable.agents.heuristics.army_of_darkness import Heuristic
+
+    state = _random_walk("army-of-darkness", 14, 168)
+    seat = state.current_player
+    assert seat is not None
+    shipped = Heuristic(7).choose(Observation(state, seat))
+    counted = Heuristic(7, hands="all").choose(Observation(state, seat))
+    assert (shipped.text, counted.text) == ("pass", "draw")
+    game = state.game
+    plain, advised = hooks.heuristic_policy(game, 7), hooks.heuristic_policy(game, 7, advisor="all-hands")
+    assert plain is not None and advised is not None
+    assert (plain(state), advised(state)) == (shipped, counted)
+    # The search builds its prior with the spec's advisor (and the shipped heuristic without one).
+    asked: list[str | None] = []
+    real = hooks.heuristic_policy
+
+    def recording(g: Game, seed: int, lookahead: int = 0, advisor: str | None = None) -> Policy | None:
+        asked.append(advisor)
+        return real(g, seed, lookahead, advisor)
+
+    monkeypatch.setattr(ismcts, "heuristic_policy", recording)
+    for spec, wanted in (("strong:advisor=all-hands,iterations=5", "all-hands"), ("strong:iterations=5", None)):
+        asked.clear()
+        search_agent(spec, game, 1).choose(Observation(state, seat))
+        assert wanted in asked and set(asked) <= {None, wanted}
+
+
+@pytest.mark.parametrize(
+    ("game_id", "spec", "words"),
+    [
+        ("army-of-darkness", "strong:advisor=most-hands", r"no such advisor \(it has all-hands\)"),
+        ("army-of-darkness", "ismcts:advisor=all-hands", "add prior=always"),
+        ("army-of-darkness", "strong:advisor=all-hands,prior=heuristic", "add prior=always"),
+        ("mephisto", "strong:advisor=all-hands", r"no such advisor \(it has none\)"),
+    ],
+)
+def test_an_advisor_the_game_lacks_or_the_prior_cannot_use_is_refused(game_id: str, spec: str, words: str) -> None:
+    with pytest.raises(OptionError, match=words):
+        make_agent(spec, cardtable.load(game_id, players=2), 1)
+
+
+@pytest.mark.parametrize("steps", [10, 40])
+def test_the_advised_search_never_peeks(steps: int) -> None:
+    state = _walk("army-of-darkness", {"players": 2}, steps + 5, steps)
+    if state.is_over:
+        return
+    seat = state.current_player
+    assert seat is not None
+    other = state.determinize(seat, Rng(steps))
+    spec = "strong:iterations=40,advisor=all-hands"
+    first, second = search_agent(spec, state.game, 3), search_agent(spec, state.game, 3)
     assert first.choose(Observation(state, seat)).text == second.choose(Observation(other, seat)).text
     assert first.last_stats == second.last_stats

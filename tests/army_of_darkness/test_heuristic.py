@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.agents.base import Observation
-from cardtable.agents.heuristics.army_of_darkness import Heuristic, evaluate
+from cardtable.agents.heuristics.army_of_darkness import ALL_CARDS, HAND_CAP, Heuristic, evaluate, progress
 from cardtable.agents.registry import make_agent
 from cardtable.engine import OptionError
 from tests.army_of_darkness.helpers import Cards, arrange, load, necronomicon
@@ -17,6 +17,21 @@ def test_options_are_checked() -> None:
     with pytest.raises(OptionError, match=r"1\.\.4"):
         Heuristic(0, depth=9)
     assert Heuristic(0, depth="2").depth == 2
+    with pytest.raises(OptionError, match="hands must be 'capped' or 'all'"):
+        Heuristic(0, hands="most")
+    assert Heuristic(0).hand_cap == HAND_CAP
+    assert Heuristic(0, hands="all").hand_cap == ALL_CARDS
+
+
+def test_hands_all_counts_every_hand_card() -> None:
+    """``hands=all`` (the search's ``all-hands`` advisor): every hand card counts toward progress; as
+    shipped, the seventh and later count for nothing."""
+    g = load(2)
+    pool = Cards(g)
+    st = arrange(g, hands={0: pool.take("Chainsaw", 3) + pool.take("Gunpowder", 3) + pool.take("Deadite", 2), 1: pool.take("Deadite", 2)})
+    assert len(st.hands[0]) == 8
+    assert progress(st, 0, ALL_CARDS) - progress(st, 0) == pytest.approx(0.8 * 2)
+    assert progress(st, 1, ALL_CARDS) == progress(st, 1)
 
 
 def test_it_takes_the_winning_line() -> None:

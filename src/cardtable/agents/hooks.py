@@ -12,7 +12,9 @@ A heuristic module may define, besides its ``Heuristic`` agent:
 * ``search_prior(state) -> Action``: the move its heuristic makes in a full state, fast (no view);
 * ``search_defers(view, seat) -> bool``: the seat's decision is handed to ``search_prior`` without a
   search (decided on the seat's own view, so on what it may know), where the game's evaluation has
-  nothing to weigh and the heuristic is known to play it out.
+  nothing to weigh and the heuristic is known to play it out;
+* ``ADVISORS``: named option sets of its ``Heuristic`` for a search's prior (``advisor=NAME``): a
+  better-judging prior where the heuristic the ladder measures against stays as shipped.
 
 Where a module has no ``search_prior``, :func:`heuristic_policy` makes one from the ``Heuristic`` agent
 itself, asked through an :class:`~cardtable.agents.base.Observation` of the full state it is handed
@@ -85,21 +87,25 @@ def game_hooks(game: Game) -> Hooks | None:
     )
 
 
-def heuristic_policy(game: Game, seed: int, lookahead: int = 0) -> Policy | None:
+def heuristic_policy(game: Game, seed: int, lookahead: int = 0, advisor: str | None = None) -> Policy | None:
     """The game's heuristic as a full-state policy ``policy(state) -> Action`` for the seat to move:
     the module's ``search_prior`` if it has one, else its ``Heuristic`` agent (seeded with ``seed``;
-    with ``lookahead`` > 0, given that as its ``depth`` option) asked through an observation of that
-    state. None when the game has no heuristic module."""
+    with ``lookahead`` > 0, given that as its ``depth`` option; with ``advisor``, given the options the
+    module's ``ADVISORS`` name so) asked through an observation of that state. None when the game has
+    no heuristic module."""
     module = heuristic_module(game.id)
     if module is None:
         return None
     fast: Policy | None = getattr(module, "search_prior", None)
-    if fast is not None:
+    if fast is not None and advisor is None:
         return fast
     cls = getattr(module, "Heuristic", None)
     if cls is None:
         return None
-    agent = cls(seed) if lookahead <= 0 else cls(seed, depth=lookahead)
+    options: dict[str, object] = dict(advisors(game.id)[advisor]) if advisor is not None else {}
+    if lookahead > 0:
+        options["depth"] = lookahead
+    agent = cls(seed, **options)
 
     def policy(state: State) -> Action:
         seat = state.current_player
@@ -107,3 +113,11 @@ def heuristic_policy(game: Game, seed: int, lookahead: int = 0) -> Policy | None
         return agent.choose(Observation(state, seat))  # type: ignore[no-any-return]
 
     return policy
+
+
+def advisors(game_id: str) -> dict[str, dict[str, str]]:
+    """The named settings of the game's ``Heuristic`` a search may take as its prior (the module's
+    ``ADVISORS``; the search option ``advisor=NAME``), by name: empty where there are none."""
+    module = heuristic_module(game_id)
+    found: dict[str, dict[str, str]] = getattr(module, "ADVISORS", {}) if module is not None else {}
+    return found

@@ -513,6 +513,9 @@ class Ismcts(Agent):
         option, spec ``look=N``; default 0: the agent's own default). Army of Darkness's heuristic
         looks 3 of its own decisions ahead at 0.8 ms a move; at 1 it takes 0.1 ms, cheap enough for
         rollouts of several decisions.
+    ``advisor``
+        with the heuristic agent as the prior (``agent_prior``), the named settings of the game's
+        heuristic module's ``ADVISORS`` it plays by (spec ``advisor=NAME``; default None: as shipped).
     ``gate``
         a confidence gate on leaving the prior (spec ``gate=D``, default 0: off): with a prior, the
         search plays the move the prior favoured at its root unless the most visited move's mean
@@ -555,6 +558,7 @@ class Ismcts(Agent):
         gate: float = 0.0,
         vote: int = 1,
         look: int = 0,
+        advisor: str | None = None,
         spec: str | None = None,
         clock: Clock = time.perf_counter,
     ) -> None:
@@ -607,6 +611,9 @@ class Ismcts(Agent):
         self.look = look
         """The lookahead (``depth`` option) of the heuristic agent that plays heuristic rollouts (0: its
         default)."""
+        self.advisor = advisor
+        """The named settings (the heuristic module's ``ADVISORS``) of the heuristic agent that plays
+        the prior with ``agent_prior`` (None: the heuristic as shipped)."""
         self.vote = vote
         """Determinizations the prior is asked about at the root (1: the first one only)."""
         self.gate = gate
@@ -661,7 +668,7 @@ class Ismcts(Agent):
             base.vote,
         )
         if base.prior is _AGENT:
-            made.prior = heuristic_policy(game, seed ^ 0x9E37)
+            made.prior = heuristic_policy(game, seed ^ 0x9E37, advisor=self.advisor)
         if base.rollout is _AGENT:
             made.rollout = heuristic_policy(game, seed ^ 0x5EED, self.look)
             if made.rollout is None:

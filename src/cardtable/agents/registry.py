@@ -57,6 +57,7 @@ SEARCH_OPTIONS = (
     "gate",
     "vote",
     "look",
+    "advisor",
     "trees",
     "workers",
 )
@@ -73,7 +74,8 @@ def search_settings(agent: str, game: Game, opts: Mapping[str, Any]) -> dict[str
     ``widen=K`` (progressive widening without a prior), ``reuse=yes|no`` (tree reuse),
     ``normalise=yes|no`` (min-max normalised rewards), ``gate=D`` (the prior's root move unless another
     beats its mean by D), ``vote=K`` (the root's prior by K determinizations), ``look=N`` (the
-    lookahead of the heuristic playing ``rollout=heuristic``), ``trees=K``, ``workers=W``. Raises
+    lookahead of the heuristic playing ``rollout=heuristic``), ``advisor=NAME`` (the heuristic's named
+    settings, its module's ``ADVISORS``, for the prior of ``prior=always``), ``trees=K``, ``workers=W``. Raises
     :class:`OptionError` naming the first bad option.
     """
     unknown = [k for k in opts if k not in SEARCH_OPTIONS]
@@ -158,6 +160,8 @@ def search_settings(agent: str, game: Game, opts: Mapping[str, Any]) -> dict[str
         out["vote"] = parse_int(agent, "vote", opts["vote"], 1, MAX_VOTE)
     if "look" in opts:
         out["look"] = _rollout_lookahead(agent, game, opts)
+    if "advisor" in opts:
+        out["advisor"] = _advisor(agent, game, opts)
     if "trees" in opts:
         out["trees"] = parse_trees(agent, opts["trees"])
     if "workers" in opts:
@@ -190,6 +194,23 @@ def _rollout_lookahead(agent: str, game: Game, opts: Mapping[str, Any]) -> int:
     except OptionError as err:
         raise OptionError(f"agent {agent!r}: look={look}: the heuristic of {game.id!r} refuses it ({err})") from None
     return look
+
+
+def _advisor(agent: str, game: Game, opts: Mapping[str, Any]) -> str:
+    """``advisor=NAME``: one of the game's named heuristic settings, for the prior the heuristic agent
+    plays (``prior=always``)."""
+    from cardtable.agents.hooks import advisors
+
+    name = str(opts["advisor"])
+    names = advisors(game.id)
+    if name not in names:
+        offered = f"it has {', '.join(sorted(names))}" if names else "it has none"
+        raise OptionError(
+            f"agent {agent!r}: advisor={name!r}: the heuristic of {game.id!r} has no such advisor ({offered})"
+        )
+    if str(opts.get("prior", "")) != "always":
+        raise OptionError(f"agent {agent!r}: advisor={name} sets the heuristic that plays the prior; add prior=always")
+    return name
 
 
 def _ismcts(game: Game, seed: int, **opts: Any) -> Agent:

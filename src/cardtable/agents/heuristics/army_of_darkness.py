@@ -20,9 +20,21 @@ from cardtable.games.army_of_darkness.state import AodState
 
 WIN: Final = 10_000.0
 
+HAND_CAP: Final = 6
+"""The hand cards :func:`progress` counts by default (the heuristic's option ``hands=capped``)."""
 
-def progress(st: AodState, s: int) -> float:
-    """How close seat ``s`` is to the Necronomicon victory of her current side (larger is closer)."""
+ALL_CARDS: Final = 1 << 20
+"""A hand cap no hand reaches (the heuristic's option ``hands=all``)."""
+
+ADVISORS: Final[dict[str, dict[str, str]]] = {"all-hands": {"hands": "all"}}
+"""Named settings of :class:`Heuristic` for a search's prior (the search option ``advisor=NAME``):
+``all-hands`` counts every hand card, so a draw at step 3 is worth a card however full the hand is
+(the shipped heuristic, the opponent the ladder measures against, stops counting at six)."""
+
+
+def progress(st: AodState, s: int, hand_cap: int = HAND_CAP) -> float:
+    """How close seat ``s`` is to the Necronomicon victory of her current side (larger is closer);
+    at most ``hand_cap`` of her hand cards count."""
     types = st.game.TYPE
     necro = any(types[c] == NECRONOMICON for c in st.item[s])
     score = 12.0 if necro else 0.0
@@ -35,30 +47,31 @@ def progress(st: AodState, s: int) -> float:
         score += 3.0 * min(distinct, 5) + 0.3 * (len(st.mon[s]) - distinct)
         score -= 5.0 * len(st.ally[s])
     # Items absorb hits; hand cards keep her able to win and to play.
-    score += 1.0 * len(st.item[s]) + 0.8 * min(len(st.hands[s]), 6)
+    score += 1.0 * len(st.item[s]) + 0.8 * min(len(st.hands[s]), hand_cap)
     return score
 
 
-def evaluate(st: AodState, me: int) -> float:
-    """The value of ``st`` for seat ``me``."""
+def evaluate(st: AodState, me: int, hand_cap: int = HAND_CAP) -> float:
+    """The value of ``st`` for seat ``me`` (``hand_cap`` as :func:`progress` takes it)."""
     if st.is_over:
         if st.winner == me:
             return WIN
         if st.winner >= 0:
             return -WIN
         return 0.0
-    others = [progress(st, s) for s in range(st.game.players) if s != me]
-    return progress(st, me) - 0.6 * max(others)
+    others = [progress(st, s, hand_cap) for s in range(st.game.players) if s != me]
+    return progress(st, me, hand_cap) - 0.6 * max(others)
 
 
 class Heuristic(Agent):
-    """Greedy one-turn lookahead on a sampled state. Option ``depth`` (1..4, default 3)."""
+    """Greedy one-turn lookahead on a sampled state. Options ``depth`` (1..4, default 3) and ``hands``
+    (``capped``, the default: at most six hand cards count; ``all``: every one does)."""
 
     name = "heuristic"
 
     def __init__(self, seed: int = 0, **options: Any) -> None:
         super().__init__(seed)
-        unknown = set(options) - {"depth"}
+        unknown = set(options) - {"depth", "hands"}
         if unknown:
             raise OptionError(f"heuristic agent for army-of-darkness: unknown option(s) {', '.join(sorted(unknown))}")
         try:
@@ -67,12 +80,16 @@ class Heuristic(Agent):
             raise OptionError(f"heuristic agent: depth must be an integer, got {options['depth']!r}") from None
         if not 1 <= depth <= 4:
             raise OptionError(f"heuristic agent: depth must be 1..4, got {depth}")
+        hands = str(options.get("hands", "capped"))
+        if hands not in ("capped", "all"):
+            raise OptionError(f"heuristic agent: hands must be 'capped' or 'all', got {hands!r}")
         self.depth = depth
+        self.hand_cap = HAND_CAP if hands == "capped" else ALL_CARDS
 
     def _value(self, st: State, me: int, depth: int) -> float:
         assert isinstance(st, AodState)
         if depth <= 0 or st.is_over or st.current_player != me:
-            return evaluate(st, me)
+            return evaluate(st, me, self.hand_cap)
         best = -float("inf")
         for a in st.legal_actions():
             child = st.clone()
