@@ -28,7 +28,13 @@ def test_hands_all_counts_every_hand_card() -> None:
     shipped, the seventh and later count for nothing."""
     g = load(2)
     pool = Cards(g)
-    st = arrange(g, hands={0: pool.take("Chainsaw", 3) + pool.take("Gunpowder", 3) + pool.take("Deadite", 2), 1: pool.take("Deadite", 2)})
+    st = arrange(
+        g,
+        hands={
+            0: pool.take("Chainsaw", 3) + pool.take("Gunpowder", 3) + pool.take("Deadite", 2),
+            1: pool.take("Deadite", 2),
+        },
+    )
     assert len(st.hands[0]) == 8
     assert progress(st, 0, ALL_CARDS) - progress(st, 0) == pytest.approx(0.8 * 2)
     assert progress(st, 1, ALL_CARDS) == progress(st, 1)

@@ -29,11 +29,11 @@ class Fixed(H.Heuristic):
             if m == "draw" and A_DRAW in kinds and (A_ATTACK in kinds or A_PASS in kinds):
                 return legal[kinds.index(A_DRAW)]
             if m == "attack" and A_ATTACK in kinds and A_DRAW in kinds:
-                return self.best(obs, [a for a, k in zip(legal, kinds) if k == A_ATTACK])
+                return self.best(obs, [a for a, k in zip(legal, kinds, strict=True) if k == A_ATTACK])
             if m == "one" and A_DONE in kinds and A_PLAY in kinds:
                 return legal[kinds.index(A_DONE)]
             if m == "two" and A_DONE in kinds and A_PLAY in kinds:
-                return self.best(obs, [a for a, k in zip(legal, kinds) if k == A_PLAY])
+                return self.best(obs, [a for a, k in zip(legal, kinds, strict=True) if k == A_PLAY])
         return super().choose(obs)
 
     def best(self, obs: Observation, legal: list[Action]) -> Action:
