@@ -162,9 +162,13 @@ def test_widening_is_passed_on_to_the_search() -> None:
     assert tried[1] <= 0.2 * 100**0.5 + 1 < tried[0]
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize(
+    ("game_id", "spec"),
+    [(game_id, "strong:iterations=40,gate=0.05,vote=4") for game_id in GAMES]
+    + [("army-of-darkness", "strong:iterations=40,advisor=all-hands")],
+)
 @pytest.mark.parametrize("steps", [10, 40])
-def test_the_voted_and_gated_search_never_peeks(game_id: str, steps: int) -> None:
+def test_the_voted_gated_and_advised_searches_never_peek(game_id: str, spec: str, steps: int) -> None:
     """The same agent seed, the state handed in and a resampling of what the seat cannot see: the
     same choice, the same statistics and the same root hint."""
     state = _walk(game_id, {"players": 2}, steps + 3, steps)
@@ -173,7 +177,6 @@ def test_the_voted_and_gated_search_never_peeks(game_id: str, steps: int) -> Non
     seat = state.current_player
     assert seat is not None
     other = state.determinize(seat, Rng(steps))
-    spec = "strong:iterations=40,gate=0.05,vote=4"
     first, second = make_agent(spec, state.game, 9), make_agent(spec, state.game, 9)
     assert isinstance(first, Ismcts) and isinstance(second, Ismcts)
     a = first.choose(Observation(state, seat))
@@ -287,17 +290,3 @@ def test_advisor_sets_the_heuristic_that_plays_the_prior() -> None:
 def test_an_advisor_the_game_lacks_or_the_prior_cannot_use_is_refused(game_id: str, spec: str, words: str) -> None:
     with pytest.raises(OptionError, match=words):
         make_agent(spec, cardtable.load(game_id, players=2), 1)
-
-
-@pytest.mark.parametrize("steps", [10, 40])
-def test_the_advised_search_never_peeks(steps: int) -> None:
-    state = _walk("army-of-darkness", {"players": 2}, steps + 5, steps)
-    if state.is_over:
-        return
-    seat = state.current_player
-    assert seat is not None
-    other = state.determinize(seat, Rng(steps))
-    spec = "strong:iterations=40,advisor=all-hands"
-    first, second = search_agent(spec, state.game, 3), search_agent(spec, state.game, 3)
-    assert first.choose(Observation(state, seat)).text == second.choose(Observation(other, seat)).text
-    assert first.last_stats == second.last_stats
