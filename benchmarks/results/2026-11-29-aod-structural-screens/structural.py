@@ -29,28 +29,12 @@ class Fixed(H.Heuristic):
             if m == "draw" and A_DRAW in kinds and (A_ATTACK in kinds or A_PASS in kinds):
                 return legal[kinds.index(A_DRAW)]
             if m == "attack" and A_ATTACK in kinds and A_DRAW in kinds:
-                return self.best(obs, [a for a, k in zip(legal, kinds, strict=True) if k == A_ATTACK])
+                return self.choose_among(obs, [a for a, k in zip(legal, kinds, strict=True) if k == A_ATTACK])
             if m == "one" and A_DONE in kinds and A_PLAY in kinds:
                 return legal[kinds.index(A_DONE)]
             if m == "two" and A_DONE in kinds and A_PLAY in kinds:
-                return self.best(obs, [a for a, k in zip(legal, kinds, strict=True) if k == A_PLAY])
+                return self.choose_among(obs, [a for a, k in zip(legal, kinds, strict=True) if k == A_PLAY])
         return super().choose(obs)
-
-    def best(self, obs: Observation, legal: list[Action]) -> Action:
-        """The heuristic's own choice among ``legal`` (its sampling and lookahead)."""
-        me = obs.seat
-        sample = obs.sample(self.rng)
-        best: list[Action] = []
-        top = -float("inf")
-        for a in legal:
-            child = sample.clone()
-            child.apply(a)
-            v = self._value(child, me, self.depth - 1)
-            if v > top + 1e-9:
-                best, top = [a], v
-            elif v > top - 1e-9:
-                best.append(a)
-        return best[self.rng.below(len(best))]
 
 
 def play(args: tuple[str, int, int]) -> tuple[int, int, float]:

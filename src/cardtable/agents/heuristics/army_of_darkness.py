@@ -101,6 +101,12 @@ class Heuristic(Agent):
         legal = obs.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        return self.choose_among(obs, legal)
+
+    def choose_among(self, obs: Observation, legal: list[Action]) -> Action:
+        """The best of ``legal`` (some of the seat's legal actions) by this agent's lookahead on one
+        sample of the observation, ties broken at random; draws from the agent's generator even where
+        ``legal`` has one action."""
         me = obs.seat
         sample = obs.sample(self.rng)
         best: list[Action] = []
